@@ -1,0 +1,66 @@
+package host
+
+import (
+	"context"
+	"time"
+)
+
+// Backend is one host the chat reports to: a terminal, a multiplexer's
+// socket, a sidebar CLI.
+//
+// The Reporter calls Report from one goroutine per backend, one report at a
+// time, in the order the reports were made; a backend needs no locking of
+// its own for Report. ctx carries the report's deadline: Report must return
+// once ctx is done, whatever the host does. A non-nil error means the host
+// did not take the report; it is logged at debug level and counted, never
+// shown, and a snapshot report (state, meta, agents) is tried again later so
+// the host converges. A backend ignores the kinds it has no use for and
+// returns nil for them.
+type Backend interface {
+	// Name is a short, stable name for logs and diagnostics ("terminal",
+	// "herdr").
+	Name() string
+	// Report tells the host about r.
+	Report(ctx context.Context, r Report) error
+}
+
+// Closer is implemented by a backend that holds resources (a connection).
+// The Reporter calls Close once, from the backend's goroutine, after the
+// last report.
+type Closer interface {
+	Close() error
+}
+
+// Refresher is implemented by a backend whose host forgets a state unless
+// it is re-sent (Ghostty drops a progress bar after about 15 s). After a
+// state report is delivered, the Reporter re-sends it with Repeat set every
+// Refresh(state), for as long as the state holds; zero means never.
+type Refresher interface {
+	Refresh(s State) time.Duration
+}
+
+// Nop is a backend that takes every report and does nothing.
+type Nop struct{}
+
+// Name implements Backend.
+func (Nop) Name() string { return "nop" }
+
+// Report implements Backend.
+func (Nop) Report(context.Context, Report) error { return nil }
+
+// Func adapts a function to a Backend.
+type Func struct {
+	N string
+	F func(ctx context.Context, r Report) error
+}
+
+// Name implements Backend.
+func (f Func) Name() string { return f.N }
+
+// Report implements Backend.
+func (f Func) Report(ctx context.Context, r Report) error { return f.F(ctx, r) }
+
+var (
+	_ Backend = Nop{}
+	_ Backend = Func{}
+)

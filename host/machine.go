@@ -1,0 +1,320 @@
+package host
+
+import "slices"
+
+// Limits on the text a Machine puts in a report, in runes.
+const (
+	// MaxMessage caps a blocked message and a ping.
+	MaxMessage = 200
+	// MaxPing caps the words of a reply that become a ping.
+	MaxPing = 100
+	// MaxField caps ids, names, directories and facts.
+	MaxField = 4096
+)
+
+// Config is how a Machine behaves. The zero value is the default: pings on,
+// a ping while focus is unknown, no sub-agent holds the chat blocked.
+type Config struct {
+	// Quiet silences the attention ping entirely (notify: false).
+	Quiet bool
+	// QuietWhileUnknown silences the ping until the terminal has reported
+	// focus once. By default a chat whose terminal never reports focus still
+	// pings: a missed ping is worse than one too many.
+	QuietWhileUnknown bool
+	// SubAgentsBlock makes a sub-agent that waits on an approval or a
+	// question hold the chat blocked, with "<task>: <what it waits on>" as
+	// the message, so hosts without sub-agent rows still show it.
+	SubAgentsBlock bool
+	// Resume, if set, turns a session id into the command that resumes it;
+	// the command goes with every report's Session.
+	Resume func(sessionID string) string
+}
+
+// Machine is the chat state machine. It turns what the chat does into the
+// reports hosts receive and performs no I/O, so it is deterministic and
+// table-testable. A Machine is not safe for concurrent use.
+//
+// Each method returns the reports to deliver, in order (often none). After
+// Exit every method returns nothing.
+type Machine struct {
+	cfg Config
+
+	state   State  // the chat's own state
+	request string // what the chat waits on, while Blocked
+	shown   State  // the effective state last reported
+	shownTo string // the effective message last reported
+	focus   Focus
+	session Session
+	meta    []Fact
+	agents  []SubAgent
+
+	started   bool
+	exited    bool
+	suspended bool
+}
+
+// NewMachine returns a Machine in the Unknown state with the given initial
+// session (which may be zero).
+func NewMachine(cfg Config, s Session) *Machine {
+	m := &Machine{cfg: cfg}
+	m.session = m.cleanSession(s)
+	m.session.Origin = OriginStartup
+	return m
+}
+
+// State returns the effective state: the chat's own, or Blocked while a
+// sub-agent waits (with Config.SubAgentsBlock).
+func (m *Machine) State() State { s, _ := m.effective(); return s }
+
+// Focus returns what the machine knows of the terminal's focus.
+func (m *Machine) Focus() Focus { return m.focus }
+
+// Session returns the current session.
+func (m *Machine) Session() Session { return m.session }
+
+// Exited reports whether Exit was called.
+func (m *Machine) Exited() bool { return m.exited }
+
+// Start marks the chat ready for input: the first report (Idle) and the
+// startup session. Calling it again does nothing.
+func (m *Machine) Start() []Report {
+	if m.exited || m.started {
+		return nil
+	}
+	m.state = Idle
+	return m.start(nil)
+}
+
+// TurnStarted marks a turn running.
+func (m *Machine) TurnStarted() []Report {
+	if m.exited {
+		return nil
+	}
+	m.state, m.request = Working, ""
+	return m.start(m.changed(nil))
+}
+
+// NeedsYou marks the model waiting on the user; request says for what
+// ("approve shell: git push", or the question). Every new request pings.
+func (m *Machine) NeedsYou(request string) []Report {
+	if m.exited {
+		return nil
+	}
+	m.state, m.request = Blocked, Clean(request, MaxMessage)
+	out := m.start(m.changed(nil))
+	return m.ping(out, m.request)
+}
+
+// TurnFailed marks the last turn failed; headline is its error, which pings.
+func (m *Machine) TurnFailed(headline string) []Report {
+	if m.exited {
+		return nil
+	}
+	m.state, m.request = Failed, ""
+	out := m.start(m.changed(nil))
+	return m.ping(out, Clean(headline, MaxMessage))
+}
+
+// Idle marks the chat's move over: your move. When a turn was running, the
+// reply's first words ping.
+func (m *Machine) Idle(reply string) []Report {
+	if m.exited {
+		return nil
+	}
+	ended := m.state == Working || m.state == Blocked
+	m.state, m.request = Idle, ""
+	out := m.start(m.changed(nil))
+	if ended {
+		out = m.ping(out, FirstWords(reply, MaxPing))
+	}
+	return out
+}
+
+// SetFocus records a focus report from the terminal. It reports nothing:
+// focus gates only the ping.
+func (m *Machine) SetFocus(f Focus) { m.focus = f }
+
+// SessionChanged records that the chat saved (OriginSaved) or switched to
+// (OriginSwitched) session s.
+func (m *Machine) SessionChanged(s Session, o Origin) []Report {
+	if m.exited {
+		return nil
+	}
+	m.session = m.cleanSession(s)
+	m.session.Origin = o
+	out := m.start(nil) // a first report already carries the session
+	if len(out) > 0 && out[len(out)-1].Kind == KindSession {
+		return out
+	}
+	return append(out, m.report(KindSession))
+}
+
+// SetMeta replaces the facts shown beside the chat. Only a change reports;
+// a fact left out is removed.
+func (m *Machine) SetMeta(facts []Fact) []Report {
+	if m.exited {
+		return nil
+	}
+	clean := make([]Fact, 0, len(facts))
+	for _, f := range facts {
+		f = Fact{Name: Clean(f.Name, 64), Value: Clean(f.Value, MaxMessage)}
+		if f.Name == "" || f.Value == "" {
+			continue // an empty value is a fact that went away
+		}
+		if i := slices.IndexFunc(clean, func(g Fact) bool { return g.Name == f.Name }); i >= 0 {
+			clean[i] = f
+			continue
+		}
+		clean = append(clean, f)
+	}
+	if slices.Equal(clean, m.meta) {
+		return nil
+	}
+	m.meta = clean
+	return []Report{m.report(KindMeta)}
+}
+
+// SetAgents replaces the sub-agent list. Only a change reports; a running
+// sub-agent that leaves the list is reported stopped once.
+func (m *Machine) SetAgents(agents []SubAgent) []Report {
+	if m.exited {
+		return nil
+	}
+	next := make([]SubAgent, 0, len(agents))
+	for _, a := range agents {
+		a = SubAgent{
+			ID: Clean(a.ID, 128), Type: Clean(a.Type, MaxMessage), Task: Clean(a.Task, MaxMessage),
+			Tool: Clean(a.Tool, MaxMessage), Status: a.Status, Waiting: Clean(a.Waiting, MaxMessage),
+			Result: FirstWords(a.Result, MaxMessage),
+		}
+		if a.ID == "" {
+			continue
+		}
+		next = append(next, a)
+	}
+	for _, old := range m.agents {
+		if old.Status.Ended() || slices.ContainsFunc(next, func(a SubAgent) bool { return a.ID == old.ID }) {
+			continue
+		}
+		old.Status, old.Waiting = AgentStopped, ""
+		next = append(next, old)
+	}
+	if slices.Equal(next, m.agents) {
+		return nil
+	}
+	m.agents = next
+	out := []Report{m.report(KindAgents)}
+	return m.changed(out)
+}
+
+// Suspend marks the terminal handed to another program; Resume takes it
+// back and restores what the terminal showed.
+func (m *Machine) Suspend() []Report {
+	if m.exited || m.suspended || !m.started {
+		return nil
+	}
+	m.suspended = true
+	return []Report{m.report(KindSuspend)}
+}
+
+// Resume ends a Suspend.
+func (m *Machine) Resume() []Report {
+	if m.exited || !m.suspended {
+		return nil
+	}
+	m.suspended = false
+	return []Report{m.report(KindState)}
+}
+
+// Exit marks the chat gone: the last report every backend receives. Later
+// calls do nothing.
+func (m *Machine) Exit() []Report {
+	if m.exited {
+		return nil
+	}
+	m.exited = true
+	m.agents = nil
+	return []Report{m.report(KindExit)}
+}
+
+// start emits the first state report and the startup session the first
+// time the chat does anything, ahead of out.
+func (m *Machine) start(out []Report) []Report {
+	if m.started {
+		return out
+	}
+	m.started = true
+	first := []Report{m.stateReport()}
+	if m.session.ID != "" {
+		first = append(first, m.report(KindSession))
+	}
+	return append(first, out...)
+}
+
+// changed appends a state report when the effective state or its message
+// differs from what was last reported.
+func (m *Machine) changed(out []Report) []Report {
+	if !m.started {
+		return out // start will report the state
+	}
+	s, msg := m.effective()
+	if s == m.shown && msg == m.shownTo {
+		return out
+	}
+	return append(out, m.stateReport())
+}
+
+func (m *Machine) stateReport() Report {
+	r := m.report(KindState)
+	m.shown, m.shownTo = r.State, r.Message
+	return r
+}
+
+func (m *Machine) ping(out []Report, text string) []Report {
+	if m.cfg.Quiet || text == "" || m.focus == Focused ||
+		(m.focus == FocusUnknown && m.cfg.QuietWhileUnknown) {
+		return out
+	}
+	r := m.report(KindPing)
+	r.Message = text
+	return append(out, r)
+}
+
+func (m *Machine) effective() (State, string) {
+	if m.state == Blocked || !m.cfg.SubAgentsBlock {
+		return m.state, m.request
+	}
+	for _, a := range m.agents {
+		if a.Status == AgentWaiting {
+			msg := a.Waiting
+			if a.Task != "" {
+				msg = Clean(a.Task+": "+a.Waiting, MaxMessage)
+			}
+			return Blocked, msg
+		}
+	}
+	return m.state, m.request
+}
+
+func (m *Machine) report(k Kind) Report {
+	s, msg := m.effective()
+	r := Report{Kind: k, State: s, Session: m.session}
+	switch k {
+	case KindState:
+		r.Message = msg
+	case KindMeta:
+		r.Meta = m.meta
+	case KindAgents:
+		r.Agents = m.agents
+	}
+	return r
+}
+
+func (m *Machine) cleanSession(s Session) Session {
+	s.ID, s.Dir = Clean(s.ID, 256), Clean(s.Dir, MaxField)
+	s.Resume = ""
+	if s.ID != "" && m.cfg.Resume != nil {
+		s.Resume = Clean(m.cfg.Resume(s.ID), MaxField)
+	}
+	return s
+}

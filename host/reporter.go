@@ -1,0 +1,429 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Defaults for ReporterOptions.
+const (
+	DefaultTimeout    = 500 * time.Millisecond
+	DefaultRetryMin   = 100 * time.Millisecond
+	DefaultRetryMax   = 5 * time.Second
+	DefaultQueueLimit = 1024
+	// closeGrace is how long Close waits, after its deadline, for workers to
+	// notice that their in-flight report was cancelled.
+	closeGrace = 100 * time.Millisecond
+)
+
+// ErrClosed is returned by Flush after Close.
+var ErrClosed = errors.New("host: reporter closed")
+
+// ReporterOptions tunes a Reporter. The zero value is the default.
+type ReporterOptions struct {
+	// Timeout bounds each report (default 500 ms).
+	Timeout time.Duration
+	// Logger receives a debug line for every failed report (default: none).
+	Logger *slog.Logger
+	// RetryMin and RetryMax bound the back-off between attempts to deliver
+	// a snapshot that failed (defaults 100 ms and 5 s).
+	RetryMin, RetryMax time.Duration
+	// QueueLimit caps the reports waiting for one backend; past it the
+	// oldest is dropped and counted (default 1024). Coalescing keeps the
+	// queue short unless a host is down and edge events pile up.
+	QueueLimit int
+}
+
+// Stats counts what happened to one backend's reports.
+type Stats struct {
+	Backend   string
+	Sent      int64 // delivered
+	Failed    int64 // attempts that returned an error
+	Coalesced int64 // superseded before delivery
+	Dropped   int64 // dropped because the queue was full or Close ran out of time
+	Retried   int64 // re-sent after a failure
+	Refreshed int64 // re-sent to keep the host from forgetting
+}
+
+// Reporter delivers reports to backends off the caller's goroutine. Each
+// backend has one worker goroutine, which keeps that backend's reports in
+// order; while a host is slow, a newer snapshot replaces an undelivered one
+// of the same kind. Send never blocks. A Reporter is safe for concurrent
+// use. It owns its goroutines: Close stops them.
+type Reporter struct {
+	workers   []*worker
+	cancel    context.CancelFunc
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// NewReporter starts one worker per backend.
+func NewReporter(backends []Backend, o ReporterOptions) *Reporter {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.RetryMin <= 0 {
+		o.RetryMin = DefaultRetryMin
+	}
+	if o.RetryMax < o.RetryMin {
+		o.RetryMax = max(DefaultRetryMax, o.RetryMin)
+	}
+	if o.QueueLimit <= 0 {
+		o.QueueLimit = DefaultQueueLimit
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &Reporter{cancel: cancel}
+	for _, b := range backends {
+		w := newWorker(b, o)
+		r.workers = append(r.workers, w)
+		go w.run(ctx)
+	}
+	return r
+}
+
+// Send queues rep for every backend and returns at once. After Close it
+// does nothing.
+func (r *Reporter) Send(reps ...Report) {
+	for _, w := range r.workers {
+		w.enqueue(reps)
+	}
+}
+
+// Flush waits until every report sent so far has been delivered or has
+// failed, or until ctx is done.
+func (r *Reporter) Flush(ctx context.Context) error {
+	for _, w := range r.workers {
+		if err := w.flush(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close delivers what is queued, then stops every worker and closes every
+// backend that is a Closer. It returns once all workers stopped, or once ctx
+// is done: then it cancels the report in flight, waits a short grace and
+// returns an error naming the backends that did not stop. Close is
+// idempotent; later calls return the first call's result at once.
+func (r *Reporter) Close(ctx context.Context) error {
+	r.closeOnce.Do(func() { r.closeErr = r.close(ctx) })
+	return r.closeErr
+}
+
+func (r *Reporter) close(ctx context.Context) error {
+	for _, w := range r.workers {
+		w.shutdown()
+	}
+	if r.wait(ctx.Done()) {
+		r.cancel()
+		return nil
+	}
+	r.cancel() // abandon in-flight reports
+	grace, stop := context.WithTimeout(context.Background(), closeGrace)
+	defer stop()
+	if r.wait(grace.Done()) {
+		return nil
+	}
+	var stuck []string
+	for _, w := range r.workers {
+		select {
+		case <-w.done:
+		default:
+			stuck = append(stuck, w.b.Name())
+		}
+	}
+	return fmt.Errorf("host: close: %v did not stop: %w", stuck, context.Cause(ctx))
+}
+
+// wait reports whether every worker stopped before stop was closed.
+func (r *Reporter) wait(stop <-chan struct{}) bool {
+	for _, w := range r.workers {
+		select {
+		case <-w.done:
+		case <-stop:
+			return false
+		}
+	}
+	return true
+}
+
+// Stats returns each backend's counters, in backend order.
+func (r *Reporter) Stats() []Stats {
+	out := make([]Stats, len(r.workers))
+	for i, w := range r.workers {
+		out[i] = Stats{
+			Backend:   w.b.Name(),
+			Sent:      w.sent.Load(),
+			Failed:    w.failed.Load(),
+			Coalesced: w.coalesced.Load(),
+			Dropped:   w.dropped.Load(),
+			Retried:   w.retried.Load(),
+			Refreshed: w.refreshed.Load(),
+		}
+	}
+	return out
+}
+
+type item struct {
+	r   Report
+	seq uint64
+}
+
+// worker is the one goroutine that talks to one backend.
+type worker struct {
+	b    Backend
+	o    ReporterOptions
+	wake chan struct{} // capacity 1: "the queue changed"
+	done chan struct{} // closed when run returns
+
+	mu       sync.Mutex
+	queue    []item
+	closing  bool
+	queued   uint64        // seq of the newest queued item
+	handled  uint64        // seq of the newest item delivered or failed
+	progress chan struct{} // closed and replaced whenever handled moves
+
+	sent, failed, coalesced, dropped, retried, refreshed atomic.Int64
+}
+
+func newWorker(b Backend, o ReporterOptions) *worker {
+	return &worker{
+		b: b, o: o,
+		wake:     make(chan struct{}, 1),
+		done:     make(chan struct{}),
+		progress: make(chan struct{}),
+	}
+}
+
+func (w *worker) enqueue(reps []Report) {
+	w.mu.Lock()
+	if w.closing {
+		w.mu.Unlock()
+		return
+	}
+	for _, r := range reps {
+		if r.Kind.Snapshot() && w.coalesce(r.Kind) {
+			w.coalesced.Add(1)
+		}
+		if len(w.queue) >= w.o.QueueLimit {
+			w.dropOldest()
+		}
+		w.queued++
+		w.queue = append(w.queue, item{r: r, seq: w.queued})
+	}
+	w.mu.Unlock()
+	w.signal()
+}
+
+// coalesce removes the queued report of kind k that a new one supersedes.
+// It looks back only across snapshots: an edge event (a ping, a session,
+// the exit) keeps the reports before it, so edges stay in order.
+func (w *worker) coalesce(k Kind) bool {
+	for i := len(w.queue) - 1; i >= 0 && w.queue[i].r.Kind.Snapshot(); i-- {
+		if w.queue[i].r.Kind == k {
+			w.queue = append(w.queue[:i], w.queue[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+func (w *worker) dropOldest() {
+	for i, it := range w.queue {
+		if it.r.Kind != KindExit {
+			w.queue = append(w.queue[:i], w.queue[i+1:]...)
+			w.dropped.Add(1)
+			return
+		}
+	}
+}
+
+func (w *worker) signal() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (w *worker) shutdown() {
+	w.mu.Lock()
+	w.closing = true
+	w.mu.Unlock()
+	w.signal()
+}
+
+// next pops the head of the queue. ok is false when the queue is empty;
+// closing says whether the worker should stop then.
+func (w *worker) next() (it item, ok, closing bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.queue) == 0 {
+		return item{}, false, w.closing
+	}
+	it = w.queue[0]
+	w.queue[0] = item{}
+	w.queue = w.queue[1:]
+	return it, true, w.closing
+}
+
+func (w *worker) markHandled(seq uint64) {
+	w.mu.Lock()
+	if seq > w.handled {
+		w.handled = seq
+		close(w.progress)
+		w.progress = make(chan struct{})
+	}
+	w.mu.Unlock()
+}
+
+func (w *worker) flush(ctx context.Context) error {
+	w.mu.Lock()
+	target := w.queued
+	w.mu.Unlock()
+	for {
+		w.mu.Lock()
+		handled, progress := w.handled, w.progress
+		w.mu.Unlock()
+		if handled >= target {
+			return nil
+		}
+		select {
+		case <-progress:
+		case <-w.done:
+			return ErrClosed
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+	}
+}
+
+func (w *worker) run(ctx context.Context) {
+	defer close(w.done)
+	defer w.closeBackend()
+
+	retries := map[Kind]Report{} // snapshots that failed, newest per kind
+	backoff := w.o.RetryMin
+	retry := newStoppedTimer()
+	refresh := newStoppedTimer()
+	defer retry.Stop()
+	defer refresh.Stop()
+	var current Report // the last state delivered, for refresh
+	refresher, _ := w.b.(Refresher)
+
+	for {
+		it, ok, closing := w.next()
+		if !ok {
+			if closing || ctx.Err() != nil {
+				return
+			}
+			select {
+			case <-w.wake:
+			case <-ctx.Done():
+				return
+			case <-retry.C:
+				for k, r := range retries {
+					w.retried.Add(1)
+					if w.deliver(ctx, r) {
+						delete(retries, k)
+						if k == KindState {
+							current = r
+							w.armRefresh(refresh, refresher, r)
+						}
+					}
+				}
+				if len(retries) > 0 {
+					backoff = min(2*backoff, w.o.RetryMax)
+					retry.Reset(backoff)
+				} else {
+					backoff = w.o.RetryMin
+				}
+			case <-refresh.C:
+				r := current
+				r.Repeat = true
+				w.refreshed.Add(1)
+				if w.deliver(ctx, r) {
+					w.armRefresh(refresh, refresher, r)
+				}
+			}
+			continue
+		}
+
+		if ctx.Err() != nil {
+			w.dropped.Add(1)
+			w.markHandled(it.seq)
+			continue
+		}
+		r := it.r
+		if r.Kind.Snapshot() || r.Kind == KindExit {
+			delete(retries, r.Kind) // superseded
+		}
+		if r.Kind == KindState || r.Kind == KindSuspend || r.Kind == KindExit {
+			refresh.Stop()
+		}
+		if w.deliver(ctx, r) {
+			if r.Kind == KindState {
+				current = r
+				w.armRefresh(refresh, refresher, r)
+			}
+		} else if r.Kind.Snapshot() && !closing {
+			if len(retries) == 0 {
+				backoff = w.o.RetryMin
+				retry.Reset(backoff)
+			}
+			retries[r.Kind] = r
+		}
+		if r.Kind == KindExit {
+			clear(retries)
+			retry.Stop()
+		}
+		w.markHandled(it.seq)
+	}
+}
+
+// deliver runs one report under its deadline and counts the outcome.
+func (w *worker) deliver(ctx context.Context, r Report) bool {
+	ctx, cancel := context.WithTimeout(ctx, w.o.Timeout)
+	defer cancel()
+	err := w.b.Report(ctx, r)
+	if err != nil {
+		w.failed.Add(1)
+		w.o.Logger.LogAttrs(ctx, slog.LevelDebug, "hostbridge: report failed",
+			slog.String("backend", w.b.Name()), slog.String("kind", r.Kind.String()),
+			slog.String("state", r.State.String()), slog.Any("err", err))
+		return false
+	}
+	w.sent.Add(1)
+	return true
+}
+
+func (w *worker) armRefresh(t *time.Timer, f Refresher, r Report) {
+	t.Stop()
+	if f == nil {
+		return
+	}
+	if d := f.Refresh(r.State); d > 0 {
+		t.Reset(d)
+	}
+}
+
+func (w *worker) closeBackend() {
+	if c, ok := w.b.(Closer); ok {
+		if err := c.Close(); err != nil {
+			w.o.Logger.Debug("hostbridge: close failed", "backend", w.b.Name(), "err", err)
+		}
+	}
+}
+
+func newStoppedTimer() *time.Timer {
+	t := time.NewTimer(time.Hour)
+	t.Stop()
+	return t
+}

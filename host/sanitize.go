@@ -1,0 +1,98 @@
+package host
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Clean makes text from a model, a tool or the user safe to place in any
+// host message: it removes every C0 and C1 control, DEL, invalid UTF-8 and
+// the invisible bidirectional controls that can reorder what a user reads;
+// it folds every run of white space (tabs and line breaks included) into one
+// space, trims the ends, and caps the result at max runes, ending a cut
+// string with "…". max <= 0 means no cap.
+//
+// What is removed can end an escape sequence early (BEL, ESC, ST as 0x9c)
+// and let the rest reach the terminal as commands; nothing of it is needed
+// to read a one-line message.
+func Clean(s string, max int) string {
+	var b strings.Builder
+	b.Grow(min(len(s), 4*max+8))
+	n := 0
+	space := false
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			continue // invalid UTF-8
+		case unicode.IsSpace(r):
+			space = n > 0
+			continue
+		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
+			continue // C0, DEL, C1
+		case isBidiControl(r) || r == '\ufeff' || r == '\u200b':
+			continue
+		case !unicode.IsPrint(r) && !unicode.IsGraphic(r):
+			continue // unassigned, private-use, surrogate halves
+		}
+		if max > 0 && n >= max {
+			return cut(b.String())
+		}
+		if space {
+			b.WriteByte(' ')
+			n++
+			space = false
+			if max > 0 && n >= max {
+				return cut(b.String())
+			}
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
+}
+
+// cut replaces the last rune of a string that reached its cap with "…", so
+// the result stays within the cap.
+func cut(s string) string {
+	s = strings.TrimRight(s, " ")
+	_, size := utf8.DecodeLastRuneInString(s)
+	return strings.TrimRight(s[:len(s)-size], " ") + "…"
+}
+
+func isBidiControl(r rune) bool {
+	switch {
+	case r == '\u061c', r == '\u200e', r == '\u200f':
+		return true
+	case r >= '\u202a' && r <= '\u202e':
+		return true
+	case r >= '\u2066' && r <= '\u2069':
+		return true
+	}
+	return false
+}
+
+// FirstWords returns the first non-blank line of s, cleaned, cut at a word
+// boundary so it fits in max runes (ending in "…" when cut). It is how a
+// reply becomes a ping.
+func FirstWords(s string, max int) string {
+	for line := range strings.Lines(s) {
+		line = Clean(line, 0)
+		if line == "" {
+			continue
+		}
+		if max <= 0 || utf8.RuneCountInString(line) <= max {
+			return line
+		}
+		// Cut at the last space that leaves room for the ellipsis.
+		runes := []rune(line)[:max-1]
+		head := string(runes)
+		if sp := strings.LastIndexByte(head, ' '); sp > len(head)/2 {
+			head = head[:sp]
+		}
+		return strings.TrimRight(head, " ") + "…"
+	}
+	return ""
+}
