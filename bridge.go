@@ -1,0 +1,259 @@
+package hostbridge
+
+import (
+	"context"
+	"errors"
+	"os"
+	"slices"
+	"sync"
+
+	"github.com/hostbridge/hostbridge/backends"
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// Bridge tells the detected hosts what the chat does. It is the
+// framework-free entry point: Wrap uses one inside a tea.Model, and a
+// headless run (no TUI) uses one directly.
+//
+// Every method returns at once: reports go to the hosts from one worker
+// goroutine per host, each bounded by the report timeout. A Bridge is safe
+// for concurrent use. Close is the exit: call it once the chat is done (it
+// is idempotent, and called for you on the exit paths Wrap can see).
+type Bridge struct {
+	cfg       config
+	detection backends.Detection
+	channels  []backends.Channel
+	err       error
+
+	mu      sync.Mutex
+	m       *host.Machine
+	agents  []host.SubAgent
+	rep     *host.Reporter
+	signals *signalWatch
+
+	closeOnce sync.Once
+	closeErr  error
+	done      chan struct{}
+}
+
+// New detects the host, starts one reporting worker per host and returns
+// the Bridge. A bad option value is an error (wrapping ErrOption); a host
+// whose variables are malformed is not: detection falls back to the plain
+// terminal and Detection().Problems says why.
+func New(opts ...Option) (*Bridge, error) {
+	cfg := defaultConfig()
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if err := errors.Join(cfg.errs...); err != nil {
+		return nil, err
+	}
+	return newBridge(cfg, reraiseAll), nil
+}
+
+// newBridge builds a Bridge from a valid config. reraise says which exit
+// signals end the process once the exit has run: all of them for a
+// headless run, SIGHUP alone under Bubble Tea, which quits on the others.
+func newBridge(cfg config, reraise func(os.Signal) bool) *Bridge {
+	b := &Bridge{cfg: cfg, done: make(chan struct{})}
+	env := cfg.env
+	if env.Getenv == nil {
+		env = backends.OSEnv()
+	}
+	b.detection = backends.Detect(env)
+	list := cfg.backends
+	if !cfg.custom {
+		list, b.channels = backends.Build(b.detection, backends.Config{
+			Agent:          cfg.agent,
+			Source:         cfg.source,
+			Output:         cfg.output,
+			NoPing:         cfg.quiet,
+			Off:            cfg.offVar != "" && env.Getenv(cfg.offVar) == "0",
+			BlockedMessage: cfg.blockedMsg,
+			SessionInAll:   cfg.sessionInAll,
+			Metadata:       cfg.metadata,
+			Logger:         cfg.logger,
+		})
+	}
+	b.m = host.NewMachine(host.Config{
+		Quiet:             cfg.quiet,
+		QuietWhileUnknown: cfg.quietUnknown,
+		SubAgentsBlock:    cfg.subBlock,
+		Resume:            cfg.resume,
+	}, cfg.session)
+	b.rep = host.NewReporter(list, host.ReporterOptions{Timeout: cfg.timeout, Logger: cfg.logger})
+	if !cfg.noSignals {
+		b.signals = watchSignals(func() { _ = b.Close() }, reraise)
+	}
+	return b
+}
+
+// Detection returns what was detected: the host, its ids, and the
+// problems that made it fall back.
+func (b *Bridge) Detection() backends.Detection { return b.detection }
+
+// Host returns the detected host.
+func (b *Bridge) Host() backends.Host { return b.detection.Host }
+
+// Channels says which host carries what, for diagnostics (-doctor).
+func (b *Bridge) Channels() []backends.Channel { return b.channels }
+
+// EnvironmentLines returns what the host adds to a system prompt's
+// <environment> block (see backends.Host.EnvironmentLines).
+func (b *Bridge) EnvironmentLines() []string { return b.detection.Host.EnvironmentLines() }
+
+// Stats returns each host's report counters.
+func (b *Bridge) Stats() []host.Stats { return b.rep.Stats() }
+
+// State returns the state hosts were last told.
+func (b *Bridge) State() host.State {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.m.State()
+}
+
+// Ready says the chat is ready for input: the first report, so a host
+// shows the agent before the user types anything.
+func (b *Bridge) Ready() { b.apply(func(m *host.Machine) []host.Report { return m.Start() }) }
+
+// SetFocus records the terminal's focus; it gates the attention ping.
+func (b *Bridge) SetFocus(focused bool) {
+	f := host.Blurred
+	if focused {
+		f = host.Focused
+	}
+	b.mu.Lock()
+	b.m.SetFocus(f)
+	b.mu.Unlock()
+}
+
+// Send applies one of the hostbridge messages (TurnStarted, ApprovalNeeded,
+// TurnFailed, Idle, SessionSaved, MetaChanged, SubAgent...) and reports
+// whether msg was one. Other values are ignored.
+func (b *Bridge) Send(msg any) bool {
+	var f func(m *host.Machine) []host.Report
+	switch msg := msg.(type) {
+	case TurnStarted:
+		f = func(m *host.Machine) []host.Report { return m.TurnStarted() }
+	case ApprovalNeeded:
+		f = func(m *host.Machine) []host.Report { return m.NeedsYou(msg.Summary()) }
+	case TurnFailed:
+		f = func(m *host.Machine) []host.Report { return m.TurnFailed(msg.Headline) }
+	case Idle:
+		f = func(m *host.Machine) []host.Report { return m.Idle(msg.Reply) }
+	case SessionSaved:
+		o := host.OriginSaved
+		if msg.Switched {
+			o = host.OriginSwitched
+		}
+		f = func(m *host.Machine) []host.Report {
+			return m.SessionChanged(host.Session{ID: msg.ID, Dir: msg.Dir}, o)
+		}
+	case MetaChanged:
+		f = func(m *host.Machine) []host.Report {
+			return m.SetMeta([]host.Fact{
+				{Name: "model", Value: msg.Model},
+				{Name: "context", Value: msg.Context},
+				{Name: "cost", Value: msg.Cost},
+			})
+		}
+	case SubAgentStarted, SubAgentProgressed, SubAgentWaiting, SubAgentEnded:
+		f = func(m *host.Machine) []host.Report { return m.SetAgents(b.updateAgents(msg)) }
+	default:
+		return false
+	}
+	b.apply(f)
+	return true
+}
+
+// updateAgents applies a sub-agent message to the list. Called with b.mu
+// held.
+func (b *Bridge) updateAgents(msg any) []host.SubAgent {
+	find := func(id string) int {
+		return slices.IndexFunc(b.agents, func(a host.SubAgent) bool { return a.ID == id })
+	}
+	next := slices.Clone(b.agents)
+	b.agents = next
+	switch msg := msg.(type) {
+	case SubAgentStarted:
+		a := host.SubAgent{ID: msg.ID, Type: msg.Type, Task: msg.Task, Status: host.AgentRunning}
+		if i := find(msg.ID); i >= 0 {
+			next[i] = a
+		} else {
+			b.agents = append(next, a)
+		}
+	case SubAgentProgressed:
+		if i := find(msg.ID); i >= 0 {
+			next[i].Tool, next[i].Status, next[i].Waiting = msg.Tool, host.AgentRunning, ""
+		}
+	case SubAgentWaiting:
+		if i := find(msg.ID); i >= 0 {
+			next[i].Status, next[i].Waiting = host.AgentWaiting, msg.On
+		}
+	case SubAgentEnded:
+		if i := find(msg.ID); i >= 0 {
+			a := &next[i]
+			a.Waiting, a.Tool = "", ""
+			switch {
+			case msg.Stopped:
+				a.Status = host.AgentStopped
+			case msg.Err != "":
+				a.Status, a.Result = host.AgentFailed, msg.Err
+			default:
+				a.Status, a.Result = host.AgentDone, msg.Result
+			}
+		}
+	}
+	return b.agents
+}
+
+// Suspend says the terminal is handed to another program for a while
+// (tea.Exec, tea.Suspend): the bar is cleared until Resume. It waits, at
+// most the report timeout, until the terminal has been told, so the bar is
+// gone before the other program draws.
+func (b *Bridge) Suspend(ctx context.Context) {
+	b.apply(func(m *host.Machine) []host.Report { return m.Suspend() })
+	ctx, cancel := context.WithTimeout(ctx, b.cfg.timeout)
+	defer cancel()
+	_ = b.rep.Flush(ctx)
+}
+
+// Resume ends a Suspend: the terminal shows the state again.
+func (b *Bridge) Resume() { b.apply(func(m *host.Machine) []host.Report { return m.Resume() }) }
+
+// Flush waits until every report made so far has been delivered or has
+// failed, or until ctx is done. Tests and one-shot runs use it; a chat
+// never needs to.
+func (b *Bridge) Flush(ctx context.Context) error { return b.rep.Flush(ctx) }
+
+func (b *Bridge) apply(f func(m *host.Machine) []host.Report) {
+	b.mu.Lock()
+	reps := f(b.m)
+	if len(reps) > 0 {
+		b.rep.Send(reps...)
+	}
+	b.mu.Unlock()
+}
+
+// Close is the exit: the bar is cleared, the pane released, the row
+// removed, and every worker stopped, all within the exit timeout (default
+// 1 s) whatever the hosts do. It is idempotent and safe to call from any
+// goroutine; later calls wait for the first to finish and return its
+// result.
+func (b *Bridge) Close() error {
+	b.closeOnce.Do(func() {
+		defer close(b.done)
+		b.mu.Lock()
+		reps := b.m.Exit()
+		b.rep.Send(reps...)
+		sig := b.signals
+		b.signals = nil
+		b.mu.Unlock()
+		sig.stop()
+		ctx, cancel := context.WithTimeout(context.Background(), b.cfg.exitTimeout)
+		defer cancel()
+		b.closeErr = b.rep.Close(ctx)
+	})
+	<-b.done
+	return b.closeErr
+}
