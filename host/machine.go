@@ -244,6 +244,9 @@ func (m *Machine) start(out []Report) []Report {
 		return out
 	}
 	m.started = true
+	if m.state == Unknown {
+		m.state = Idle // a session saved before anything else: the chat is ready
+	}
 	first := []Report{m.stateReport()}
 	if m.session.ID != "" {
 		first = append(first, m.report(KindSession))

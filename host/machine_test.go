@@ -1,0 +1,273 @@
+package host
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// brief renders reports one per line, readable in a table.
+func brief(reps []Report) string {
+	var out []string
+	for _, r := range reps {
+		switch r.Kind {
+		case KindState:
+			s := "state " + r.State.String()
+			if r.Message != "" {
+				s += fmt.Sprintf(" %q", r.Message)
+			}
+			out = append(out, s)
+		case KindPing:
+			out = append(out, fmt.Sprintf("ping %q", r.Message))
+		case KindSession:
+			out = append(out, "session "+r.Session.ID+" "+r.Session.Origin.String())
+		case KindMeta:
+			var facts []string
+			for _, f := range r.Meta {
+				facts = append(facts, f.Name+"="+f.Value)
+			}
+			out = append(out, "meta "+strings.Join(facts, ","))
+		case KindAgents:
+			var as []string
+			for _, a := range r.Agents {
+				as = append(as, a.ID+":"+a.Status.String())
+			}
+			out = append(out, "agents "+strings.Join(as, ","))
+		default:
+			out = append(out, r.Kind.String())
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+var (
+	states = map[string]func(m *Machine){
+		"new":     func(*Machine) {},
+		"idle":    func(m *Machine) { m.Start() },
+		"working": func(m *Machine) { m.Start(); m.TurnStarted() },
+		"blocked": func(m *Machine) { m.Start(); m.TurnStarted(); m.NeedsYou("approve shell: git push") },
+		"failed":  func(m *Machine) { m.Start(); m.TurnStarted(); m.TurnFailed("Error: boom") },
+		"exited":  func(m *Machine) { m.Start(); m.Exit() },
+	}
+	events = map[string]func(m *Machine) []Report{
+		"start": (*Machine).Start,
+		"turn":  (*Machine).TurnStarted,
+		"ask":   func(m *Machine) []Report { return m.NeedsYou("approve shell: git push") },
+		"fail":  func(m *Machine) []Report { return m.TurnFailed("Error: scripted failure") },
+		"idle":  func(m *Machine) []Report { return m.Idle("You said: hi\nand more") },
+		"save":  func(m *Machine) []Report { return m.SessionChanged(Session{ID: "s2"}, OriginSaved) },
+		"exit":  (*Machine).Exit,
+	}
+)
+
+// TestMachineTable drives every message from every state, with the
+// terminal unfocused (so every ping the rules allow fires).
+func TestMachineTable(t *testing.T) {
+	const (
+		ask  = `state blocked "approve shell: git push"`
+		pask = `ping "approve shell: git push"`
+		pf   = `ping "Error: scripted failure"`
+	)
+	want := map[string]map[string]string{
+		"new": {
+			"start": "state idle; session s1 startup",
+			"turn":  "state working; session s1 startup",
+			"ask":   ask + "; session s1 startup; " + pask,
+			"fail":  "state failed; session s1 startup; " + pf,
+			"idle":  "state idle; session s1 startup",
+			"save":  "state idle; session s2 saved",
+			"exit":  "exit",
+		},
+		"idle": {
+			"start": "", "turn": "state working", "ask": ask + "; " + pask,
+			"fail": "state failed; " + pf, "idle": "", "save": "session s2 saved", "exit": "exit",
+		},
+		"working": {
+			"start": "", "turn": "", "ask": ask + "; " + pask, "fail": "state failed; " + pf,
+			"idle": `state idle; ping "You said: hi"`, "save": "session s2 saved", "exit": "exit",
+		},
+		"blocked": {
+			"start": "", "turn": "state working", "ask": pask, "fail": "state failed; " + pf,
+			"idle": `state idle; ping "You said: hi"`, "save": "session s2 saved", "exit": "exit",
+		},
+		"failed": {
+			"start": "", "turn": "state working", "ask": ask + "; " + pask, "fail": pf,
+			"idle": "state idle", "save": "session s2 saved", "exit": "exit",
+		},
+		"exited": {"start": "", "turn": "", "ask": "", "fail": "", "idle": "", "save": "", "exit": ""},
+	}
+	for from, setup := range states {
+		for ev, do := range events {
+			t.Run(from+"/"+ev, func(t *testing.T) {
+				m := NewMachine(Config{}, Session{ID: "s1", Dir: "/tmp/s1"})
+				m.SetFocus(Blurred)
+				setup(m)
+				if got := brief(do(m)); got != want[from][ev] {
+					t.Errorf("got  %s\nwant %s", got, want[from][ev])
+				}
+			})
+		}
+	}
+}
+
+func TestMachinePingGate(t *testing.T) {
+	cases := []struct {
+		name  string
+		cfg   Config
+		focus []Focus
+		pings int
+	}{
+		{"unknown pings", Config{}, nil, 3},
+		{"blurred pings", Config{}, []Focus{Blurred}, 3},
+		{"focused is silent", Config{}, []Focus{Focused}, 0},
+		{"refocused is silent", Config{}, []Focus{Blurred, Focused}, 0},
+		{"quiet while unknown", Config{QuietWhileUnknown: true}, nil, 0},
+		{"quiet while unknown, then blurred", Config{QuietWhileUnknown: true}, []Focus{Blurred}, 3},
+		{"quiet", Config{Quiet: true}, []Focus{Blurred}, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := NewMachine(c.cfg, Session{})
+			for _, f := range c.focus {
+				m.SetFocus(f)
+			}
+			var all []Report
+			all = append(all, m.Start()...)
+			all = append(all, m.TurnStarted()...)
+			all = append(all, m.NeedsYou("what now?")...)
+			all = append(all, m.TurnFailed("Error: x")...)
+			all = append(all, m.TurnStarted()...)
+			all = append(all, m.Idle("done")...)
+			n := 0
+			states := 0
+			for _, r := range all {
+				switch r.Kind {
+				case KindPing:
+					n++
+				case KindState:
+					states++
+				}
+			}
+			if n != c.pings {
+				t.Errorf("pings = %d, want %d: %s", n, c.pings, brief(all))
+			}
+			if states != 6 {
+				t.Errorf("state reports = %d, want 6 (focus never gates them): %s", states, brief(all))
+			}
+		})
+	}
+}
+
+func TestMachineCleansText(t *testing.T) {
+	m := NewMachine(Config{}, Session{ID: "id\x1b]52;c;AAAA\x07", Dir: "/tmp/\nx"})
+	m.Start()
+	reps := m.NeedsYou("approve shell: rm -rf /\x1b]52;c;ZXZpbA==\x07\x9c\r\n" + strings.Repeat("x", 1<<20))
+	for _, r := range reps {
+		for _, s := range []string{r.Message, r.Session.ID, r.Session.Dir} {
+			if strings.ContainsAny(s, "\x1b\x07\r\n\x9c") || len([]rune(s)) > MaxMessage+1 {
+				t.Errorf("%s report carries unclean text %q", r.Kind, s)
+			}
+		}
+	}
+	ping := reps[len(reps)-1]
+	if ping.Kind != KindPing || !strings.HasPrefix(ping.Message, "approve shell: rm -rf /]52;c;ZXZpbA== x") {
+		t.Errorf("ping = %q", ping.Message)
+	}
+}
+
+func TestMachineSubAgents(t *testing.T) {
+	m := NewMachine(Config{SubAgentsBlock: true}, Session{ID: "s"})
+	m.SetFocus(Focused)
+	m.Start()
+	m.TurnStarted()
+	steps := []struct {
+		agents []SubAgent
+		want   string
+	}{
+		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentRunning}}, "agents a:running"},
+		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentRunning}}, ""},
+		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentWaiting, Waiting: "Allow shell"}},
+			`agents a:waiting; state blocked "Fix the flaky test: Allow shell"`},
+		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentRunning, Tool: "shell"}},
+			"agents a:running; state working"},
+		{[]SubAgent{{ID: "b", Status: AgentRunning}}, "agents b:running,a:stopped"},
+		{[]SubAgent{{ID: "b", Status: AgentDone, Result: "ok\nmore"}}, "agents b:done"},
+	}
+	for i, s := range steps {
+		if got := brief(m.SetAgents(s.agents)); got != s.want {
+			t.Errorf("step %d: got %s, want %s", i, got, s.want)
+		}
+	}
+	if got := m.agents[0].Result; got != "ok" {
+		t.Errorf("result = %q, want first line", got)
+	}
+	if got := brief(m.Exit()); got != "exit" {
+		t.Errorf("exit = %s", got)
+	}
+}
+
+func TestMachineSubAgentsDoNotBlockByDefault(t *testing.T) {
+	m := NewMachine(Config{}, Session{})
+	m.Start()
+	got := brief(m.SetAgents([]SubAgent{{ID: "a", Status: AgentWaiting, Waiting: "Allow shell"}}))
+	if got != "agents a:waiting" {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestMachineMeta(t *testing.T) {
+	m := NewMachine(Config{}, Session{})
+	m.Start()
+	steps := []struct {
+		facts []Fact
+		want  string
+	}{
+		{[]Fact{{"model", "sonnet"}, {"cost", ""}}, "meta model=sonnet"},
+		{[]Fact{{"model", "sonnet"}}, ""},
+		{[]Fact{{"model", "sonnet"}, {"cost", "$0.10"}}, "meta model=sonnet,cost=$0.10"},
+		{[]Fact{{"cost", "$0.10"}}, "meta cost=$0.10"},
+		{nil, "meta "},
+	}
+	for i, s := range steps {
+		if got := brief(m.SetMeta(s.facts)); got != s.want {
+			t.Errorf("step %d: got %q, want %q", i, got, s.want)
+		}
+	}
+}
+
+func TestMachineSuspendResume(t *testing.T) {
+	m := NewMachine(Config{}, Session{})
+	if got := m.Suspend(); got != nil {
+		t.Errorf("suspend before start = %s", brief(got))
+	}
+	m.Start()
+	m.TurnStarted()
+	if got := brief(m.Suspend()); got != "suspend" {
+		t.Errorf("suspend = %s", got)
+	}
+	if got := m.Suspend(); got != nil {
+		t.Errorf("second suspend = %s", brief(got))
+	}
+	if got := brief(m.Resume()); got != "state working" {
+		t.Errorf("resume = %s", got)
+	}
+	if got := m.Resume(); got != nil {
+		t.Errorf("second resume = %s", brief(got))
+	}
+}
+
+func TestMachineResumeCommand(t *testing.T) {
+	m := NewMachine(Config{Resume: func(id string) string { return "chat --session " + id }}, Session{ID: "42"})
+	reps := m.Start()
+	reps = append(reps, m.SessionChanged(Session{ID: "43", Dir: "/d"}, OriginSwitched)...)
+	reps = append(reps, m.TurnStarted()...)
+	want := []string{"chat --session 42", "chat --session 42", "chat --session 43", "chat --session 43"}
+	var got []string
+	for _, r := range reps {
+		got = append(got, r.Session.Resume)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("resume commands = %q, want %q", got, want)
+	}
+}

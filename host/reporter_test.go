@@ -1,0 +1,250 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// gate is a backend whose reports block until the test lets them through,
+// and which fails while fail is set.
+type gate struct {
+	Recorder
+	mu      sync.Mutex
+	fail    bool
+	release chan struct{} // nil: never blocks
+	refresh time.Duration
+}
+
+func (g *gate) Report(ctx context.Context, r Report) error {
+	g.mu.Lock()
+	release, fail := g.release, g.fail
+	g.mu.Unlock()
+	if release != nil {
+		select {
+		case <-release:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	if fail {
+		return errors.New("host down")
+	}
+	return g.Recorder.Report(ctx, r)
+}
+
+func (g *gate) Refresh(s State) time.Duration {
+	if s == Working {
+		return g.refresh
+	}
+	return 0
+}
+
+func stateList(reps []Report) []State {
+	var out []State
+	for _, r := range reps {
+		if r.Kind == KindState {
+			out = append(out, r.State)
+		}
+	}
+	return out
+}
+
+func stateReport(s State) Report { return Report{Kind: KindState, State: s} }
+
+func TestReporterKeepsOrder(t *testing.T) {
+	rec := &Recorder{}
+	r := NewReporter([]Backend{rec}, ReporterOptions{})
+	want := []Kind{KindState, KindSession, KindPing, KindState, KindExit}
+	for _, k := range want {
+		r.Send(Report{Kind: k})
+	}
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := rec.Reports()
+	if len(got) != len(want) {
+		t.Fatalf("got %d reports, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i].Kind != want[i] {
+			t.Errorf("report %d: %s, want %s", i, got[i].Kind, want[i])
+		}
+	}
+}
+
+// A slow host gets the latest state, not every state; edge events between
+// states are all delivered, in order.
+func TestReporterCoalesces(t *testing.T) {
+	g := &gate{release: make(chan struct{})}
+	r := NewReporter([]Backend{g}, ReporterOptions{Timeout: time.Hour})
+	r.Send(stateReport(Working)) // taken by the worker, blocked in Report
+	for i := 0; i < 10000; i++ {
+		r.Send(stateReport(State(1 + i%4)))
+	}
+	r.Send(Report{Kind: KindPing, Message: "edge"})
+	r.Send(stateReport(Blocked), stateReport(Idle))
+	close(g.release)
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := g.Reports()
+	// Working (in flight), the last state before the ping, the ping, Idle.
+	if len(got) != 4 || got[2].Kind != KindPing || got[3].State != Idle {
+		t.Fatalf("delivered %d reports: %+v", len(got), got)
+	}
+	st := r.Stats()[0]
+	if st.Coalesced < 9999 {
+		t.Errorf("coalesced = %d", st.Coalesced)
+	}
+}
+
+// A state that failed is retried with back-off until the host takes it:
+// the host converges to the latest state.
+func TestReporterRetriesUntilConverged(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := &gate{fail: true}
+		r := NewReporter([]Backend{g}, ReporterOptions{})
+		r.Send(stateReport(Working), stateReport(Blocked))
+		time.Sleep(3 * time.Second) // fake time: several failed retries
+		synctest.Wait()
+		if n := len(g.Reports()); n != 0 {
+			t.Fatalf("delivered %d while down", n)
+		}
+		g.mu.Lock()
+		g.fail = false
+		g.mu.Unlock()
+		time.Sleep(DefaultRetryMax)
+		synctest.Wait()
+		if got := stateList(g.Reports()); len(got) != 1 || got[0] != Blocked {
+			t.Errorf("after recovery: %v, want [blocked]", got)
+		}
+		st := r.Stats()[0]
+		if st.Retried == 0 || st.Failed == 0 {
+			t.Errorf("stats = %+v", st)
+		}
+		if err := r.Close(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// A Refresher gets the state again, marked Repeat, while it holds, and no
+// longer once it changed.
+func TestReporterRefreshes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := &gate{refresh: 10 * time.Second}
+		r := NewReporter([]Backend{g}, ReporterOptions{})
+		r.Send(stateReport(Working))
+		time.Sleep(35 * time.Second)
+		synctest.Wait()
+		got := g.Reports()
+		if len(got) != 4 || !got[1].Repeat || !got[3].Repeat || got[0].Repeat {
+			t.Fatalf("got %d reports: %+v", len(got), got)
+		}
+		r.Send(stateReport(Idle))
+		time.Sleep(time.Minute)
+		synctest.Wait()
+		if n := len(g.Reports()); n != 5 {
+			t.Errorf("refreshed after the state changed: %d reports", n)
+		}
+		_ = r.Close(context.Background())
+	})
+}
+
+// A host that never answers costs Send nothing and Close no more than its
+// bound; no goroutine is left once the host gives up on the cancelled
+// context.
+func TestReporterHungHost(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := &gate{release: make(chan struct{})} // never released
+		r := NewReporter([]Backend{g}, ReporterOptions{Timeout: time.Hour})
+		for i := 0; i < 1000; i++ {
+			r.Send(stateReport(Working), Report{Kind: KindPing})
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		start := time.Now()
+		r.Send(Report{Kind: KindExit})
+		err := r.Close(ctx)
+		if err != nil {
+			t.Errorf("close: %v (the host honours ctx, so its worker stops)", err)
+		}
+		if d := time.Since(start); d > time.Second+closeGrace {
+			t.Errorf("close took %v", d)
+		}
+		if r.Stats()[0].Dropped == 0 {
+			t.Error("nothing counted as dropped")
+		}
+		if err := r.Close(ctx); err != nil {
+			t.Errorf("second close: %v", err)
+		}
+	})
+}
+
+// A backend that ignores its context is a contract violation: Close still
+// returns within its bound, and says which backend did not stop.
+func TestReporterCloseNamesStuckBackend(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		stuck := make(chan struct{})
+		b := Func{N: "stuck", F: func(context.Context, Report) error { <-stuck; return nil }}
+		r := NewReporter([]Backend{b}, ReporterOptions{})
+		r.Send(stateReport(Working))
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		err := r.Close(ctx)
+		if err == nil || !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("close = %v", err)
+		}
+		close(stuck)
+	})
+}
+
+func TestReporterFlush(t *testing.T) {
+	g := &gate{release: make(chan struct{})}
+	r := NewReporter([]Backend{g}, ReporterOptions{Timeout: time.Hour})
+	defer r.Close(context.Background())
+	r.Send(stateReport(Working))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := r.Flush(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("flush while blocked = %v", err)
+	}
+	close(g.release)
+	if err := r.Flush(context.Background()); err != nil {
+		t.Errorf("flush = %v", err)
+	}
+	if n := len(g.Reports()); n != 1 {
+		t.Errorf("delivered %d", n)
+	}
+}
+
+func TestReporterQueueLimitKeepsExit(t *testing.T) {
+	g := &gate{release: make(chan struct{})}
+	r := NewReporter([]Backend{g}, ReporterOptions{QueueLimit: 4, Timeout: time.Hour})
+	r.Send(stateReport(Working))
+	r.Send(Report{Kind: KindExit})
+	for i := 0; i < 100; i++ {
+		r.Send(Report{Kind: KindPing})
+	}
+	close(g.release)
+	_ = r.Close(context.Background())
+	got := g.Reports()
+	if got[len(got)-1].Kind != KindPing || r.Stats()[0].Dropped != 97 {
+		t.Errorf("stats %+v, last %s", r.Stats()[0], got[len(got)-1].Kind)
+	}
+	found := false
+	for _, rep := range got {
+		found = found || rep.Kind == KindExit
+	}
+	if !found {
+		t.Error("the exit was dropped")
+	}
+}
