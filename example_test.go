@@ -1,0 +1,98 @@
+package hostbridge_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/backends"
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// chat is the smallest app model: it says nothing about hosts itself.
+type chat struct{}
+
+func (chat) Init() tea.Cmd                         { return nil }
+func (c chat) Update(tea.Msg) (tea.Model, tea.Cmd) { return c, nil }
+func (chat) View() string                          { return "> " }
+
+func ExampleWrap() {
+	rec := &host.Recorder{}
+	m := hostbridge.Wrap(chat{}, hostbridge.WithAgent("chat"), hostbridge.WithBackends(rec),
+		hostbridge.WithoutSignalHandler())
+	// A host that is slower than the chat gets the latest state, not every
+	// one: flushing after each step shows every report.
+	step := func(msg tea.Msg) {
+		m.Update(msg)
+		_ = m.Bridge().Flush(context.Background())
+	}
+	m.Init()
+	step(tea.BlurMsg{})
+	step(hostbridge.TurnStarted{})
+	step(hostbridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
+	step(hostbridge.Idle{Reply: "Pushed.\nDetails follow."})
+	_ = m.Close()
+
+	for _, r := range rec.Reports() {
+		fmt.Println(strings.TrimSpace(fmt.Sprint(r.Kind, " ", r.State, " ", r.Message)))
+	}
+	// Output:
+	// state idle
+	// state working
+	// state blocked approve shell: git push
+	// ping blocked approve shell: git push
+	// state idle
+	// ping idle Pushed.
+	// exit idle
+}
+
+func ExampleNew() {
+	// A headless one-shot run: no Bubble Tea program, the same reports.
+	rec := &host.Recorder{}
+	b, err := hostbridge.New(hostbridge.WithBackends(rec), hostbridge.WithNotify(false),
+		hostbridge.WithoutSignalHandler())
+	if err != nil {
+		panic(err)
+	}
+	b.Send(hostbridge.TurnStarted{})
+	_ = b.Flush(context.Background())
+	b.Send(hostbridge.Idle{Reply: "done"})
+	_ = b.Close()
+	for _, r := range rec.Reports() {
+		fmt.Println(r.Kind, r.State)
+	}
+	// Output:
+	// state working
+	// state idle
+	// exit idle
+}
+
+func ExampleNew_badOption() {
+	_, err := hostbridge.New(hostbridge.WithAgent("my agent!"))
+	fmt.Println(err)
+	// Output:
+	// hostbridge: bad option: agent name "my agent!": want 1-64 of [A-Za-z0-9._-], starting with a letter or digit
+}
+
+func ExampleBridge_EnvironmentLines() {
+	b, _ := hostbridge.New(hostbridge.WithoutSignalHandler(), hostbridge.WithBackends(),
+		hostbridge.WithEnv(backends.MapEnv(map[string]string{
+			"HERDR_ENV":          "1",
+			"HERDR_PANE_ID":      "w1:p2",
+			"HERDR_WORKSPACE_ID": "w1",
+			"HERDR_TAB_ID":       "w1:t1",
+			"HERDR_SOCKET_PATH":  "/run/herdr.sock",
+		})))
+	defer b.Close()
+	for _, line := range b.EnvironmentLines() {
+		fmt.Println(line)
+	}
+	// Output:
+	// host: herdr
+	// herdr pane: w1:p2
+	// herdr workspace: w1
+	// herdr tab: w1:t1
+}

@@ -1,0 +1,321 @@
+package hostbridge
+
+import (
+	"context"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// echo records every message its Update receives.
+type echo struct {
+	got   *[]tea.Msg
+	cmd   tea.Cmd
+	panic string
+}
+
+func (e echo) Init() tea.Cmd { return nil }
+func (e echo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if e.panic != "" {
+		panic(e.panic)
+	}
+	*e.got = append(*e.got, msg)
+	return e, e.cmd
+}
+func (e echo) View() string { return "view\x1b[1m" }
+
+func wrapRecorded(t *testing.T, inner tea.Model, opts ...Option) (*Model, *host.Recorder) {
+	t.Helper()
+	rec := &host.Recorder{}
+	m := Wrap(inner, append([]Option{WithBackends(rec), WithoutSignalHandler()}, opts...)...)
+	if m.Err() != nil {
+		t.Fatal(m.Err())
+	}
+	t.Cleanup(func() { _ = m.Close() })
+	return m, rec
+}
+
+func kinds(reps []host.Report) string {
+	var out []string
+	for _, r := range reps {
+		s := r.Kind.String()
+		if r.Kind == host.KindState {
+			s += " " + r.State.String()
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, ", ")
+}
+
+func TestWrapPassesEverythingThrough(t *testing.T) {
+	var got []tea.Msg
+	m, _ := wrapRecorded(t, echo{got: &got})
+	msgs := []tea.Msg{
+		tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a")},
+		TurnStarted{},
+		ApprovalNeeded{Tool: "shell", Action: "ls"},
+		tea.FocusMsg{},
+		tea.BlurMsg{},
+		Idle{Reply: "x"},
+		tea.WindowSizeMsg{Width: 80, Height: 24},
+	}
+	for _, msg := range msgs {
+		next, _ := m.Update(msg)
+		if next != m {
+			t.Fatalf("Update returned %T, want the wrapper", next)
+		}
+	}
+	if len(got) != len(msgs) {
+		t.Fatalf("inner model saw %d messages, want %d", len(got), len(msgs))
+	}
+	for i := range msgs {
+		if !reflect.DeepEqual(got[i], msgs[i]) {
+			t.Errorf("message %d: inner saw %#v, want %#v", i, got[i], msgs[i])
+		}
+	}
+	if v := m.View(); v != "view\x1b[1m" {
+		t.Errorf("View = %q", v)
+	}
+}
+
+func TestWrapReportsAndGatesPingsByFocus(t *testing.T) {
+	var got []tea.Msg
+	m, rec := wrapRecorded(t, echo{got: &got})
+	ctx := context.Background()
+	step := func(msg tea.Msg) {
+		m.Update(msg)
+		if err := m.Bridge().Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m.Init()
+	step(tea.FocusMsg{})
+	step(TurnStarted{})
+	step(Idle{Reply: "seen"}) // focused: no ping
+	step(tea.BlurMsg{})
+	step(TurnStarted{})
+	step(TurnFailed{Headline: "Error: x"}) // blurred: ping
+	want := "state idle, state working, state idle, state working, state failed, ping"
+	if k := kinds(rec.Reports()); k != want {
+		t.Errorf("reports: %s\nwant     %s", k, want)
+	}
+}
+
+// Bubble Tea v1 loses a focus report that shares a read with another
+// sequence and hands it to Update as an unexported message; the wrapper
+// still reads it. The program reads real bytes here, as from a terminal.
+func TestWrapReadsCoalescedFocusReports(t *testing.T) {
+	seen := make(chan tea.Msg, 64)
+	m, rec := wrapRecorded(t, chanModel(seen), WithoutFocusReports())
+	in, feed := io.Pipe()
+	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithoutSignalHandler())
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() {
+		p.Quit()
+		feed.Close()
+		<-done
+	}()
+	// Focus then blur in one read: v1 parses the blur and hands the focus
+	// report over as an unknown CSI sequence, before the blur.
+	if _, err := feed.Write([]byte("\x1b[I\x1b[O")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for blurred := false; !blurred; {
+		select {
+		case msg := <-seen:
+			_, blurred = msg.(tea.BlurMsg)
+		case <-ctx.Done():
+			t.Fatal("the blur never reached the model")
+		}
+	}
+	if f := m.Bridge().m.Focus(); f != host.Blurred {
+		t.Fatalf("focus = %v, want blurred", f)
+	}
+	// And the lost report alone: focus comes back.
+	if _, err := feed.Write([]byte("\x1b[Ia")); err != nil {
+		t.Fatal(err)
+	}
+	for key := false; !key; {
+		select {
+		case msg := <-seen:
+			_, key = msg.(tea.KeyMsg)
+		case <-ctx.Done():
+			t.Fatal("the key never reached the model")
+		}
+	}
+	p.Send(TurnStarted{})
+	p.Send(Idle{Reply: "back"})
+	err := rec.Wait(ctx, func(r []host.Report) bool { return len(r) > 0 && r[len(r)-1].State == host.Idle })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := m.Bridge().m.Focus(); f != host.Focused {
+		t.Errorf("focus = %v, want focused (from the lost CSI I)", f)
+	}
+	if k := kinds(rec.Reports()); strings.Contains(k, "ping") {
+		t.Errorf("pinged while focused: %s", k)
+	}
+}
+
+// chanModel sends every message it sees to a channel.
+type chanModel chan tea.Msg
+
+func (c chanModel) Init() tea.Cmd { return nil }
+func (c chanModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	select {
+	case c <- msg:
+	default:
+	}
+	return c, nil
+}
+func (c chanModel) View() string { return "" }
+
+func TestLostFocusReportIgnoresOtherMessages(t *testing.T) {
+	for _, msg := range []tea.Msg{nil, []byte("\x1b[I"), tea.KeyMsg{}, "x", TurnStarted{}} {
+		if _, ok := lostFocusReport(msg); ok {
+			t.Errorf("%#v read as a focus report", msg)
+		}
+	}
+}
+
+func TestWrapRunsExitOnQuit(t *testing.T) {
+	var got []tea.Msg
+	m, rec := wrapRecorded(t, echo{got: &got, cmd: tea.Quit})
+	m.Init()
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlC})
+	if cmd == nil {
+		t.Fatal("no command")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("the command does not quit")
+	}
+	// The exit ran before the quit message was returned.
+	if k := kinds(rec.Reports()); k != "state idle, exit" {
+		t.Errorf("reports: %s", k)
+	}
+}
+
+func TestWrapRunsExitOnPanic(t *testing.T) {
+	m, rec := wrapRecorded(t, echo{panic: "boom"})
+	m.Init()
+	func() {
+		defer func() {
+			if r := recover(); r != "boom" {
+				t.Errorf("recovered %v, want the app's panic", r)
+			}
+		}()
+		m.Update(TurnStarted{})
+	}()
+	k := kinds(rec.Reports())
+	if !strings.HasSuffix(k, "exit") {
+		t.Errorf("reports after panic: %s", k)
+	}
+}
+
+func TestWrapKeepsGoingWithBadOptions(t *testing.T) {
+	rec := &host.Recorder{}
+	m := Wrap(echo{got: new([]tea.Msg)}, WithAgent(""), WithTimeout(-1), WithBackends(rec), WithoutSignalHandler())
+	defer m.Close()
+	if m.Err() == nil || !strings.Contains(m.Err().Error(), "agent name") || !strings.Contains(m.Err().Error(), "timeout") {
+		t.Errorf("Err = %v", m.Err())
+	}
+	m.Init()
+	_ = m.Bridge().Flush(context.Background())
+	if len(rec.Reports()) != 1 {
+		t.Error("a bad option stopped reporting")
+	}
+}
+
+func TestExecClearsAndRestores(t *testing.T) {
+	var got []tea.Msg
+	m, rec := wrapRecorded(t, echo{got: &got})
+	m.Init()
+	m.Update(TurnStarted{})
+	_, cmd := m.Update(Exec(nil, func(error) tea.Msg { return "editor closed" })())
+	msg := cmd() // suspends the bridge, then returns Bubble Tea's exec message
+	if k := kinds(rec.Reports()); !strings.HasSuffix(k, "suspend") {
+		t.Errorf("before exec: %s", k)
+	}
+	if msg == nil {
+		t.Fatal("no exec message")
+	}
+	m.Update(resumed{msg: "editor closed"})
+	_ = m.Bridge().Flush(context.Background())
+	if k := kinds(rec.Reports()); !strings.HasSuffix(k, "suspend, state working") {
+		t.Errorf("after exec: %s", k)
+	}
+	if got[len(got)-1] != "editor closed" {
+		t.Errorf("app got %v, want its callback message", got[len(got)-1])
+	}
+}
+
+// chatModel is a realistic chat screen for the overhead benchmark: a
+// textinput and a viewport, as examples/chat has.
+type chatModel struct {
+	in  textinput.Model
+	out viewport.Model
+}
+
+func newChatModel() chatModel {
+	in := textinput.New()
+	in.Focus()
+	out := viewport.New(80, 20)
+	out.SetContent(strings.Repeat("some earlier reply text\n", 50))
+	return chatModel{in: in, out: out}
+}
+
+func (c chatModel) Init() tea.Cmd { return nil }
+func (c chatModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var a, b tea.Cmd
+	c.in, a = c.in.Update(msg)
+	c.out, b = c.out.Update(msg)
+	if a == nil {
+		return c, b
+	}
+	if b == nil {
+		return c, a
+	}
+	return c, tea.Batch(a, b)
+}
+func (c chatModel) View() string { return c.out.View() + "\n" + c.in.View() }
+
+type notOwned struct{ n int }
+
+// BenchmarkUpdate compares the wrapped model's Update with the bare
+// model's, for a message the wrapper does not own (a key press, a custom
+// message) and for one it does. Results: BENCHMARKS.md.
+func BenchmarkUpdate(b *testing.B) {
+	key := tea.KeyMsg{Type: tea.KeyLeft} // a key that does not grow the input
+	for _, bc := range []struct {
+		name string
+		msg  tea.Msg
+	}{{"key", key}, {"custom", notOwned{1}}, {"owned", TurnStarted{}}} {
+		b.Run("bare/"+bc.name, func(b *testing.B) {
+			var m tea.Model = newChatModel()
+			b.ReportAllocs()
+			for b.Loop() {
+				m, _ = m.Update(bc.msg)
+			}
+		})
+		b.Run("wrapped/"+bc.name, func(b *testing.B) {
+			w := Wrap(newChatModel(), WithBackends(host.Nop{}), WithoutSignalHandler())
+			defer w.Close()
+			var m tea.Model = w
+			b.ReportAllocs()
+			for b.Loop() {
+				m, _ = m.Update(bc.msg)
+			}
+		})
+	}
+}
