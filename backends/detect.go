@@ -6,8 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/hostbridge/hostbridge/host"
 )
 
 // Env is what detection reads: the environment and two questions about the
@@ -238,9 +241,6 @@ func hasControl(s string) bool {
 	return strings.IndexFunc(s, unicode.IsControl) >= 0
 }
 
-func quote(s string) string {
-	if len(s) > 80 {
-		s = s[:80] + "…"
-	}
-	return "\"" + s + "\""
-}
+// quote shows a rejected value in a Problem: cleaned and cut, so a
+// diagnostic never carries what made the value unusable.
+func quote(s string) string { return strconv.Quote(host.Clean(s, 80)) }
