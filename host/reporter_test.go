@@ -20,6 +20,7 @@ type gate struct {
 	mu      sync.Mutex
 	fail    bool
 	release chan struct{} // nil: never blocks
+	entered chan struct{} // if set, gets a token as each report starts
 	refresh time.Duration
 }
 
@@ -27,6 +28,9 @@ func (g *gate) Report(ctx context.Context, r Report) error {
 	g.mu.Lock()
 	release, fail := g.release, g.fail
 	g.mu.Unlock()
+	if g.entered != nil {
+		g.entered <- struct{}{}
+	}
 	if release != nil {
 		select {
 		case <-release:
@@ -227,9 +231,10 @@ func TestReporterFlush(t *testing.T) {
 }
 
 func TestReporterQueueLimitKeepsExit(t *testing.T) {
-	g := &gate{release: make(chan struct{})}
+	g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 200)}
 	r := NewReporter([]Backend{g}, ReporterOptions{QueueLimit: 4, Timeout: time.Hour})
 	r.Send(stateReport(Working))
+	<-g.entered // the worker holds Working: the queue is empty
 	r.Send(Report{Kind: KindExit})
 	for i := 0; i < 100; i++ {
 		r.Send(Report{Kind: KindPing})
