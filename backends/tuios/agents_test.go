@@ -1,0 +1,209 @@
+package tuios
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+func TestAgentID(t *testing.T) {
+	for _, id := range []string{"a1", "task_7", "agent:1@x.y-z", strings.Repeat("a", maxAgentID)} {
+		if got := AgentID(id); got != id {
+			t.Errorf("AgentID(%q) = %q, want it unchanged", id, got)
+		}
+	}
+	for _, id := range []string{"", "a b", "ä", "x/y", strings.Repeat("a", maxAgentID+1)} {
+		got := AgentID(id)
+		if got == id || !strings.HasPrefix(got, "h-") || AgentID(id) != got {
+			t.Errorf("AgentID(%q) = %q, want a stable hash", id, got)
+		}
+	}
+	if AgentID("a b") == AgentID("a c") {
+		t.Error("two ids hash alike")
+	}
+}
+
+func TestSessionIDCut(t *testing.T) {
+	long := strings.Repeat("é", 200) // 400 bytes
+	got := sessionID(long)
+	if len(got) > maxSessionID || !strings.HasPrefix(long, got) || len(got) < maxSessionID-1 {
+		t.Errorf("sessionID cut to %d bytes", len(got))
+	}
+	if sessionID("abc") != "abc" {
+		t.Error("short id changed")
+	}
+}
+
+func sub(id string, st host.AgentStatus, typ, task, tool, result string) host.SubAgent {
+	return host.SubAgent{ID: id, Type: typ, Task: task, Tool: tool, Status: st, Result: result}
+}
+
+// TestAgents drives a sequence of sub-agent lists through one Backend and
+// checks the events each one sends, and what tuios ends up showing.
+func TestAgents(t *testing.T) {
+	const typ = "explore · Sonnet 5.5 · claude"
+	s1, s2 := host.Session{ID: "s1"}, host.Session{ID: "s2", Origin: host.OriginSwitched}
+	type step struct {
+		session host.Session
+		agents  []host.SubAgent
+		want    []string
+	}
+	for _, tc := range []struct {
+		name  string
+		steps []step
+		final []teatest.TuiosSubagent
+	}{
+		{
+			name:  "first report starts the session",
+			steps: []step{{s1, nil, []string{`tuios report-agent-activity session_start text="startup"`}}},
+		},
+		{
+			name: "start, tool, done; only changes",
+			steps: []step{
+				{s1, []host.SubAgent{sub("a1", host.AgentRunning, typ, "find the bug", "", "")}, []string{
+					`tuios report-agent-activity session_start text="startup"`,
+					`tuios report-agent-activity subagent_start a1 type="` + typ + `" task="find the bug"`,
+				}},
+				{s1, []host.SubAgent{sub("a1", host.AgentRunning, typ, "find the bug", "", "")}, nil},
+				{s1, []host.SubAgent{sub("a1", host.AgentRunning, typ, "find the bug", "grep", "")}, []string{
+					`tuios report-agent-activity subagent_start a1 type="` + typ + `" task="find the bug" tool="grep"`,
+				}},
+				{s1, []host.SubAgent{sub("a1", host.AgentWaiting, typ, "find the bug", "grep", "")}, nil},
+				{s1, []host.SubAgent{sub("a1", host.AgentDone, typ, "find the bug", "grep", "It is in main.go")}, []string{
+					`tuios report-agent-activity subagent_stop a1 type="` + typ + `" text="It is in main.go" ok=true`,
+				}},
+				{s1, []host.SubAgent{sub("a1", host.AgentDone, typ, "find the bug", "grep", "It is in main.go")}, nil},
+			},
+			final: []teatest.TuiosSubagent{{ID: "a1", Type: typ, Task: "find the bug", Tool: "grep", Status: "done", Result: "It is in main.go"}},
+		},
+		{
+			name: "failed and stopped",
+			steps: []step{
+				{s1, []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", ""), sub("a2", host.AgentRunning, "t", "y", "", "")}, []string{
+					`tuios report-agent-activity session_start text="startup"`,
+					`tuios report-agent-activity subagent_start a1 type="t" task="x"`,
+					`tuios report-agent-activity subagent_start a2 type="t" task="y"`,
+				}},
+				{s1, []host.SubAgent{sub("a1", host.AgentFailed, "t", "x", "", "rate limited"), sub("a2", host.AgentStopped, "t", "y", "", "")}, []string{
+					`tuios report-agent-activity subagent_stop a1 type="t" text="rate limited" ok=false`,
+					`tuios report-agent-activity subagent_stop a2 type="t"`,
+				}},
+			},
+			final: []teatest.TuiosSubagent{
+				{ID: "a1", Type: "t", Task: "x", Status: "failed", Result: "rate limited"},
+				{ID: "a2", Type: "t", Task: "y", Status: "stopped"},
+			},
+		},
+		{
+			name: "a child that leaves the list running is stopped",
+			steps: []step{
+				{s1, []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", ""), sub("a2", host.AgentDone, "t", "y", "", "ok")}, []string{
+					`tuios report-agent-activity session_start text="startup"`,
+					`tuios report-agent-activity subagent_start a1 type="t" task="x"`,
+					`tuios report-agent-activity subagent_start a2 type="t" task="y"`,
+					`tuios report-agent-activity subagent_stop a2 type="t" text="ok" ok=true`,
+				}},
+				{s1, nil, []string{`tuios report-agent-activity subagent_stop a1 type="t"`}},
+				{s1, nil, nil},
+			},
+			final: []teatest.TuiosSubagent{
+				{ID: "a1", Type: "t", Task: "x", Status: "stopped"},
+				{ID: "a2", Type: "t", Task: "y", Status: "done", Result: "ok"},
+			},
+		},
+		{
+			name: "a session switch starts over",
+			steps: []step{
+				{s1, []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", "")}, []string{
+					`tuios report-agent-activity session_start text="startup"`,
+					`tuios report-agent-activity subagent_start a1 type="t" task="x"`,
+				}},
+				{s2, []host.SubAgent{sub("b1", host.AgentRunning, "t", "z", "", "")}, []string{
+					`tuios report-agent-activity session_start text="switched"`,
+					`tuios report-agent-activity subagent_start b1 type="t" task="z"`,
+				}},
+			},
+			final: []teatest.TuiosSubagent{{ID: "b1", Type: "t", Task: "z", Status: "running"}},
+		},
+		{
+			name: "an id tuios would refuse is hashed the same each time",
+			steps: []step{
+				{s1, []host.SubAgent{sub("task 1", host.AgentRunning, "t", "x", "", "")}, []string{
+					`tuios report-agent-activity session_start text="startup"`,
+					`tuios report-agent-activity subagent_start ` + AgentID("task 1") + ` type="t" task="x"`,
+				}},
+				{s1, []host.SubAgent{sub("task 1", host.AgentDone, "t", "x", "", "r")}, []string{
+					`tuios report-agent-activity subagent_stop ` + AgentID("task 1") + ` type="t" text="r" ok=true`,
+				}},
+			},
+			final: []teatest.TuiosSubagent{{ID: AgentID("task 1"), Type: "t", Task: "x", Status: "done", Result: "r"}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := teatest.NewTuios(t)
+			b := newTestBackend(t, f)
+			report(t, b, state(host.Working, ""))
+			for i, s := range tc.steps {
+				n := len(f.Requests())
+				report(t, b, host.Report{Kind: host.KindAgents, Session: s.session, Agents: s.agents})
+				got := transcriptFrom(f, n)
+				if strings.Join(got, "\n") != strings.Join(s.want, "\n") {
+					t.Errorf("step %d:\n got %q\nwant %q", i, got, s.want)
+				}
+			}
+			p := f.Pane()
+			if len(p.Subagents) != len(tc.final) {
+				t.Fatalf("tuios shows %+v, want %+v", p.Subagents, tc.final)
+			}
+			for i := range tc.final {
+				if p.Subagents[i] != tc.final[i] {
+					t.Errorf("child %d: %+v, want %+v", i, p.Subagents[i], tc.final[i])
+				}
+			}
+			for _, r := range f.Requests()[1:] {
+				act, _ := r.Params["activity"].(map[string]any)
+				if r.Params["harness"] != "chat" || act == nil {
+					t.Errorf("activity without harness: %s", r.Line)
+				}
+				if id := r.Params["agent_session_id"]; id != "s1" && id != "s2" {
+					t.Errorf("activity without the session id: %s", r.Line)
+				}
+			}
+		})
+	}
+}
+
+func TestAgentsNewProcess(t *testing.T) {
+	f := teatest.NewTuios(t)
+	first := newTestBackend(t, f)
+	report(t, first, state(host.Working, ""))
+	report(t, first, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"},
+		Agents: []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", "")}})
+	first.Close() // crashed: no exit
+
+	second := newTestBackend(t, f) // a new process in the same pane, same session
+	report(t, second, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"}})
+	if p := f.Pane(); len(p.Subagents) != 0 {
+		t.Errorf("children of the crashed process still shown: %+v", p.Subagents)
+	}
+}
+
+func TestAgentsFailureResumes(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	report(t, b, state(host.Working, ""))
+	r := host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"}, Agents: []host.SubAgent{
+		sub("a1", host.AgentRunning, "t", "x", "", ""), sub("a2", host.AgentRunning, "t", "y", "", "")}}
+	report(t, b, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"}})
+	f.DropNext()
+	f.DropNext() // the retry on a fresh connection is dropped too
+	if err := tryReport(b, r, 2e9); err == nil {
+		t.Fatal("Report succeeded through two drops")
+	}
+	report(t, b, r)
+	if p := f.Pane(); p.Running() != 2 {
+		t.Errorf("tuios shows %d running children, want 2: %+v", p.Running(), p.Subagents)
+	}
+}

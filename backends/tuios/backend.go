@@ -1,0 +1,155 @@
+package tuios
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// Verbs a Backend sends.
+const (
+	VerbSetAgentState = "set-agent-state"
+	VerbSetAgentMeta  = "set-agent-meta"
+	VerbReportAgent   = "report-agent-activity"
+)
+
+// Backend reports to one tuios pane over the daemon's socket. It
+// implements host.Backend and host.Closer. Report and Close may be called
+// from any goroutine; calls are serialised.
+type Backend struct {
+	cfg             Config
+	session, window string
+
+	mu     sync.Mutex
+	conn   *client
+	lacks  map[string]bool // verbs this tuios answered unknown_verb to
+	exited bool
+
+	// What tuios was last told, so only changes are sent.
+	stateSent bool
+	state     string
+	message   string
+	meta      map[string]string
+	agents    map[string]sentAgent
+	actSent   bool   // a session_start went out in this process
+	actSess   string // the session it was for
+}
+
+var (
+	_ host.Backend = (*Backend)(nil)
+	_ host.Closer  = (*Backend)(nil)
+)
+
+// Name implements host.Backend.
+func (b *Backend) Name() string { return "tuios" }
+
+// Report implements host.Backend.
+func (b *Backend) Report(ctx context.Context, r host.Report) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.exited {
+		return nil
+	}
+	var err error
+	switch r.Kind {
+	case host.KindState:
+		err = b.reportState(ctx, r)
+	case host.KindMeta:
+		err = b.reportMeta(ctx, r)
+	case host.KindAgents:
+		err = b.reportAgents(ctx, r)
+	case host.KindExit:
+		err = b.exit(ctx)
+	}
+	// Pings, sessions and suspends are not tuios's.
+	return ignoreLacks(err)
+}
+
+// Close implements host.Closer: it closes the connection. It is
+// idempotent.
+func (b *Backend) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.conn.Close()
+}
+
+// stateNames maps a chat state to tuios's agent state.
+var stateNames = [...]string{
+	host.Idle:    "idle",
+	host.Working: "working",
+	host.Blocked: "needs_input",
+	host.Failed:  "errored",
+}
+
+type stateParams struct {
+	Session string `json:"session"`
+	Window  string `json:"window"`
+	State   string `json:"state"`
+	Message string `json:"message,omitempty"`
+	Harness string `json:"harness"`
+}
+
+func (b *Backend) reportState(ctx context.Context, r host.Report) error {
+	if b.cfg.NoStates || int(r.State) >= len(stateNames) || stateNames[r.State] == "" {
+		return nil
+	}
+	state, msg := stateNames[r.State], ""
+	if r.State == host.Blocked {
+		msg = r.Message
+	}
+	if b.stateSent && !r.Repeat && state == b.state && msg == b.message {
+		return nil
+	}
+	if err := b.send(ctx, VerbSetAgentState, stateParams{
+		Session: b.session, Window: b.window, State: state, Message: msg, Harness: b.cfg.Agent,
+	}); err != nil {
+		return err
+	}
+	b.stateSent, b.state, b.message = true, state, msg
+	return nil
+}
+
+// exit hands the pane back: state none, which makes tuios drop the pane's
+// facts and sub-agents too. It closes the connection whatever happens.
+func (b *Backend) exit(ctx context.Context) error {
+	b.exited = true
+	defer b.conn.Close()
+	var errs []error
+	if b.cfg.NoStates {
+		errs = append(errs, ignoreLacks(b.clearMeta(ctx)), ignoreLacks(b.clearAgents(ctx)))
+	} else {
+		errs = append(errs, ignoreLacks(b.send(ctx, VerbSetAgentState, stateParams{
+			Session: b.session, Window: b.window, State: "none", Harness: b.cfg.Agent,
+		})))
+	}
+	b.stateSent, b.meta, b.agents = false, map[string]string{}, map[string]sentAgent{}
+	return errors.Join(errs...)
+}
+
+// send makes one request. A verb tuios answered unknown_verb to is not
+// sent again, and that answer is not an error: see the package doc.
+func (b *Backend) send(ctx context.Context, verb string, params any) error {
+	if b.lacks[verb] {
+		return errLacks
+	}
+	_, err := b.conn.call(ctx, verb, params)
+	if errors.Is(err, ErrUnknownVerb) {
+		b.lacks[verb] = true
+		b.cfg.Logger.Debug("tuios: this tuios lacks a verb; not sending it again", "verb", verb)
+		return errLacks
+	}
+	return err
+}
+
+// errLacks is what send returns for a verb tuios lacks. Report turns it
+// into nil: nothing is wrong, there is just nothing to deliver.
+var errLacks = errors.New("tuios: verb not supported by this tuios")
+
+func ignoreLacks(err error) error {
+	if errors.Is(err, errLacks) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,288 @@
+package tuios
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+func TestNewConfig(t *testing.T) {
+	ok := Config{SocketPath: "/s", Session: "main", PaneID: "p", Agent: "chat"}
+	for _, tc := range []struct {
+		name string
+		edit func(*Config)
+	}{
+		{"no socket", func(c *Config) { c.SocketPath = "" }},
+		{"no session", func(c *Config) { c.Session = "" }},
+		{"no pane", func(c *Config) { c.PaneID = "" }},
+		{"no agent", func(c *Config) { c.Agent = "" }},
+		{"agent with control", func(c *Config) { c.Agent = "chat\x1b]9;x" }},
+		{"agent too long", func(c *Config) { c.Agent = string(make([]byte, MaxAgent+1)) }},
+		{"pane with newline", func(c *Config) { c.PaneID = "p\nq" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := ok
+			tc.edit(&c)
+			if _, err := New(c); !errors.Is(err, ErrConfig) {
+				t.Errorf("New: %v, want ErrConfig", err)
+			}
+		})
+	}
+	if _, err := New(ok); err != nil {
+		t.Errorf("New(valid): %v", err)
+	}
+}
+
+func TestStates(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	for _, tc := range []struct {
+		r     host.Report
+		state string
+		msg   string
+		line  string
+	}{
+		{state(host.Idle, ""), "idle", "", "tuios set-agent-state idle"},
+		{state(host.Working, ""), "working", "", "tuios set-agent-state working"},
+		{state(host.Blocked, "approve shell: git push"), "needs_input", "approve shell: git push",
+			`tuios set-agent-state needs_input message="approve shell: git push"`},
+		{state(host.Failed, ""), "errored", "", "tuios set-agent-state errored"},
+	} {
+		n := len(f.Requests())
+		report(t, b, tc.r)
+		wantLines(t, transcriptFrom(f, n), []string{tc.line})
+		p := f.Pane()
+		if p.State != tc.state || p.Message != tc.msg || p.Harness != "chat" || p.Source != "report" {
+			t.Errorf("after %v: pane %+v", tc.r.State, p)
+		}
+	}
+	// Every request names the pane and the harness, and nothing tuios
+	// would refuse; source is left to its default.
+	for _, r := range f.Requests() {
+		if r.Params["session"] != f.Session() || r.Params["window"] != f.Window() || r.Params["harness"] != "chat" {
+			t.Errorf("request does not name the pane and harness: %s", r.Line)
+		}
+		if _, has := r.Params["source"]; has {
+			t.Errorf("request sends source: %s", r.Line)
+		}
+	}
+	if got := f.Connections(); got != 1 {
+		t.Errorf("connections = %d, want 1 (persistent)", got)
+	}
+}
+
+func TestStateDedupe(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	report(t, b, state(host.Working, ""))
+	report(t, b, state(host.Working, ""))
+	report(t, b, state(host.Blocked, "a"))
+	report(t, b, state(host.Blocked, "a"))
+	report(t, b, state(host.Blocked, "b")) // a new request is a change
+	r := state(host.Blocked, "b")
+	r.Repeat = true
+	report(t, b, r)
+	report(t, b, state(host.Unknown, "")) // nothing to say
+	wantLines(t, f.Transcript(), []string{
+		"tuios set-agent-state working",
+		`tuios set-agent-state needs_input message="a"`,
+		`tuios set-agent-state needs_input message="b"`,
+		`tuios set-agent-state needs_input message="b"`,
+	})
+}
+
+func TestFailedDeliveryIsNotRemembered(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	report(t, b, state(host.Idle, ""))
+	f.Stop()
+	if err := tryReport(b, state(host.Working, ""), time.Second); err == nil {
+		t.Fatal("Report to a stopped daemon succeeded")
+	}
+	f.Restart()
+	report(t, b, state(host.Working, "")) // the same state again: not deduplicated
+	if p := f.Pane(); p.State != "working" {
+		t.Errorf("pane state %q, want working", p.State)
+	}
+}
+
+func TestExit(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	report(t, b, state(host.Working, ""))
+	report(t, b, host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: "opus"}}})
+	report(t, b, host.Report{Kind: host.KindAgents, Agents: []host.SubAgent{{ID: "a1", Type: "explore", Task: "look"}}})
+	report(t, b, host.Report{Kind: host.KindExit})
+	p := f.Pane()
+	if p.State != "none" || len(p.Meta) != 0 || len(p.Subagents) != 0 {
+		t.Errorf("after exit: pane %+v, want none with no facts or children", p)
+	}
+	tr := f.Transcript()
+	if tr[len(tr)-1] != "tuios set-agent-state none" {
+		t.Errorf("last line %q, want state none", tr[len(tr)-1])
+	}
+	// Exit closed the connection; later reports send nothing.
+	n := len(f.Requests())
+	report(t, b, state(host.Working, ""))
+	if len(f.Requests()) != n {
+		t.Error("a report after exit was sent")
+	}
+	if !f.WaitFor(time.Second, func() bool { return f.Pane().State == "none" }) {
+		t.Error("pane lost its none state")
+	}
+}
+
+func TestExitNoStates(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f, func(c *Config) { c.NoStates = true })
+	report(t, b, state(host.Working, "")) // left to herdr's API
+	report(t, b, host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: "opus"}}})
+	report(t, b, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"}})
+	report(t, b, host.Report{Kind: host.KindExit})
+	wantLines(t, f.Transcript(), []string{
+		`tuios set-agent-meta model="opus"`,
+		`tuios report-agent-activity session_start text="startup"`,
+		"tuios set-agent-meta clear",
+	})
+}
+
+func TestUnknownVerb(t *testing.T) {
+	f := teatest.NewTuios(t, teatest.TuiosUnknownVerbs(VerbSetAgentMeta, VerbReportAgent))
+	b := newTestBackend(t, f)
+	meta := func(v string) host.Report {
+		return host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: v}}}
+	}
+	agents := host.Report{Kind: host.KindAgents, Agents: []host.SubAgent{{ID: "a1"}}}
+	report(t, b, state(host.Working, ""))
+	report(t, b, meta("opus")) // answered unknown_verb: not an error
+	report(t, b, agents)
+	report(t, b, meta("sonnet")) // not sent again
+	report(t, b, agents)
+	report(t, b, state(host.Idle, "")) // the state verb keeps working
+	wantLines(t, f.Transcript(), []string{
+		"tuios set-agent-state working",
+		`tuios set-agent-meta model="opus" -> unknown_verb`,
+		`tuios report-agent-activity session_start text="startup" -> unknown_verb`,
+		"tuios set-agent-state idle",
+	})
+}
+
+func TestDroppedConnection(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	report(t, b, state(host.Working, ""))
+	f.DropNext() // the daemon goes away while answering the next request
+	report(t, b, state(host.Blocked, "q"))
+	if p := f.Pane(); p.State != "needs_input" || p.Message != "q" {
+		t.Errorf("pane %+v, want needs_input q", p)
+	}
+	f.DropConnections() // an idle connection closed by the daemon
+	report(t, b, state(host.Idle, ""))
+	if p := f.Pane(); p.State != "idle" {
+		t.Errorf("pane state %q, want idle", p.State)
+	}
+	if got := f.Connections(); got != 3 {
+		t.Errorf("connections = %d, want 3 (one per drop)", got)
+	}
+	wantLines(t, f.Transcript(), []string{
+		"tuios set-agent-state working",
+		`tuios set-agent-state needs_input message="q" -> dropped`,
+		`tuios set-agent-state needs_input message="q"`,
+		"tuios set-agent-state idle",
+	})
+}
+
+func TestHangingDaemon(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	report(t, b, state(host.Idle, ""))
+	f.Hang(true)
+	start := time.Now()
+	err := tryReport(b, state(host.Working, ""), 100*time.Millisecond)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Report to a hung daemon: %v, want DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("Report took %v past its 100ms deadline", d)
+	}
+	f.Hang(false)
+	report(t, b, state(host.Working, "")) // a fresh connection: no stale reply
+	if p := f.Pane(); p.State != "working" {
+		t.Errorf("pane state %q, want working", p.State)
+	}
+}
+
+func TestCancelWithoutDeadline(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	f.Hang(true)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Report(ctx, state(host.Working, "")) }()
+	if !f.WaitFor(2*time.Second, func() bool { return len(f.Requests()) == 1 }) {
+		t.Fatal("request never arrived")
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("Report: %v, want Canceled", err)
+	}
+}
+
+func TestRejected(t *testing.T) {
+	f := teatest.NewTuios(t, teatest.TuiosSession("other"))
+	b, err := New(Config{SocketPath: f.SocketPath(), Session: "main", PaneID: f.Window(), Agent: "chat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	err = tryReport(b, state(host.Working, ""), time.Second)
+	var rerr *ReplyError
+	if !errors.As(err, &rerr) || !errors.Is(err, ErrRejected) || rerr.Code != "session_not_found" {
+		t.Errorf("Report: %v, want a session_not_found ReplyError", err)
+	}
+	if errors.Is(err, ErrUnknownVerb) {
+		t.Error("a rejection reads as unknown_verb")
+	}
+}
+
+func TestReportIgnoresOtherKinds(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	for _, k := range []host.Kind{host.KindPing, host.KindSession, host.KindSuspend} {
+		report(t, b, host.Report{Kind: k, Message: "x"})
+	}
+	if n := len(f.Requests()); n != 0 {
+		t.Errorf("%d requests for kinds tuios has no use for", n)
+	}
+	if b.Name() != "tuios" {
+		t.Errorf("Name() = %q", b.Name())
+	}
+}
+
+// TestConverges drives random-ish sequences with drops in between and
+// checks the pane ends in the last state.
+func TestConverges(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	seq := []host.State{host.Idle, host.Working, host.Blocked, host.Working, host.Failed, host.Idle, host.Working}
+	for i, s := range seq {
+		if i%3 == 1 {
+			f.DropNext()
+		}
+		report(t, b, state(s, "m"))
+	}
+	if p := f.Pane(); p.State != "working" {
+		t.Errorf("pane %q, want working", p.State)
+	}
+	if refused := f.Refusals(); len(refused) > 0 {
+		t.Errorf("tuios refused %d requests", len(refused))
+	}
+	if !slices.ContainsFunc(f.Requests(), func(r teatest.TuiosRequest) bool { return r.Answer == "dropped" }) {
+		t.Error("no request was dropped")
+	}
+}

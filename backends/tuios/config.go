@@ -1,0 +1,83 @@
+package tuios
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// MaxAgent caps the agent name: it is a harness id on a rail row.
+const MaxAgent = 64
+
+// Config says where the pane is and who reports. SocketPath, Session,
+// PaneID and Agent are required; the rest may be left zero.
+type Config struct {
+	// SocketPath is the daemon's socket (TUIOS_SOCKET).
+	SocketPath string
+	// Session is the pane's session (TUIOS_SESSION).
+	Session string
+	// PaneID is the pane's window id (TUIOS_PANE_ID, the same UUID as
+	// TUIOS_WINDOW_ID), sent as "window".
+	PaneID string
+	// Agent is the harness name tuios shows for the chat, and the source of
+	// its facts.
+	Agent string
+	// NoStates leaves states to another backend (a tuios pane that also
+	// speaks herdr's API gets them there): KindState reports are ignored
+	// and Exit clears facts and sub-agents itself.
+	NoStates bool
+	// Dial opens the connection (default: a Unix socket dial of path).
+	Dial func(ctx context.Context, path string) (net.Conn, error)
+	// Logger receives debug lines: a verb tuios lacks, a reconnect
+	// (default: none).
+	Logger *slog.Logger
+}
+
+// ErrConfig is wrapped by New's errors.
+var ErrConfig = errors.New("bad config")
+
+// New checks cfg and returns a Backend. It does not connect: the first
+// report does.
+func New(cfg Config) (*Backend, error) {
+	for _, f := range []struct{ name, v string }{
+		{"socket path", cfg.SocketPath}, {"session", cfg.Session},
+		{"pane id", cfg.PaneID}, {"agent", cfg.Agent},
+	} {
+		if f.v == "" {
+			return nil, fmt.Errorf("tuios: %w: no %s", ErrConfig, f.name)
+		}
+	}
+	agent := host.Clean(cfg.Agent, MaxAgent)
+	if agent != cfg.Agent {
+		return nil, fmt.Errorf("tuios: %w: agent %q is not a short plain name", ErrConfig, cfg.Agent)
+	}
+	for _, f := range []struct{ name, v string }{{"session", cfg.Session}, {"pane id", cfg.PaneID}} {
+		if host.Clean(f.v, host.MaxField) != f.v {
+			return nil, fmt.Errorf("tuios: %w: %s %q has control or blank characters", ErrConfig, f.name, f.v)
+		}
+	}
+	if cfg.Dial == nil {
+		cfg.Dial = dialUnix
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Backend{
+		cfg:     cfg,
+		conn:    &client{path: cfg.SocketPath, dial: cfg.Dial, log: cfg.Logger},
+		lacks:   map[string]bool{},
+		meta:    map[string]string{},
+		agents:  map[string]sentAgent{},
+		session: cfg.Session,
+		window:  cfg.PaneID,
+	}, nil
+}
+
+func dialUnix(ctx context.Context, path string) (net.Conn, error) {
+	var d net.Dialer
+	return d.DialContext(ctx, "unix", path)
+}
