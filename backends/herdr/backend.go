@@ -1,0 +1,189 @@
+package herdr
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// Backend reports a chat to one herdr pane. Like every host.Backend it is
+// driven by one goroutine at a time (the Reporter's worker for it).
+type Backend struct {
+	cfg Config
+	t   transport
+	seq *sequence
+
+	// sent is the last pane.report_agent herdr took (seq left zero), so an
+	// unchanged state is not sent again; nil after a release.
+	sent *agentParams
+	// tokens are the metadata tokens herdr holds from us.
+	tokens map[string]string
+	// facts are the latest facts (KindMeta), for token updates that a
+	// session change makes.
+	facts  []host.Fact
+	closed bool
+}
+
+var (
+	_ host.Backend = (*Backend)(nil)
+	_ host.Closer  = (*Backend)(nil)
+)
+
+// New checks cfg and returns a Backend. It does not contact herdr.
+func New(cfg Config) (*Backend, error) {
+	cfg, err := cfg.check()
+	if err != nil {
+		return nil, err
+	}
+	b := &Backend{cfg: cfg, seq: &processSeq, tokens: map[string]string{}}
+	if cfg.Transport == TransportCLI {
+		b.t = cliTransport{bin: cfg.BinPath, socket: cfg.SocketPath}
+	} else {
+		b.t = socketTransport{path: cfg.SocketPath}
+	}
+	return b, nil
+}
+
+// Name implements host.Backend.
+func (b *Backend) Name() string { return "herdr" }
+
+// Source returns the source the backend reports with.
+func (b *Backend) Source() string { return b.cfg.Source }
+
+// Close implements host.Closer. herdr holds no connection between reports;
+// the pane is released by the exit report, not by Close.
+func (b *Backend) Close() error {
+	b.closed = true
+	return nil
+}
+
+// Report implements host.Backend.
+func (b *Backend) Report(ctx context.Context, r host.Report) error {
+	if b.closed {
+		return ErrClosed
+	}
+	switch r.Kind {
+	case host.KindState:
+		return b.reportState(ctx, r)
+	case host.KindSession:
+		if err := b.reportSession(ctx, r); err != nil {
+			return err
+		}
+		return b.syncTokens(ctx, r, false)
+	case host.KindMeta:
+		b.facts = r.Meta
+		return b.syncTokens(ctx, r, r.Repeat)
+	case host.KindExit:
+		return b.release(ctx)
+	}
+	return nil // pings, suspends and sub-agents are not herdr's
+}
+
+// herdrState maps the chat's state to herdr's; "" means "send nothing".
+// A failed turn is idle: the chat waits for you, and herdr has no state
+// for a failure.
+func herdrState(s host.State) string {
+	switch s {
+	case host.Working:
+		return "working"
+	case host.Blocked:
+		return "blocked"
+	case host.Idle, host.Failed:
+		return "idle"
+	}
+	return ""
+}
+
+func (b *Backend) reportState(ctx context.Context, r host.Report) error {
+	state := herdrState(r.State)
+	if state == "" {
+		return nil
+	}
+	p := &agentParams{PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent, State: state}
+	if b.cfg.BlockedMessage && r.State == host.Blocked {
+		p.Message = r.Message
+	}
+	if b.cfg.SessionInReports {
+		p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
+	}
+	if b.sent != nil && *b.sent == *p && !r.Repeat {
+		return nil
+	}
+	sent := *p
+	if err := b.send(ctx, methodReportAgent, p); err != nil {
+		return err
+	}
+	b.sent = &sent
+	return nil
+}
+
+func (b *Backend) reportSession(ctx context.Context, r host.Report) error {
+	p := &sessionParams{
+		PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent,
+		SessionID: r.Session.ID, SessionPath: sessionPath(r.Session.Dir),
+	}
+	switch r.Session.Origin {
+	case host.OriginStartup:
+		p.StartSource = "startup"
+	case host.OriginSwitched:
+		p.StartSource = "resume"
+	}
+	return b.send(ctx, methodReportSession, p)
+}
+
+// syncTokens brings herdr's tokens in line with the facts and the resume
+// command (Config.Metadata only). Each chunk herdr takes is remembered, so
+// a retry sends only what is still missing.
+func (b *Backend) syncTokens(ctx context.Context, r host.Report, all bool) error {
+	if !b.cfg.Metadata {
+		return nil
+	}
+	for _, c := range chunks(tokenDiff(b.tokens, wantTokens(r, b.facts), all)) {
+		p := &metaParams{PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent, Tokens: c}
+		if err := b.send(ctx, methodReportMeta, p); err != nil {
+			return err
+		}
+		for name, v := range c {
+			if v == nil {
+				delete(b.tokens, name)
+			} else {
+				b.tokens[name] = *v
+			}
+		}
+	}
+	return nil
+}
+
+func (b *Backend) release(ctx context.Context) error {
+	p := &releaseParams{PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent}
+	if err := b.send(ctx, methodReleaseAgent, p); err != nil {
+		return err
+	}
+	b.sent = nil // a later state report claims the pane again
+	return nil
+}
+
+// send stamps the request with the next seq, delivers it and logs it at
+// debug level.
+func (b *Backend) send(ctx context.Context, method string, p params) error {
+	seq := b.seq.next(b.cfg.Now())
+	p.setSeq(seq)
+	start := time.Now()
+	err := b.t.do(ctx, method, "hb:"+strconv.FormatUint(seq, 10), p)
+	b.cfg.Logger.LogAttrs(ctx, slog.LevelDebug, "herdr: request",
+		slog.String("method", method), slog.Uint64("seq", seq),
+		slog.Duration("took", time.Since(start)), slog.Any("err", err))
+	return err
+}
+
+// sessionPath is dir if herdr takes it: absolute and at most 4096 bytes.
+func sessionPath(dir string) string {
+	if dir == "" || len(dir) > host.MaxField || !filepath.IsAbs(dir) {
+		return ""
+	}
+	return dir
+}

@@ -1,0 +1,45 @@
+// Package herdr reports a chat's state to herdr, the terminal multiplexer
+// that shows which agent runs in each pane and what it is doing.
+//
+// Inside a herdr pane (HERDR_ENV=1, HERDR_PANE_ID, HERDR_SOCKET_PATH) the
+// chat becomes the pane's lifecycle authority: a Backend turns host.Reports
+// into herdr API requests.
+//
+//	chat state                  herdr request
+//	Working                     pane.report_agent  state "working"
+//	Blocked                     pane.report_agent  state "blocked" (+ message, opt-in)
+//	Idle, Failed                pane.report_agent  state "idle"
+//	session started/saved/...   pane.report_agent_session
+//	facts (opt-in), resume cmd  pane.report_metadata tokens
+//	exit                        pane.release_agent
+//
+// Pings, suspends and sub-agent lists are not herdr's: the attention ping
+// stays the terminal's, and herdr words its own notifications from the
+// state it is given.
+//
+// # Transports
+//
+// herdr serves one JSON line per connection on a Unix socket; the socket
+// transport dials, writes the request in one Write, reads one reply line
+// and closes. On Windows herdr listens on a named pipe instead, so the same
+// requests go through the herdr binary ("herdr pane report-agent ..."),
+// started directly (no shell) with every value passed as its own argument.
+//
+// # Ordering across restarts
+//
+// herdr ignores a report whose seq is not above the last one it saw from
+// the same source in the same pane, for the pane's whole life. Every request
+// carries a seq taken from one process-wide counter that never goes below
+// the wall clock in Unix nanoseconds, so reports are strictly ordered within
+// a process and a chat restarted in the same pane continues above its
+// predecessor.
+//
+// # Errors
+//
+// Report returns when its context is done, whatever herdr does. Errors are
+// prefixed "herdr: " and wrap a sentinel: ErrUnavailable (no socket, no
+// binary), ErrRejected (herdr answered an error; see ReplyError for its
+// code), ErrBadReply (an answer that is not herdr's), ErrUsage (the CLI
+// rejected its arguments), or the context's error. A failed report is not
+// remembered as delivered, so the Reporter's retry sends it again.
+package herdr
