@@ -1,0 +1,168 @@
+package bgquery
+
+import (
+	"strings"
+	"testing"
+)
+
+func envOf(kv ...string) func(string) string {
+	m := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return func(k string) string { return m[k] }
+}
+
+func TestDecide(t *testing.T) {
+	const tty, notTTY, fg, bg = true, false, true, false
+	tests := []struct {
+		name     string
+		env      []string
+		goos     string
+		tty, fg  bool
+		plan     Plan
+		answerer string
+		why      string // a fragment the -doctor line must contain
+	}{
+		{"plain terminal: termenv asked", []string{"TERM", "xterm-256color"}, "linux", tty, fg,
+			Reuse, "", "termenv asked the terminal at start-up (TERM=xterm-256color)"},
+		{"herdr forces xterm-256color: termenv asked herdr", []string{"TERM", "xterm-256color", "HERDR_ENV", "1"}, "linux", tty, fg,
+			Reuse, "herdr", "termenv asked herdr"},
+		{"tuios with an xterm TERM", []string{"TERM", "xterm-256color", "TUIOS_ENV", "1", "TERM_PROGRAM", "ghostty"}, "darwin", tty, fg,
+			Reuse, "tuios", "termenv asked tuios"},
+		{"tmux 3.4", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
+			Ask, "tmux 3.4", "TERM=tmux-256color; tmux 3.4 answers OSC 11"},
+		{"tmux 3.5a, screen TERM", []string{"TERM", "screen-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.5a"}, "linux", tty, fg,
+			Ask, "tmux 3.5a", "answers OSC 11"},
+		{"tmux next-3.6", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "next-3.6"}, "linux", tty, fg,
+			Ask, "tmux next-3.6", "answers"},
+		{"tmux 3.3a cannot answer", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a"}, "linux", tty, fg,
+			Fallback, "tmux 3.3a", "termenv skipped the query: TERM=tmux-256color; tmux 3.3a cannot answer OSC 11"},
+		{"tmux 2.9", []string{"TERM", "screen", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "2.9"}, "linux", tty, fg,
+			Fallback, "tmux 2.9", "cannot answer"},
+		{"tmux 10.0", []string{"TERM", "tmux", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "10.0"}, "linux", tty, fg,
+			Ask, "tmux 10.0", "answers"},
+		{"tmux of unknown version is asked: it answers the CPR at once", []string{"TERM", "tmux-256color", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
+			Ask, "tmux", "version unknown"},
+		{"tmux openbsd build", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "openbsd-7.5"}, "openbsd", tty, fg,
+			Ask, "tmux openbsd-7.5", "version unknown"},
+		{"tmux inside herdr: tmux is innermost", []string{"TERM", "tmux-256color", "HERDR_ENV", "1", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a"}, "linux", tty, fg,
+			Fallback, "tmux 3.3a", "cannot answer"},
+		{"tuios inside tmux keeps a tmux TERM", []string{"TERM", "tmux-256color", "TUIOS_ENV", "1", "TERM_PROGRAM", "ghostty", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
+			Ask, "tuios", "tuios answers OSC 11"},
+		{"herdr with a screen TERM set by the user", []string{"TERM", "screen-256color", "HERDR_ENV", "1"}, "linux", tty, fg,
+			Ask, "herdr", "herdr answers OSC 11"},
+		{"GNU screen", []string{"TERM", "screen.xterm-256color", "STY", "123.pts-0"}, "linux", tty, fg,
+			Fallback, "GNU screen", "GNU screen cannot answer OSC 11"},
+		{"screen TERM, nobody known", []string{"TERM", "screen"}, "linux", tty, fg,
+			Fallback, "GNU screen", "cannot answer"},
+		{"dumb", []string{"TERM", "dumb", "HERDR_ENV", "1"}, "linux", tty, fg,
+			Fallback, "herdr", "termenv skipped the query: TERM=dumb"},
+		{"CI", []string{"TERM", "xterm-256color", "CI", "true"}, "linux", tty, fg,
+			Fallback, "", "CI is set"},
+		{"CI inside tmux: never ask", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4", "CI", "1"}, "linux", tty, fg,
+			Fallback, "tmux 3.4", "CI is set"},
+		{"stdout piped", []string{"TERM", "xterm-256color"}, "linux", notTTY, fg,
+			Fallback, "", "stdout is not a terminal"},
+		{"stdout piped in tmux 3.4: ask the tty", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4"}, "linux", notTTY, fg,
+			Ask, "tmux 3.4", "TERM=tmux-256color"},
+		{"background job", []string{"TERM", "xterm-256color"}, "linux", tty, bg,
+			Fallback, "", "foreground process group"},
+		{"windows", []string{"TERM", "xterm-256color"}, "windows", tty, fg,
+			Fallback, "", "termenv does not query on windows"},
+		{"windows in tmux-like env", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4"}, "windows", tty, fg,
+			Fallback, "tmux 3.4", "windows"},
+		{"no TERM", nil, "linux", tty, fg, Reuse, "", "(TERM=)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := Decide(Facts{Getenv: envOf(tt.env...), GOOS: tt.goos, StdoutTTY: tt.tty, StdoutForeground: tt.fg})
+			if d.Plan != tt.plan || d.Answerer != tt.answerer || !strings.Contains(d.Why, tt.why) {
+				t.Errorf("Decide = %v %q %q; want %v %q, why containing %q", d.Plan, d.Answerer, d.Why, tt.plan, tt.answerer, tt.why)
+			}
+		})
+	}
+}
+
+func TestDecideNilGetenv(t *testing.T) {
+	if d := Decide(Facts{GOOS: "linux"}); d.Plan != Fallback {
+		t.Errorf("Decide(no env, no tty) = %+v", d)
+	}
+}
+
+func TestTmuxVersion(t *testing.T) {
+	tests := []struct {
+		in           string
+		major, minor int
+		ok           bool
+	}{
+		{"3.4", 3, 4, true}, {"3.3a", 3, 3, true}, {"next-3.5", 3, 5, true}, {"3.10", 3, 10, true},
+		{"", 0, 0, false}, {"master", 0, 0, false}, {"openbsd-7.5", 0, 0, false}, {"3.", 0, 0, false}, {".4", 0, 0, false},
+	}
+	for _, tt := range tests {
+		major, minor, ok := tmuxVersion(tt.in)
+		if major != tt.major || minor != tt.minor || ok != tt.ok {
+			t.Errorf("tmuxVersion(%q) = %d, %d, %v", tt.in, major, minor, ok)
+		}
+	}
+}
+
+func TestPlanString(t *testing.T) {
+	for p, want := range map[Plan]string{Fallback: "fallback", Reuse: "reuse", Ask: "ask", 9: "Plan(9)"} {
+		if got := p.String(); got != want {
+			t.Errorf("%d.String() = %q, want %q", p, got, want)
+		}
+	}
+}
+
+func TestParseCOLORFGBG(t *testing.T) {
+	tests := []struct {
+		in    string
+		dark  bool
+		index int
+		ok    bool
+	}{
+		{"15;0", true, 0, true},
+		{"0;15", false, 15, true},
+		{"0;default;15", false, 15, true},
+		{"15;default;0", true, 0, true},
+		{"0;7", false, 7, true},
+		{"7;8", true, 8, true},
+		{"0;6", true, 6, true},
+		{"0;9", false, 9, true},
+		{"15;234", true, 234, true}, // grey ramp #1c1c1c
+		{"0;255", false, 255, true}, // #eeeeee
+		{"0;16", true, 16, true},    // cube black
+		{"0;231", false, 231, true}, // cube white
+		{"default;default", false, 0, false},
+		{"15", false, 0, false},
+		{"", false, 0, false},
+		{"0;256", false, 0, false},
+		{"0;-1", false, 0, false},
+		{"0;x", false, 0, false},
+	}
+	for _, tt := range tests {
+		dark, index, ok := ParseCOLORFGBG(tt.in)
+		if dark != tt.dark || index != tt.index || ok != tt.ok {
+			t.Errorf("ParseCOLORFGBG(%q) = %v, %d, %v; want %v, %d, %v", tt.in, dark, index, ok, tt.dark, tt.index, tt.ok)
+		}
+	}
+}
+
+func TestXtermColor(t *testing.T) {
+	for i, want := range map[int]string{
+		0: "#000000", 15: "#ffffff", 16: "#000000", 21: "#0000ff", 26: "#005fd7", 111: "#87afff",
+		196: "#ff0000", 231: "#ffffff", 232: "#080808", 244: "#808080", 255: "#eeeeee", 256: "", -1: "",
+	} {
+		if got := XtermColor(i); got != want {
+			t.Errorf("XtermColor(%d) = %q, want %q", i, got, want)
+		}
+	}
+}
+
+func TestDecideShowsHostileEnvQuoted(t *testing.T) {
+	d := Decide(Facts{Getenv: envOf("TERM", "tmux\x1b]9;pwned\a", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4\x07"), GOOS: "linux"})
+	if strings.ContainsAny(d.Why, "\x1b\x07") || strings.ContainsAny(d.Answerer, "\x1b\x07") {
+		t.Errorf("control bytes reached the diagnostic: %q / %q", d.Why, d.Answerer)
+	}
+}

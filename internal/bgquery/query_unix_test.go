@@ -1,0 +1,216 @@
+//go:build darwin || dragonfly || freebsd || linux || netbsd || openbsd || solaris
+
+package bgquery
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// wantQuery is the exact query a terminal must receive, written out here
+// rather than built from the constants under test.
+const wantQuery = "\x1b]11;?\x07\x1b[6n"
+
+// bound is what "returned within the bound" means in a test: generous, so a
+// loaded machine does not flake. Speed is measured by the benchmarks.
+const bound = 2 * time.Second
+
+func openPTY(t testing.TB) (master, slave *os.File) {
+	t.Helper()
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pty: %v", err)
+	}
+	t.Cleanup(func() { master.Close(); slave.Close() })
+	return master, slave
+}
+
+// playTerminal plays the terminal on the pty master: it reads the query,
+// then writes answer in the given pieces (none: a silent terminal). The
+// returned channel gets the query as read, or the read error.
+func playTerminal(master *os.File, answer ...string) <-chan []byte {
+	got := make(chan []byte, 1)
+	go func() {
+		var q []byte
+		buf := make([]byte, 64)
+		for !bytes.Contains(q, []byte("\x1b[6n")) && len(q) < 256 {
+			n, err := master.Read(buf)
+			q = append(q, buf[:n]...)
+			if err != nil {
+				break
+			}
+		}
+		for _, a := range answer {
+			if _, err := master.Write([]byte(a)); err != nil {
+				break
+			}
+		}
+		got <- q
+	}()
+	return got
+}
+
+func termios(t testing.TB, f *os.File) unix.Termios {
+	t.Helper()
+	rc, err := f.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tio *unix.Termios
+	if err := rc.Control(func(fd uintptr) { tio, err = unix.IoctlGetTermios(int(fd), ioctlGetTermios) }); err != nil || tio == nil {
+		t.Fatalf("termios: %v", err)
+	}
+	return *tio
+}
+
+// noEcho checks that nothing reached the screen after the query: the reply
+// was not echoed. It writes a marker on the slave and reads the master up to
+// it; anything before the marker is an echo.
+func noEcho(t *testing.T, master, slave *os.File) {
+	t.Helper()
+	if _, err := slave.Write([]byte("@")); err != nil {
+		t.Fatal(err)
+	}
+	var seen []byte
+	buf := make([]byte, 64)
+	for !bytes.Contains(seen, []byte("@")) {
+		n, err := master.Read(buf)
+		seen = append(seen, buf[:n]...)
+		if err != nil {
+			t.Fatalf("read master: %v (seen %q)", err, seen)
+		}
+	}
+	if string(seen) != "@" {
+		t.Errorf("the reply was echoed to the screen: %q", seen)
+	}
+}
+
+func TestQuery(t *testing.T) {
+	tests := []struct {
+		name    string
+		answer  []string
+		want    string
+		wantErr error
+	}{
+		{"light, 16-bit, ST", []string{"\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R"}, "#fdf6e3", nil},
+		{"dark, BEL", []string{"\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[1;1R"}, "#1e1e1e", nil},
+		{"8-bit form", []string{"\x1b]11;rgb:ff/ff/ff\a\x1b[1;1R"}, "#ffffff", nil},
+		{"in pieces", []string{"\x1b]11;rgb:00", "00/2b2b/3636\x1b", "\\\x1b[5;", "1R"}, "#002b36", nil},
+		{"keys typed before the reply", []string{"q\x1b]11;rgb:0/0/0\a\x1b[1;1R"}, "#000000", nil},
+		{"only a CPR (tmux 3.3a)", []string{"\x1b[12;40R"}, "", ErrNoOSC11},
+		{"unreadable colour", []string{"\x1b]11;?\a\x1b[1;1R"}, "", ErrBadReply},
+		{"OSC but no CPR: colour after the bound", []string{"\x1b]11;rgb:ffff/ffff/ffff\a"}, "#ffffff", nil},
+		{"silent", nil, "", ErrTimeout},
+	}
+	for _, blocking := range []bool{false, true} {
+		mode := "polled"
+		if blocking {
+			mode = "blocking"
+		}
+		for _, tt := range tests {
+			t.Run(mode+"/"+tt.name, func(t *testing.T) {
+				master, slave := openPTY(t)
+				if blocking {
+					slave.Fd() // switches the file to blocking mode: the VTIME path
+				}
+				before := termios(t, slave)
+				played := playTerminal(master, tt.answer...)
+
+				start := time.Now()
+				got, err := Query(slave, 150*time.Millisecond)
+				took := time.Since(start)
+
+				if got != tt.want || !errors.Is(err, tt.wantErr) || (tt.wantErr == nil && err != nil) {
+					t.Errorf("Query = %q, %v; want %q, %v", got, err, tt.want, tt.wantErr)
+				}
+				if took > bound {
+					t.Errorf("Query took %v, bound %v", took, bound)
+				}
+				if q := <-played; string(q) != wantQuery {
+					t.Errorf("terminal got %q, want %q", q, wantQuery)
+				}
+				if after := termios(t, slave); after != before {
+					t.Errorf("terminal mode not restored:\nbefore %+v\nafter  %+v", before, after)
+				}
+				noEcho(t, master, slave)
+				if !blocking {
+					// The caller's file keeps working without a deadline.
+					if _, err := master.Write([]byte("k\n")); err != nil {
+						t.Fatal(err)
+					}
+					buf := make([]byte, 8)
+					if n, err := slave.Read(buf); err != nil || n == 0 {
+						t.Errorf("read after Query: %d, %v (deadline left set?)", n, err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestQueryNotATerminal(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "plain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := Query(f, 0); !errors.Is(err, ErrNotTerminal) {
+		t.Errorf("Query(regular file) = %v, want ErrNotTerminal", err)
+	}
+	if _, err := Query(nil, 0); !errors.Is(err, ErrNotTerminal) {
+		t.Errorf("Query(nil) = %v, want ErrNotTerminal", err)
+	}
+	if IsTerminal(f) || IsTerminal(nil) {
+		t.Error("IsTerminal(regular file) = true")
+	}
+	if Foreground(f) {
+		t.Error("Foreground(regular file) = true")
+	}
+}
+
+func TestIsTerminalPTY(t *testing.T) {
+	_, slave := openPTY(t)
+	if !IsTerminal(slave) {
+		t.Error("IsTerminal(pty) = false")
+	}
+	// Not our controlling terminal: termenv would not ask on it.
+	if Foreground(slave) {
+		t.Error("Foreground(pty that is not the controlling terminal) = true")
+	}
+}
+
+func BenchmarkQuery(b *testing.B) {
+	b.Run("answering", func(b *testing.B) {
+		master, slave := openPTY(b)
+		for b.Loop() {
+			played := playTerminal(master, "\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[1;1R")
+			if _, err := Query(slave, time.Second); err != nil {
+				b.Fatal(err)
+			}
+			<-played
+		}
+	})
+	b.Run("cpr-only", func(b *testing.B) {
+		master, slave := openPTY(b)
+		for b.Loop() {
+			played := playTerminal(master, "\x1b[1;1R")
+			if _, err := Query(slave, time.Second); !errors.Is(err, ErrNoOSC11) {
+				b.Fatal(err)
+			}
+			<-played
+		}
+	})
+}
+
+func BenchmarkParseReply(b *testing.B) {
+	in := []byte("\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R")
+	for b.Loop() {
+		ParseReply(in)
+	}
+}

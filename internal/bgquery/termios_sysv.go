@@ -1,0 +1,10 @@
+//go:build linux || solaris
+
+package bgquery
+
+import "golang.org/x/sys/unix"
+
+const (
+	ioctlGetTermios = unix.TCGETS
+	ioctlSetTermios = unix.TCSETS
+)
