@@ -105,10 +105,10 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 	}
 	p := &agentParams{PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent, State: state}
 	if b.cfg.BlockedMessage && r.State == host.Blocked {
-		p.Message = r.Message
+		p.Message = host.Clean(r.Message, host.MaxMessage)
 	}
 	if b.cfg.SessionInReports {
-		p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
+		p.SessionID, p.SessionPath = sessionID(r.Session.ID), sessionPath(r.Session.Dir)
 	}
 	if b.sent != nil && *b.sent == *p && !r.Repeat {
 		return nil
@@ -124,7 +124,7 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 func (b *Backend) reportSession(ctx context.Context, r host.Report) error {
 	p := &sessionParams{
 		PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent,
-		SessionID: r.Session.ID, SessionPath: sessionPath(r.Session.Dir),
+		SessionID: sessionID(r.Session.ID), SessionPath: sessionPath(r.Session.Dir),
 	}
 	switch r.Session.Origin {
 	case host.OriginStartup:
@@ -180,9 +180,17 @@ func (b *Backend) send(ctx context.Context, method string, p params) error {
 	return err
 }
 
-// sessionPath is dir if herdr takes it: absolute and at most 4096 bytes.
+// Text in a Report is cleaned by the Machine already; the backend cleans
+// and bounds it again (a no-op then) so a report made by hand cannot put a
+// control character or a megabyte into a request or an argv.
+const maxSessionID = 256
+
+func sessionID(id string) string { return host.Clean(id, maxSessionID) }
+
+// sessionPath is dir if herdr takes it: absolute, at most 4096 bytes, and
+// free of anything Clean would remove (a path cannot be repaired).
 func sessionPath(dir string) string {
-	if dir == "" || len(dir) > host.MaxField || !filepath.IsAbs(dir) {
+	if dir == "" || len(dir) > host.MaxField || !filepath.IsAbs(dir) || host.Clean(dir, 0) != dir {
 		return ""
 	}
 	return dir

@@ -168,8 +168,8 @@ func TestHostileTextStaysOneLine(t *testing.T) {
 	if len(reqs) != 1 || !reqs[0].Applied {
 		t.Fatalf("requests = %+v", reqs)
 	}
-	if got := reqs[0].Str("message"); got != strings.ToValidUTF8(msg, "\uFFFD") {
-		t.Errorf("message arrived as %q", got)
+	if got, want := reqs[0].Str("message"), `line {"id":"x"} ]9;evil "quoted" \`; got != want {
+		t.Errorf("message arrived as %q, want %q", got, want)
 	}
 }
 
@@ -189,6 +189,8 @@ func TestSessionReports(t *testing.T) {
 			map[string]any{"agent_session_id": "45"}},
 		{"long dir", host.Session{ID: "46", Dir: "/" + strings.Repeat("d", 4096), Origin: host.OriginSaved},
 			map[string]any{"agent_session_id": "46"}},
+		{"dir with a control", host.Session{ID: "47", Dir: "/s/\x1b[2J", Origin: host.OriginSaved},
+			map[string]any{"agent_session_id": "47"}},
 		{"no session", host.Session{Origin: host.OriginSaved}, map[string]any{}},
 	}
 	for _, tt := range tests {

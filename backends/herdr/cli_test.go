@@ -167,7 +167,7 @@ func TestCLIHostileValues(t *testing.T) {
 		host.Report{Kind: host.KindExit, Session: s},
 	)
 	want := []map[string]any{
-		{"pane_id": "--state", "agent": "-a", "source": "--help", "state": "blocked", "message": "--seq\n1 --message=x", "agent_session_id": "-rf", "agent_session_path": "/--x"},
+		{"pane_id": "--state", "agent": "-a", "source": "--help", "state": "blocked", "message": "--seq 1 --message=x", "agent_session_id": "-rf", "agent_session_path": "/--x"},
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "agent_session_id": "-rf", "agent_session_path": "/--x", "session_start_source": "resume"},
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"resume": "--exec=rm -rf /"}},
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"-x": "--y=z"}},
