@@ -12,7 +12,7 @@ const (
 	// pings just deliver it.
 	KindPing
 	// KindSession: the session was started, saved or switched
-	// (Report.Session). An edge event: never coalesced.
+	// (Report.Session). An edge event: never coalesced, but retried.
 	KindSession
 	// KindMeta: the facts shown beside the chat changed (Report.Meta holds
 	// all of them). A snapshot.
@@ -39,11 +39,17 @@ func (k Kind) String() string {
 }
 
 // Snapshot reports whether a newer report of the same kind makes an older,
-// undelivered one pointless. Snapshot kinds are coalesced and retried; the
-// others (edge events) are delivered once each, in order.
+// undelivered one pointless. Snapshot kinds are coalesced; the others
+// (edge events) are delivered once each, in order.
 func (k Kind) Snapshot() bool {
 	return k == KindState || k == KindMeta || k == KindAgents
 }
+
+// Retried reports whether a report of this kind that failed is tried
+// again until the host takes it or a newer one of its kind replaces it:
+// the snapshots, and the session, which a host that was down at start-up
+// would otherwise never learn.
+func (k Kind) Retried() bool { return k.Snapshot() || k == KindSession }
 
 // Origin says why a session report is sent.
 type Origin uint8

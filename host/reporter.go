@@ -362,7 +362,7 @@ func (w *worker) run(ctx context.Context) {
 			continue
 		}
 		r := it.r
-		if r.Kind.Snapshot() || r.Kind == KindExit {
+		if r.Kind.Retried() {
 			delete(retries, r.Kind) // superseded
 		}
 		if r.Kind == KindState || r.Kind == KindSuspend || r.Kind == KindExit {
@@ -373,7 +373,7 @@ func (w *worker) run(ctx context.Context) {
 				current = r
 				w.armRefresh(refresh, refresher, r)
 			}
-		} else if r.Kind.Snapshot() && !closing {
+		} else if r.Kind.Retried() && !closing {
 			if len(retries) == 0 {
 				backoff = w.o.RetryMin
 				retry.Reset(backoff)

@@ -116,7 +116,7 @@ func TestReporterRetriesUntilConverged(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g := &gate{fail: true}
 		r := NewReporter([]Backend{g}, ReporterOptions{})
-		r.Send(stateReport(Working), stateReport(Blocked))
+		r.Send(stateReport(Working), Report{Kind: KindSession, Session: Session{ID: "s1"}}, stateReport(Blocked))
 		time.Sleep(3 * time.Second) // fake time: several failed retries
 		synctest.Wait()
 		if n := len(g.Reports()); n != 0 {
@@ -129,6 +129,9 @@ func TestReporterRetriesUntilConverged(t *testing.T) {
 		synctest.Wait()
 		if got := stateList(g.Reports()); len(got) != 1 || got[0] != Blocked {
 			t.Errorf("after recovery: %v, want [blocked]", got)
+		}
+		if n := len(g.Reports()); n != 2 {
+			t.Errorf("after recovery: %d reports, want the state and the session", n)
 		}
 		st := r.Stats()[0]
 		if st.Retried == 0 || st.Failed == 0 {
