@@ -1,0 +1,21 @@
+package cmux
+
+import (
+	"testing"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+func TestConformance(t *testing.T) {
+	needSh(t)
+	hosttest.Run(t, hosttest.Harness{
+		New: func(t *testing.T) host.Backend { return newTestBackend(t, teatest.NewCmux(t)) },
+		Hung: func(t *testing.T) host.Backend {
+			f := teatest.NewCmux(t)
+			f.Hang()
+			return newTestBackend(t, f)
+		},
+	})
+}

@@ -1,0 +1,238 @@
+package teatest
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Cmux is a fake cmux CLI for tests: a small sh script named cmux, written
+// into a temporary directory, that records the arguments of every call and
+// then succeeds, fails, hangs or floods its output, as told. It needs a
+// POSIX sh (not on Windows).
+//
+// Its methods are safe for concurrent use; the script itself may run in
+// many processes at once.
+type Cmux struct {
+	t         testing.TB
+	dir       string
+	surface   string
+	workspace string
+}
+
+// CmuxOption configures NewCmux.
+type CmuxOption func(*Cmux)
+
+// CmuxSurface sets CMUX_SURFACE_ID (default a random UUID).
+func CmuxSurface(id string) CmuxOption { return func(c *Cmux) { c.surface = id } }
+
+// CmuxWorkspace sets CMUX_WORKSPACE_ID (default a random UUID).
+func CmuxWorkspace(id string) CmuxOption { return func(c *Cmux) { c.workspace = id } }
+
+// cmuxScript records "argc\n" then "len:arg\n" per argument (lengths in
+// bytes, so arguments may hold newlines) in one append, then acts on the
+// mode file: "ok", "fail CODE", "failon CODE WORD", "hang" or "spew".
+const cmuxScript = `#!/bin/sh
+LC_ALL=C
+export LC_ALL
+dir=%s
+rec="$#
+"
+for a in "$@"; do
+	rec="$rec${#a}:$a
+"
+done
+printf '%%s' "$rec" >>"$dir/calls"
+mode=ok
+code=1
+[ -r "$dir/mode" ] && read -r mode code <"$dir/mode"
+case "$mode" in
+fail)
+	echo "cmux: fake failure" >&2
+	exit "$code"
+	;;
+failon)
+	read -r mode code word <"$dir/mode"
+	if [ "$1" = "$word" ]; then
+		echo "cmux: unknown command $word" >&2
+		exit "$code"
+	fi
+	;;
+hang)
+	exec sleep 3600
+	;;
+spew)
+	head -c 4194304 /dev/zero | tr '\000' o
+	head -c 4194304 /dev/zero | tr '\000' e >&2
+	;;
+esac
+echo OK
+`
+
+// NewCmux writes the fake into a fresh directory, removed at t's cleanup.
+func NewCmux(t testing.TB, opts ...CmuxOption) *Cmux {
+	t.Helper()
+	c := &Cmux{t: t, dir: t.TempDir(), surface: tuiosUUID(), workspace: tuiosUUID()}
+	for _, o := range opts {
+		o(c)
+	}
+	script := fmt.Sprintf(cmuxScript, cmuxShellQuote(c.dir))
+	if err := os.WriteFile(c.Bin(), []byte(script), 0o755); err != nil {
+		t.Fatalf("teatest: cmux: %v", err)
+	}
+	c.setMode("ok")
+	return c
+}
+
+func cmuxShellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// Bin is the fake executable's path.
+func (c *Cmux) Bin() string { return filepath.Join(c.dir, "cmux") }
+
+// Dir is the directory holding the fake, to put in front of PATH.
+func (c *Cmux) Dir() string { return c.dir }
+
+// Surface is CMUX_SURFACE_ID.
+func (c *Cmux) Surface() string { return c.surface }
+
+// Workspace is CMUX_WORKSPACE_ID.
+func (c *Cmux) Workspace() string { return c.workspace }
+
+// Env is what cmux gives a surface: CMUX_SURFACE_ID, CMUX_PANEL_ID and
+// CMUX_WORKSPACE_ID, and PATH with the fake's directory first.
+func (c *Cmux) Env() map[string]string {
+	return map[string]string{
+		"CMUX_SURFACE_ID": c.surface, "CMUX_PANEL_ID": c.surface, "CMUX_WORKSPACE_ID": c.workspace,
+		"PATH": c.dir + string(os.PathListSeparator) + os.Getenv("PATH"),
+	}
+}
+
+// Setenv sets Env in the process for the rest of t (t.Setenv: not for
+// parallel tests).
+func (c *Cmux) Setenv(t testing.TB) {
+	t.Helper()
+	for k, v := range c.Env() {
+		t.Setenv(k, v)
+	}
+}
+
+// Succeed makes every later call exit 0 (the default).
+func (c *Cmux) Succeed() { c.setMode("ok") }
+
+// Fail makes every later call print an error and exit with code.
+func (c *Cmux) Fail(code int) { c.setMode("fail " + strconv.Itoa(code)) }
+
+// FailOn makes every later call whose first argument is command print an
+// error and exit with code, and every other call succeed: a cmux that
+// lacks one command.
+func (c *Cmux) FailOn(command string, code int) {
+	c.setMode("failon " + strconv.Itoa(code) + " " + command)
+}
+
+// Hang makes every later call sleep for an hour: the caller must kill it.
+func (c *Cmux) Hang() { c.setMode("hang") }
+
+// Spew makes every later call print 4 MiB on stdout and on stderr, then
+// exit 0.
+func (c *Cmux) Spew() { c.setMode("spew") }
+
+func (c *Cmux) setMode(m string) {
+	// Written beside and renamed, so a running script reads one or the
+	// other, never half of it.
+	tmp := filepath.Join(c.dir, "mode.tmp")
+	err := os.WriteFile(tmp, []byte(m+"\n"), 0o644)
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(c.dir, "mode"))
+	}
+	if err != nil {
+		c.t.Errorf("teatest: cmux: setting mode %q: %v", m, err)
+	}
+}
+
+// Calls returns the arguments of every call so far (without the program
+// name), in the order they were recorded.
+func (c *Cmux) Calls() [][]string {
+	data, err := os.ReadFile(filepath.Join(c.dir, "calls"))
+	if err != nil {
+		return nil
+	}
+	calls, _ := cmuxParse(data)
+	return calls
+}
+
+// cmuxParse reads the log the script writes. A record cut short (a call
+// still writing) ends the list.
+func cmuxParse(data []byte) ([][]string, error) {
+	rd := bufio.NewReader(bytes.NewReader(data))
+	var calls [][]string
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			return calls, nil
+		}
+		n, err := strconv.Atoi(strings.TrimSuffix(line, "\n"))
+		if err != nil {
+			return calls, fmt.Errorf("bad record head %q", line)
+		}
+		args := make([]string, 0, n)
+		for range n {
+			head, err := rd.ReadString(':')
+			if err != nil {
+				return calls, nil
+			}
+			size, err := strconv.Atoi(strings.TrimSuffix(head, ":"))
+			if err != nil || size < 0 {
+				return calls, fmt.Errorf("bad argument length %q", head)
+			}
+			buf := make([]byte, size+1)
+			if _, err := io.ReadFull(rd, buf); err != nil {
+				return calls, nil
+			}
+			args = append(args, string(buf[:size]))
+		}
+		calls = append(calls, args)
+	}
+}
+
+// Transcript renders every call as a line, as it would be typed: "cmux
+// set-status chat Running --icon bolt.fill --color #4C8DFF"; an argument
+// with blanks or quotes is quoted (%q).
+func (c *Cmux) Transcript() []string {
+	var out []string
+	for _, args := range c.Calls() {
+		words := []string{"cmux"}
+		for _, a := range args {
+			if a == "" || strings.ContainsAny(a, " \t\n\"'\\") {
+				a = strconv.Quote(a)
+			}
+			words = append(words, a)
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	return out
+}
+
+// WaitFor waits until cond holds, for at most timeout, and reports whether
+// it did. The calls are made by other processes, which cannot signal the
+// test: cond is re-checked every few milliseconds.
+func (c *Cmux) WaitFor(timeout time.Duration, cond func() bool) bool {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		select {
+		case <-tick.C:
+		case <-deadline.C:
+			return cond()
+		}
+	}
+	return true
+}

@@ -1,0 +1,140 @@
+package teatest
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func cmuxNeedSh(t *testing.T) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake cmux is a sh script")
+	}
+}
+
+func cmuxRun(t *testing.T, c *Cmux, d time.Duration, args ...string) (string, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, c.Bin(), args...)
+	cmd.WaitDelay = 2 * time.Second
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+func TestCmuxRecordsArgv(t *testing.T) {
+	cmuxNeedSh(t)
+	c := NewCmux(t)
+	calls := [][]string{
+		{"set-status", "chat", "Needs input", "--icon", "bell.fill"},
+		{"log", "--", "two\nlines", "", "quote'd \"x\"", "tab\there", "dollar $HOME `x`"},
+		{},
+		{"é", "12:34"},
+	}
+	for _, args := range calls {
+		if out, err := cmuxRun(t, c, 5*time.Second, args...); err != nil || out != "OK\n" {
+			t.Fatalf("%q: %q, %v", args, out, err)
+		}
+	}
+	got := c.Calls()
+	if len(got) != len(calls) {
+		t.Fatalf("recorded %d calls, want %d: %q", len(got), len(calls), got)
+	}
+	for i := range calls {
+		if !slices.Equal(got[i], calls[i]) {
+			t.Errorf("call %d: got %q, want %q", i, got[i], calls[i])
+		}
+	}
+	tr := c.Transcript()
+	if tr[0] != `cmux set-status chat "Needs input" --icon bell.fill` || tr[2] != "cmux" ||
+		tr[1] != `cmux log -- "two\nlines" "" "quote'd \"x\"" "tab\there" "dollar $HOME `+"`x`"+`"` {
+		t.Errorf("transcript %q", tr)
+	}
+}
+
+func TestCmuxModes(t *testing.T) {
+	cmuxNeedSh(t)
+	c := NewCmux(t)
+
+	c.Fail(4)
+	out, err := cmuxRun(t, c, 5*time.Second, "set-status", "k", "v")
+	var xerr *exec.ExitError
+	if !errors.As(err, &xerr) || xerr.ExitCode() != 4 || !strings.Contains(out, "fake failure") {
+		t.Errorf("Fail(4): %q, %v", out, err)
+	}
+
+	c.FailOn("workspace", 2)
+	if _, err := cmuxRun(t, c, 5*time.Second, "workspace", "loading", "on"); !errors.As(err, &xerr) || xerr.ExitCode() != 2 {
+		t.Errorf("FailOn workspace: %v", err)
+	}
+	if _, err := cmuxRun(t, c, 5*time.Second, "set-status", "k", "v"); err != nil {
+		t.Errorf("FailOn workspace failed set-status: %v", err)
+	}
+
+	c.Spew()
+	if out, err := cmuxRun(t, c, 10*time.Second, "set-status", "k", "v"); err != nil || len(out) < 8<<20 {
+		t.Errorf("Spew: %d bytes, %v", len(out), err)
+	}
+
+	c.Hang()
+	start := time.Now()
+	if _, err := cmuxRun(t, c, 100*time.Millisecond, "set-status", "k", "v"); err == nil {
+		t.Error("Hang: the call returned on its own")
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("a killed hanging call took %v", d)
+	}
+
+	c.Succeed()
+	if _, err := cmuxRun(t, c, 5*time.Second, "ping"); err != nil {
+		t.Errorf("Succeed: %v", err)
+	}
+	if n := len(c.Calls()); n != 6 {
+		t.Errorf("recorded %d calls, want 6 (failures and hangs too)", n)
+	}
+}
+
+func TestCmuxConcurrentCalls(t *testing.T) {
+	cmuxNeedSh(t)
+	c := NewCmux(t)
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			if _, err := cmuxRun(t, c, 10*time.Second, "set-status", "k", strings.Repeat("v", i*10)); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if !c.WaitFor(5*time.Second, func() bool { return len(c.Calls()) == 8 }) {
+		t.Fatalf("recorded %d calls, want 8", len(c.Calls()))
+	}
+	for _, args := range c.Calls() {
+		if len(args) != 3 || args[0] != "set-status" || strings.Trim(args[2], "v") != "" {
+			t.Errorf("interleaved record %q", args)
+		}
+	}
+}
+
+func TestCmuxEnv(t *testing.T) {
+	cmuxNeedSh(t)
+	c := NewCmux(t, CmuxSurface("surf-1"), CmuxWorkspace("ws-1"))
+	c.Setenv(t)
+	if os.Getenv("CMUX_SURFACE_ID") != "surf-1" || os.Getenv("CMUX_WORKSPACE_ID") != "ws-1" {
+		t.Errorf("env: surface %q workspace %q", os.Getenv("CMUX_SURFACE_ID"), os.Getenv("CMUX_WORKSPACE_ID"))
+	}
+	if p, err := exec.LookPath("cmux"); err != nil || p != c.Bin() {
+		t.Errorf("cmux on PATH: %q, %v", p, err)
+	}
+	if c.WaitFor(10*time.Millisecond, func() bool { return len(c.Calls()) > 0 }) {
+		t.Error("WaitFor held a false condition")
+	}
+}
