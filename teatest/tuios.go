@@ -433,8 +433,7 @@ func (f *Tuios) handle(line []byte) ([]byte, bool) {
 	if code != "" {
 		return tuiosError(req.ID, code, msg, param), true
 	}
-	out, _ := json.Marshal(map[string]any{"id": req.ID, "result": result})
-	return out, true
+	return tuiosReply(req.ID, "result", result), true
 }
 
 func (f *Tuios) notify() {
@@ -447,7 +446,17 @@ func tuiosError(id json.RawMessage, code, msg, param string) []byte {
 	if param != "" {
 		e["hint"] = map[string]any{"param": param}
 	}
-	out, _ := json.Marshal(map[string]any{"id": id, "error": e})
+	return tuiosReply(id, "error", e)
+}
+
+// tuiosReply echoes the request's id verbatim, and leaves it out when the
+// request had none, as tuios does.
+func tuiosReply(id json.RawMessage, key string, v any) []byte {
+	m := map[string]any{key: v}
+	if len(id) > 0 {
+		m["id"] = id
+	}
+	out, _ := json.Marshal(m)
 	return out
 }
 

@@ -115,6 +115,11 @@ func TestTuiosProtocol(t *testing.T) {
 			t.Errorf("%s: answered %q, want %q", line, got, code)
 		}
 	}
+	if r := c.do(`{"verb":"hello"}`); r["result"] == nil || r["id"] != nil {
+		t.Errorf("a request without an id: %v, want a result without one", r)
+	} else if _, has := r["id"]; has {
+		t.Errorf("reply names an id the request did not have: %v", r)
+	}
 	if p := f.Pane(); p.State != "working" || p.Harness != "chat" {
 		t.Errorf("refused requests changed the pane: %+v", p)
 	}
