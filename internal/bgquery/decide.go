@@ -65,11 +65,11 @@ var termenvOS = map[string]bool{
 // Decide says how to learn the background. It replicates termenv v0.16's
 // conditions for asking (a supported OS, CI unset, stdout a terminal, TERM
 // not screen*, tmux* or dumb, the process in the foreground): when all hold,
-// termenv asked and its answer is reused. Otherwise it asks only where
-// termenv was stopped by TERM alone, that is inside a multiplexer, and only a
-// multiplexer known to answer: tmux 3.4 or later, tuios, herdr. Where the
-// answerer is unknown it does not ask, since a terminal that ignores the
-// sequence may print it.
+// termenv asked and its answer is reused. Otherwise it asks only where TERM
+// names a multiplexer (screen*, tmux*; never under CI) and only one known to
+// answer: tmux 3.4 or later, tuios, herdr. A terminal nobody knows is not
+// asked, since one that ignores the sequence may print it. Where several
+// conditions fail, TERM is the one reported: it says the most.
 func Decide(f Facts) Decision {
 	getenv := f.Getenv
 	if getenv == nil {
@@ -101,8 +101,10 @@ func Decide(f Facts) Decision {
 		return Decision{Plan: Reuse, Answerer: who, Why: "termenv asked " + asked + " at start-up (" + shown + ")"}
 	}
 	d := Decision{Plan: Fallback, Answerer: who, Skip: skip, Why: skip}
+	if !byTERM || getenv("CI") != "" || !termenvOS[f.GOOS] {
+		return d // stopped by something other than a multiplexer: so are we
+	}
 	switch {
-	case !byTERM || getenv("CI") != "" || !termenvOS[f.GOOS]:
 	case who == "":
 		d.Why += "; no multiplexer known to answer OSC 11"
 	case !can:

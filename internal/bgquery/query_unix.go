@@ -31,7 +31,8 @@ const maxInput = 1024
 // runtime polls (one opened with os.OpenFile, such as /dev/tty or a pty),
 // the bound is a read deadline; on a blocking one (os.Stdin, or a file
 // whose Fd was called) it is the terminal's own read timer (VTIME), in
-// tenths of a second, so the wait ends within 50 ms of timeout.
+// tenths of a second, so the wait ends within 50 ms of timeout. Query
+// leaves a polled tty with no deadline set.
 //
 // While it waits the terminal is in raw mode without echo, so the reply is
 // never shown; the mode is restored before Query returns. Reading stops at
@@ -88,9 +89,9 @@ func Query(tty *os.File, timeout time.Duration) (color string, err error) {
 		if err := tty.SetReadDeadline(deadline); err != nil {
 			return "", fmt.Errorf("%w: non-blocking file without deadlines: %v", ErrUnsupported, err)
 		}
-		defer tty.SetReadDeadline(time.Time{}) //nolint:errcheck // set just above
+		defer tty.SetReadDeadline(time.Time{})
 		if tty.SetWriteDeadline(deadline) == nil {
-			defer tty.SetWriteDeadline(time.Time{}) //nolint:errcheck
+			defer tty.SetWriteDeadline(time.Time{})
 		}
 		read = tty.Read
 	} else {
