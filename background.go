@@ -1,0 +1,227 @@
+package hostbridge
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	// Bubble Tea v1's init asks the terminal through lipgloss, once, before
+	// main; DetectBackground reuses that answer.
+	_ "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/hostbridge/hostbridge/internal/bgquery"
+)
+
+// BackgroundSource says where a Background came from.
+type BackgroundSource uint8
+
+const (
+	// SourceUnknown is the zero value: not detected.
+	SourceUnknown BackgroundSource = iota
+	// SourceOverride: BackgroundOptions.Override, for terminals that answer
+	// wrongly.
+	SourceOverride
+	// SourceTerminal: the terminal's answer to termenv's start-up query
+	// (asked by Bubble Tea's init, cached by lipgloss), reused.
+	SourceTerminal
+	// SourceQuery: hostbridge asked the multiplexer itself (tmux ≥ 3.4,
+	// tuios, herdr) where termenv would not ask.
+	SourceQuery
+	// SourceCOLORFGBG: the COLORFGBG variable.
+	SourceCOLORFGBG
+	// SourceDefault: nothing answered; dark is assumed, as termenv does.
+	SourceDefault
+)
+
+var sourceNames = [...]string{"unknown", "override", "terminal", "query", "COLORFGBG", "default"}
+
+func (s BackgroundSource) String() string {
+	if int(s) < len(sourceNames) {
+		return sourceNames[s]
+	}
+	return "BackgroundSource(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Background is the terminal's background, as far as it can be known.
+type Background struct {
+	// Dark selects the palette.
+	Dark bool
+	// Color is "#rrggbb" when an answer gave the colour itself, else "".
+	Color string
+	// Source is where the answer came from.
+	Source BackgroundSource
+	// Detail says why, for a -doctor report: who answered, or why nobody
+	// was asked and what was used instead.
+	Detail string
+}
+
+// String is the one-line -doctor form: "dark #1e1e1e (query): tmux 3.4 ...".
+func (b Background) String() string {
+	s := "light"
+	if b.Dark {
+		s = "dark"
+	}
+	if b.Color != "" {
+		s += " " + b.Color
+	}
+	s += " (" + b.Source.String() + ")"
+	if b.Detail != "" {
+		s += ": " + b.Detail
+	}
+	return s
+}
+
+// BackgroundOptions configures DetectBackground. The zero value detects.
+type BackgroundOptions struct {
+	// Override is "light" or "dark" to skip detection (for terminals that
+	// answer wrongly), "" to detect. Case and surrounding space are ignored.
+	Override string
+	// Getenv reads the environment; nil means os.Getenv.
+	Getenv func(string) string
+	// Timeout bounds hostbridge's own query; zero means 150 ms. Where the
+	// start-up answer is reused nothing waits.
+	Timeout time.Duration
+	// TTY is the terminal to ask; nil opens /dev/tty, or else uses stdin or
+	// stdout when they are terminals.
+	TTY *os.File
+}
+
+// ErrBackgroundOverride is wrapped by the error for a bad
+// BackgroundOptions.Override.
+var ErrBackgroundOverride = errors.New("hostbridge: bad background override")
+
+// DetectBackground learns whether the terminal's background is light or
+// dark, asking at most once. Call it before tea.Program.Run, never after:
+// once Run has started, Bubble Tea's input reader would take the reply for
+// key presses.
+//
+// In order: Override wins. Where termenv asked at start-up (Bubble Tea v1's
+// init asks through lipgloss, on stdout, outside tmux and screen), its
+// cached answer is reused at no cost. Where termenv could not ask because
+// TERM names a multiplexer that answers OSC 11 itself (tmux 3.4 or later,
+// tuios, herdr), hostbridge asks it, bounded by Timeout. Then COLORFGBG;
+// then dark.
+//
+// The error is only for a bad Override; every other failure falls back and
+// says so in Background.Detail. To make lipgloss's adaptive colours agree
+// with the answer, pass Dark to lipgloss.SetHasDarkBackground.
+func DetectBackground(opts BackgroundOptions) (Background, error) {
+	return detectBackground(opts, bgProbe{
+		facts: bgquery.Facts{
+			GOOS:             runtime.GOOS,
+			StdoutTTY:        bgquery.IsTerminal(os.Stdout),
+			StdoutForeground: bgquery.Foreground(os.Stdout),
+		},
+		cachedDark: lipgloss.HasDarkBackground,
+		query:      bgquery.Query,
+	})
+}
+
+// bgProbe is what detectBackground learns from the process; tests replace it.
+type bgProbe struct {
+	facts      bgquery.Facts
+	cachedDark func() bool
+	query      func(*os.File, time.Duration) (string, error)
+}
+
+func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
+	switch strings.ToLower(strings.TrimSpace(opts.Override)) {
+	case "light":
+		return Background{Source: SourceOverride, Detail: "set by the program"}, nil
+	case "dark":
+		return Background{Dark: true, Source: SourceOverride, Detail: "set by the program"}, nil
+	case "":
+	default:
+		return Background{}, fmt.Errorf(`%w %q: want "light", "dark", or "" to detect`, ErrBackgroundOverride, opts.Override)
+	}
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	facts := p.facts
+	facts.Getenv = getenv
+	d := bgquery.Decide(facts)
+	why := d.Why
+	switch d.Plan {
+	case bgquery.Reuse:
+		return Background{Dark: p.cachedDark(), Source: SourceTerminal, Detail: d.Why}, nil
+	case bgquery.Ask:
+		timeout := opts.Timeout
+		if timeout <= 0 {
+			timeout = bgquery.DefaultTimeout
+		}
+		color, err := askBackground(opts.TTY, timeout, p.query)
+		if err == nil {
+			return Background{
+				Dark: bgquery.IsDark(color), Color: color, Source: SourceQuery,
+				Detail: d.Answerer + " answered OSC 11 (" + d.Skip + ")",
+			}, nil
+		}
+		why += "; " + explainQueryError(d.Answerer, err, timeout)
+	}
+	return fallbackBackground(getenv("COLORFGBG"), why), nil
+}
+
+// askBackground queries tty, or the process's terminal when tty is nil.
+func askBackground(tty *os.File, timeout time.Duration, query func(*os.File, time.Duration) (string, error)) (string, error) {
+	if tty == nil {
+		f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+		switch {
+		case err == nil:
+			defer f.Close()
+			tty = f
+		case bgquery.IsTerminal(os.Stdin):
+			tty = os.Stdin
+		case bgquery.IsTerminal(os.Stdout):
+			tty = os.Stdout
+		default:
+			return "", fmt.Errorf("%w: %v", bgquery.ErrNotTerminal, err)
+		}
+	}
+	return query(tty, timeout)
+}
+
+// explainQueryError turns a failed query into words for Detail.
+func explainQueryError(who string, err error, timeout time.Duration) string {
+	switch {
+	case errors.Is(err, bgquery.ErrTimeout):
+		return fmt.Sprintf("%s did not answer OSC 11 within %v", who, timeout)
+	case errors.Is(err, bgquery.ErrNoOSC11):
+		return who + " answered the cursor report but not OSC 11"
+	case errors.Is(err, bgquery.ErrBadReply):
+		return who + " sent an unreadable OSC 11 reply"
+	case errors.Is(err, bgquery.ErrNotForeground):
+		return "not asked: not in the terminal's foreground process group"
+	case errors.Is(err, bgquery.ErrNotTerminal):
+		return "not asked: no terminal to ask"
+	case errors.Is(err, bgquery.ErrUnsupported):
+		return "not asked: not supported on " + runtime.GOOS
+	}
+	return "asking " + who + " failed: " + err.Error()
+}
+
+// fallbackBackground answers from COLORFGBG, else assumes dark (termenv's default).
+func fallbackBackground(colorfgbg, why string) Background {
+	prefix := ""
+	if why != "" {
+		prefix = why + "; "
+	}
+	shown := colorfgbg
+	if len(shown) > 32 {
+		shown = shown[:32] + "…"
+	}
+	if dark, i, ok := bgquery.ParseCOLORFGBG(colorfgbg); ok {
+		return Background{Dark: dark, Source: SourceCOLORFGBG,
+			Detail: fmt.Sprintf("%sCOLORFGBG=%q: background is colour %d", prefix, shown, i)}
+	}
+	note := "COLORFGBG unset"
+	if colorfgbg != "" {
+		note = fmt.Sprintf("COLORFGBG=%q names no background", shown)
+	}
+	return Background{Dark: true, Source: SourceDefault, Detail: prefix + note + "; assuming dark"}
+}

@@ -1,0 +1,289 @@
+package hostbridge
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/term"
+	"github.com/creack/pty"
+	"go.uber.org/goleak"
+
+	"github.com/hostbridge/hostbridge/internal/bgquery"
+)
+
+func envMap(kv ...string) func(string) string {
+	m := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return func(k string) string { return m[k] }
+}
+
+var tmux34 = []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4", "TMUX", "/tmp/tmux-0/default,1,0"}
+
+func TestBackgroundSourceString(t *testing.T) {
+	want := map[BackgroundSource]string{
+		SourceUnknown: "unknown", SourceOverride: "override", SourceTerminal: "terminal", SourceQuery: "query",
+		SourceCOLORFGBG: "COLORFGBG", SourceDefault: "default", 42: "BackgroundSource(42)",
+	}
+	for s, w := range want {
+		if got := s.String(); got != w {
+			t.Errorf("%d.String() = %q, want %q", s, got, w)
+		}
+	}
+}
+
+func TestBackgroundString(t *testing.T) {
+	tests := []struct {
+		bg   Background
+		want string
+	}{
+		{Background{Dark: true, Color: "#1e1e1e", Source: SourceQuery, Detail: "tmux 3.4 answered OSC 11"},
+			"dark #1e1e1e (query): tmux 3.4 answered OSC 11"},
+		{Background{Source: SourceOverride}, "light (override)"},
+		{Background{}, "light (unknown)"},
+	}
+	for _, tt := range tests {
+		if got := tt.bg.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+func TestDetectBackgroundOverride(t *testing.T) {
+	tests := []struct {
+		in   string
+		dark bool
+		err  bool
+	}{
+		{"light", false, false}, {"dark", true, false}, {" Dark ", true, false}, {"LIGHT", false, false},
+		{"blue", false, true}, {"auto", false, true}, {"1", false, true},
+	}
+	for _, tt := range tests {
+		bg, err := DetectBackground(BackgroundOptions{Override: tt.in, Getenv: envMap()})
+		if tt.err {
+			if !errors.Is(err, ErrBackgroundOverride) || !strings.Contains(err.Error(), `"light", "dark", or ""`) {
+				t.Errorf("Override %q: err %v, want ErrBackgroundOverride listing the values", tt.in, err)
+			}
+			continue
+		}
+		if err != nil || bg.Dark != tt.dark || bg.Source != SourceOverride {
+			t.Errorf("Override %q = %v, %v", tt.in, bg, err)
+		}
+	}
+}
+
+// TestDetectBackgroundPaths drives the whole decision with the process's
+// facts, lipgloss's cache and the query replaced.
+func TestDetectBackgroundPaths(t *testing.T) {
+	queryErr := func(err error) func(*os.File, time.Duration) (string, error) {
+		return func(*os.File, time.Duration) (string, error) { return "", err }
+	}
+	tests := []struct {
+		name       string
+		env        []string
+		tty        bool
+		cachedDark bool
+		query      func(*os.File, time.Duration) (string, error)
+		want       Background
+		asked      bool
+	}{
+		{name: "plain terminal: reuse termenv's answer", env: []string{"TERM", "xterm-256color"}, tty: true,
+			want: Background{Dark: false, Source: SourceTerminal, Detail: "termenv asked the terminal at start-up (TERM=xterm-256color)"}},
+		{name: "herdr: termenv asked herdr", env: []string{"TERM", "xterm-256color", "HERDR_ENV", "1"}, tty: true, cachedDark: true,
+			want: Background{Dark: true, Source: SourceTerminal, Detail: "termenv asked herdr at start-up (TERM=xterm-256color)"}},
+		{name: "tmux 3.4 answers light", env: tmux34, tty: true, asked: true,
+			query: func(*os.File, time.Duration) (string, error) { return "#fdf6e3", nil },
+			want: Background{Dark: false, Color: "#fdf6e3", Source: SourceQuery,
+				Detail: "tmux 3.4 answered OSC 11 (termenv skipped the query: TERM=tmux-256color)"}},
+		{name: "tmux 3.4 silent: COLORFGBG", env: append([]string{"COLORFGBG", "0;15"}, tmux34...), tty: true, asked: true,
+			query: queryErr(bgquery.ErrTimeout),
+			want: Background{Dark: false, Source: SourceCOLORFGBG,
+				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.4 answers OSC 11; tmux 3.4 did not answer OSC 11 within 150ms; COLORFGBG="0;15": background is colour 15`}},
+		{name: "tmux 3.4 says only CPR: default", env: tmux34, tty: true, asked: true, query: queryErr(bgquery.ErrNoOSC11),
+			want: Background{Dark: true, Source: SourceDefault,
+				Detail: "termenv skipped the query: TERM=tmux-256color; tmux 3.4 answers OSC 11; tmux 3.4 answered the cursor report but not OSC 11; COLORFGBG unset; assuming dark"}},
+		{name: "background job", env: append([]string{"COLORFGBG", "15;0"}, tmux34...), tty: true, asked: true, query: queryErr(bgquery.ErrNotForeground),
+			want: Background{Dark: true, Source: SourceCOLORFGBG,
+				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.4 answers OSC 11; not asked: not in the terminal's foreground process group; COLORFGBG="15;0": background is colour 0`}},
+		{name: "tmux 3.3a: not asked", env: []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "COLORFGBG", "15;default;0"}, tty: true,
+			want: Background{Dark: true, Source: SourceCOLORFGBG,
+				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.3a cannot answer OSC 11 (tmux 3.4 can); COLORFGBG="15;default;0": background is colour 0`}},
+		{name: "CI", env: []string{"TERM", "xterm-256color", "CI", "true", "COLORFGBG", "default;default"}, tty: true,
+			want: Background{Dark: true, Source: SourceDefault,
+				Detail: `termenv skipped the query: CI is set; COLORFGBG="default;default" names no background; assuming dark`}},
+		{name: "piped stdout", env: []string{"TERM", "xterm-256color"}, tty: false,
+			want: Background{Dark: true, Source: SourceDefault, Detail: "termenv skipped the query: stdout is not a terminal; COLORFGBG unset; assuming dark"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tty, _ := os.Open(os.DevNull) // a stand-in: the query is replaced
+			defer tty.Close()
+			cacheRead, asked := false, false
+			p := bgProbe{
+				facts:      bgquery.Facts{GOOS: "linux", StdoutTTY: tt.tty, StdoutForeground: true},
+				cachedDark: func() bool { cacheRead = true; return tt.cachedDark },
+				query: func(f *os.File, d time.Duration) (string, error) {
+					asked = true
+					if f != tty || d != 150*time.Millisecond {
+						t.Errorf("query(%v, %v): want the given TTY and the default bound", f, d)
+					}
+					return tt.query(f, d)
+				},
+			}
+			got, err := detectBackground(BackgroundOptions{Getenv: envMap(tt.env...), TTY: tty}, p)
+			if err != nil || got != tt.want {
+				t.Errorf("got  %#v, %v\nwant %#v", got, err, tt.want)
+			}
+			if asked != tt.asked {
+				t.Errorf("asked = %v, want %v", asked, tt.asked)
+			}
+			if cacheRead != (tt.want.Source == SourceTerminal) {
+				t.Errorf("lipgloss cache read = %v on the %v path", cacheRead, tt.want.Source)
+			}
+		})
+	}
+}
+
+func TestDetectBackgroundTimeoutOption(t *testing.T) {
+	var got time.Duration
+	p := bgProbe{facts: bgquery.Facts{GOOS: "linux"}, query: func(_ *os.File, d time.Duration) (string, error) {
+		got = d
+		return "#000000", nil
+	}}
+	tty, _ := os.Open(os.DevNull)
+	defer tty.Close()
+	if _, err := detectBackground(BackgroundOptions{Getenv: envMap(tmux34...), TTY: tty, Timeout: 40 * time.Millisecond}, p); err != nil || got != 40*time.Millisecond {
+		t.Errorf("query bound = %v, %v; want 40ms", got, err)
+	}
+}
+
+// playTerminal plays the terminal on a pty master: it reads the query, then
+// writes answer (nothing: a silent terminal). The channel gets the query.
+func playTerminal(master *os.File, answer string) <-chan string {
+	got := make(chan string, 1)
+	go func() {
+		var q []byte
+		buf := make([]byte, 64)
+		for !bytes.Contains(q, []byte("\x1b[6n")) && len(q) < 256 {
+			n, err := master.Read(buf)
+			q = append(q, buf[:n]...)
+			if err != nil {
+				break
+			}
+		}
+		if answer != "" {
+			_, _ = master.Write([]byte(answer)) // a lost answer shows in the result
+		}
+		got <- string(q)
+	}()
+	return got
+}
+
+func openPTY(t testing.TB) (master, slave *os.File) {
+	t.Helper()
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pty: %v", err)
+	}
+	t.Cleanup(func() { master.Close(); slave.Close() })
+	return master, slave
+}
+
+func ttyState(t *testing.T, f *os.File) *term.State {
+	t.Helper()
+	rc, err := f.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st *term.State
+	if err := rc.Control(func(fd uintptr) { st, err = term.GetState(fd) }); err != nil || st == nil {
+		t.Fatalf("tty state: %v", err)
+	}
+	return st
+}
+
+// TestDetectBackgroundPTY asks a real pseudo-terminal through the public
+// API, with the test playing tmux 3.4 on the master side.
+func TestDetectBackgroundPTY(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	tests := []struct {
+		name   string
+		answer string
+		dark   bool
+		color  string
+		source BackgroundSource
+		detail string
+	}{
+		{"light", "\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R", false, "#fdf6e3", SourceQuery, "tmux 3.4 answered OSC 11"},
+		{"dark", "\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[24;80R", true, "#1e1e1e", SourceQuery, "tmux 3.4 answered OSC 11"},
+		{"8-bit", "\x1b]11;rgb:ee/ee/ee\a\x1b[1;1R", false, "#eeeeee", SourceQuery, "tmux 3.4 answered OSC 11"},
+		{"only a CPR", "\x1b[1;1R", true, "", SourceDefault, "answered the cursor report but not OSC 11"},
+		{"silent", "", true, "", SourceDefault, "did not answer OSC 11 within 150ms"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			master, slave := openPTY(t)
+			before := ttyState(t, slave)
+			played := playTerminal(master, tt.answer)
+			start := time.Now()
+			bg, err := DetectBackground(BackgroundOptions{Getenv: envMap(tmux34...), TTY: slave, Timeout: 150 * time.Millisecond})
+			if took := time.Since(start); took > 2*time.Second {
+				t.Errorf("DetectBackground took %v", took)
+			}
+			if err != nil || bg.Dark != tt.dark || bg.Color != tt.color || bg.Source != tt.source || !strings.Contains(bg.Detail, tt.detail) {
+				t.Errorf("DetectBackground = %v, %v; want dark=%v %q %v containing %q", bg, err, tt.dark, tt.color, tt.source, tt.detail)
+			}
+			if q := <-played; q != "\x1b]11;?\x07\x1b[6n" {
+				t.Errorf("terminal got %q", q)
+			}
+			if after := ttyState(t, slave); !reflect.DeepEqual(before, after) {
+				t.Errorf("terminal mode not restored:\nbefore %+v\nafter  %+v", before, after)
+			}
+		})
+	}
+}
+
+func BenchmarkDetectBackground(b *testing.B) {
+	b.Run("reuse", func(b *testing.B) {
+		// What DetectBackground costs where termenv already asked: the
+		// stdout checks, the decision and lipgloss's cached answer.
+		opts := BackgroundOptions{Getenv: envMap("TERM", "xterm-256color")}
+		for b.Loop() {
+			// The stdout checks run as in DetectBackground; their answer is
+			// replaced, as go test's stdout is not a terminal.
+			_, _ = bgquery.IsTerminal(os.Stdout), bgquery.Foreground(os.Stdout)
+			p := bgProbe{
+				facts:      bgquery.Facts{GOOS: "linux", StdoutTTY: true, StdoutForeground: true},
+				cachedDark: lipgloss.HasDarkBackground,
+				query:      bgquery.Query,
+			}
+			if bg, _ := detectBackground(opts, p); bg.Source != SourceTerminal {
+				b.Fatal(bg)
+			}
+		}
+	})
+	for _, c := range []struct{ name, answer string }{
+		{"answering-pty", "\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[1;1R"},
+		{"cpr-only-pty", "\x1b[1;1R"},
+		{"silent-pty", ""},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			master, slave := openPTY(b)
+			opts := BackgroundOptions{Getenv: envMap(tmux34...), TTY: slave}
+			for b.Loop() {
+				played := playTerminal(master, c.answer)
+				if _, err := DetectBackground(opts); err != nil {
+					b.Fatal(err)
+				}
+				<-played
+			}
+		})
+	}
+}
