@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/backends"
+	"github.com/hostbridge/hostbridge/backends/terminal"
 	"github.com/hostbridge/hostbridge/host"
 )
 
@@ -39,6 +40,9 @@ type config struct {
 	exitTimeout  time.Duration
 	logger       *slog.Logger
 	output       io.Writer
+	outputChosen bool
+	progress     terminal.Support
+	badProgress  []string
 	env          backends.Env
 	session      host.Session
 	resume       func(string) string
@@ -160,7 +164,36 @@ func WithOutput(w io.Writer) Option {
 			c.fail("output is nil")
 			return
 		}
-		c.output = w
+		c.output, c.outputChosen = w, true
+	}
+}
+
+// WithProgress forces the terminal's progress bar (OSC 9;4) on
+// (terminal.SupportOn) or off (terminal.SupportOff) whatever the known-bad
+// list says (terminal.KnownBadProgress).
+func WithProgress(s terminal.Support) Option {
+	return func(c *config) {
+		if s > terminal.SupportOff {
+			c.fail("progress support %v: want auto, on or off", s)
+			return
+		}
+		c.progress = s
+	}
+}
+
+// WithKnownBadProgress replaces the list of terminals that get no progress
+// bar (see terminal.Config.BadProgress for the entry format). An empty,
+// non-nil list trusts every terminal.
+func WithKnownBadProgress(list []string) Option {
+	return func(c *config) {
+		if list == nil {
+			list = []string{}
+		}
+		if _, err := terminal.New(terminal.Config{Output: io.Discard, BadProgress: list}); err != nil {
+			c.fail("known-bad progress list: %v", err)
+			return
+		}
+		c.badProgress = list
 	}
 }
 

@@ -238,11 +238,17 @@ func (w *worker) coalesce(k Kind) bool {
 
 func (w *worker) dropOldest() {
 	for i, it := range w.queue {
-		if it.r.Kind != KindExit {
-			w.queue = append(w.queue[:i], w.queue[i+1:]...)
-			w.dropped.Add(1)
-			return
+		if it.r.Kind == KindExit {
+			continue
 		}
+		if i == 0 { // the usual case: no copying
+			w.queue[0] = item{}
+			w.queue = w.queue[1:]
+		} else {
+			w.queue = append(w.queue[:i], w.queue[i+1:]...)
+		}
+		w.dropped.Add(1)
+		return
 	}
 }
 
