@@ -150,6 +150,9 @@ func (b *Bridge) Send(msg any) bool {
 			o = host.OriginSwitched
 		}
 		f = func(m *host.Machine) []host.Report {
+			if msg.Switched {
+				b.agents = nil
+			}
 			return m.SessionChanged(host.Session{ID: msg.ID, Dir: msg.Dir}, o)
 		}
 	case MetaChanged:

@@ -143,10 +143,17 @@ func (m *Machine) SessionChanged(s Session, o Origin) []Report {
 	m.session = m.cleanSession(s)
 	m.session.Origin = o
 	out := m.start(nil) // a first report already carries the session
-	if len(out) > 0 && out[len(out)-1].Kind == KindSession {
-		return out
+	if len(out) == 0 || out[len(out)-1].Kind != KindSession {
+		out = append(out, m.report(KindSession))
 	}
-	return append(out, m.report(KindSession))
+	if o == OriginSwitched && len(m.agents) > 0 {
+		// The old session's sub-agents are not the new one's: hosts that
+		// list them start the new session empty.
+		m.agents = nil
+		out = append(out, m.report(KindAgents))
+		out = m.changed(out)
+	}
+	return out
 }
 
 // SetMeta replaces the facts shown beside the chat. Only a change reports;

@@ -202,6 +202,11 @@ func TestMachineSubAgents(t *testing.T) {
 	if got := m.agents[0].Result; got != "ok" {
 		t.Errorf("result = %q, want first line", got)
 	}
+	m.SetAgents([]SubAgent{{ID: "c", Task: "t", Status: AgentWaiting, Waiting: "Allow shell"}})
+	got := brief(m.SessionChanged(Session{ID: "s2"}, OriginSwitched))
+	if want := "session s2 switched; agents ; state working"; got != want {
+		t.Errorf("switch = %s, want %s", got, want)
+	}
 	if got := brief(m.Exit()); got != "exit" {
 		t.Errorf("exit = %s", got)
 	}
