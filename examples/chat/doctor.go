@@ -84,7 +84,7 @@ func (d doctorInfo) String() string {
 	} else {
 		line("channels:")
 		for _, c := range d.channels {
-			line("  %s: %s (via %s)", c.Host, c.Carries, c.Via)
+			line("  %s", c)
 		}
 	}
 

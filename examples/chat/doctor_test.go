@@ -1,0 +1,104 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+// doctor runs the chat binary with -doctor (and args) in env, and returns
+// what it printed.
+func doctor(t *testing.T, env []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(chatBinary(t), append([]string{"-doctor"}, args...)...)
+	cmd.Env = env
+	cmd.Dir = t.TempDir()
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chat -doctor: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+func wantLines(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w+"\n") {
+			t.Errorf("-doctor does not say %q; it said:\n%s", w, out)
+		}
+	}
+}
+
+func TestDoctorMalformedHerdr(t *testing.T) {
+	t.Parallel()
+	h := teatest.NewHerdr(t)
+	out := doctor(t, testEnv(t,
+		"HERDR_ENV=1",
+		"HERDR_SOCKET_PATH="+h.SocketPath(),
+		"HERDR_PANE_ID=w1:\np2",
+	))
+	wantLines(t, out,
+		"host: terminal",
+		"problems:",
+		"  herdr: HERDR_PANE_ID contains a control character or white space",
+		"  so the chat uses the plain terminal",
+		"environment lines: none (the plain terminal adds none)",
+		"palette: dark",
+		"agent: chat (profile iota, notify on)",
+	)
+	if strings.Contains(out, "host: herdr") {
+		t.Errorf("the malformed pane id was used:\n%s", out)
+	}
+	if !strings.HasPrefix(out, "host: terminal\n") {
+		t.Errorf("-doctor does not start with the host:\n%s", out)
+	}
+}
+
+func TestDoctorHerdr(t *testing.T) {
+	t.Parallel()
+	h := teatest.NewHerdr(t)
+	out := doctor(t, testEnv(t, h.Env()...))
+	wantLines(t, out,
+		"host: herdr",
+		"  pane: "+h.PaneID(),
+		"  workspace: w1",
+		"  tab: w1:t1",
+		"  socket: "+h.SocketPath(),
+		"problems: none",
+		"channels:",
+		"environment lines (system prompt <environment> lines):",
+		"  host: herdr",
+		"  herdr pane: "+h.PaneID(),
+		"  herdr workspace: w1",
+		"  herdr tab: w1:t1",
+		"  | herdr pane: "+h.PaneID(),
+		"  | </environment>",
+	)
+	if !strings.Contains(out, "\n  herdr: ") {
+		t.Errorf("-doctor lists no herdr channel:\n%s", out)
+	}
+	if !strings.Contains(out, "  | herdr tab: w1:t1\n  | </environment>\n") {
+		t.Errorf("the system prompt's <environment> block does not end with the host's lines:\n%s", out)
+	}
+}
+
+func TestDoctorOptions(t *testing.T) {
+	t.Parallel()
+	h := teatest.NewHerdr(t)
+	out := doctor(t, testEnv(t, append(h.Env(), "MENDCODE_HERDR=0")...),
+		"-background", "light", "-profile", "mendcode", "-agent", "mc", "-notify=false", "-session", "s7")
+	wantLines(t, out,
+		"host: herdr",
+		"background: light (override): set by the program",
+		"palette: light",
+		"agent: mc (profile mendcode, notify off)",
+		"session: s7",
+	)
+	if strings.Contains(out, "\n  herdr: ") {
+		t.Errorf("MENDCODE_HERDR=0 left the herdr channel on:\n%s", out)
+	}
+}

@@ -1,0 +1,241 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"context"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+// TestPTYChat types a reply, an approval and a failure into the real chat
+// and reads back the bar (OSC 9;4) and the pings (OSC 9) it writes.
+func TestPTYChat(t *testing.T) {
+	t.Parallel()
+	c := startChat(t, testEnv(t), "-delay", "100ms")
+	c.waitText("● ready")
+
+	// Looking elsewhere: a reply ends the turn with a ping.
+	m := c.mark()
+	c.write("\x1b[O")
+	c.write("hello\r")
+	c.waitProgress(m, "3", "0")
+	c.waitFor("the reply's ping", func(out []byte) bool { return len(c.pings(m)) > 0 })
+	if got := c.pings(m); len(got) != 1 || got[0] != "You said: hello" {
+		t.Errorf("pings %q, want one with the reply", got)
+	}
+
+	// Looking: the approval and the failure show on the bar, never a ping.
+	focused := c.mark()
+	c.write("\x1b[I")
+	c.write("approve this\r")
+	c.waitProgress(focused, "3", "4;100")
+	c.waitText("needs you")
+	c.write("y")
+	m = c.waitProgress(focused, "3", "4;100", "3", "0")
+	c.write("fail now\r")
+	c.waitProgress(m, "3", "2;100")
+	c.waitText("Error: scripted failure")
+
+	c.write("/quit\r")
+	st := c.exit()
+	if st.ExitCode() != 0 {
+		t.Errorf("exit code %d after /quit", st.ExitCode())
+	}
+	if got := c.lastProgress(); got != "0" {
+		t.Errorf("last progress %q after /quit, want 0 (cleared)", got)
+	}
+	if got := c.pings(focused); len(got) != 0 {
+		t.Errorf("pings while focused: %q", got)
+	}
+	seqs := scanOSC(c.output())
+	t.Logf("bar %q, pings %q", progressBetween(seqs, 0, len(seqs)), c.pings(0))
+}
+
+// TestPTYNotifyOff: -notify=false never pings, focused or not; the bar is
+// unchanged.
+func TestPTYNotifyOff(t *testing.T) {
+	t.Parallel()
+	c := startChat(t, testEnv(t), "-delay", "100ms", "-notify=false")
+	c.waitText("● ready")
+	m := c.mark()
+	c.write("\x1b[O")
+	c.write("hello\r")
+	m = c.waitProgress(m, "3", "0")
+	c.write("approve\r")
+	c.waitProgress(m, "3", "4;100")
+	c.write("n")
+	c.waitText("Denied")
+	c.write("/quit\r")
+	c.exit()
+	if got := c.pings(0); len(got) != 0 {
+		t.Errorf("pings with -notify=false: %q", got)
+	}
+	if got := c.lastProgress(); got != "0" {
+		t.Errorf("last progress %q, want 0", got)
+	}
+}
+
+// TestPTYCoalescedFocus sends a blur and a focus in one write: Bubble Tea
+// v1 then parses neither as a focus report, and hostbridge must still
+// learn the last one.
+func TestPTYCoalescedFocus(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, reports string
+		ping          bool
+	}{
+		{"blur then focus", "\x1b[O\x1b[I", false},
+		{"focus then blur", "\x1b[I\x1b[O", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := startChat(t, testEnv(t), "-delay", "100ms")
+			c.waitText("● ready")
+			m := c.mark()
+			c.write(tt.reports)
+			c.write("hello\r")
+			end := c.waitProgress(m, "3", "0")
+			// The next turn's bar comes after any ping of this one: reports
+			// to the terminal keep their order.
+			c.write("fail\r")
+			c.waitProgress(end, "3", "2;100")
+			pings := c.pings(m)
+			switch {
+			case tt.ping && (len(pings) == 0 || pings[0] != "You said: hello"):
+				t.Errorf("pings %q, want the reply (the terminal is not focused)", pings)
+			case !tt.ping && len(pings) > 0:
+				t.Errorf("pings %q while focused", pings)
+			}
+			if plain := plainText(c.output()); strings.Contains(plain, "[Ohello") || strings.Contains(plain, "[Ihello") {
+				t.Error("a focus report reached the prompt as text")
+			}
+			c.write("\x03") // ctrl+c
+			if st := c.exit(); st.ExitCode() != 0 {
+				t.Errorf("exit code %d after ctrl+c", st.ExitCode())
+			}
+			if got := c.lastProgress(); got != "0" {
+				t.Errorf("last progress %q after ctrl+c, want 0", got)
+			}
+		})
+	}
+}
+
+// TestPTYSignals: the bar is cleared whichever signal ends the chat, even
+// SIGHUP, for which Bubble Tea v1 has no handler.
+func TestPTYSignals(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		sig  syscall.Signal
+		code int // -1: ended by the signal itself
+	}{
+		{syscall.SIGTERM, 0},
+		{syscall.SIGHUP, -1},
+		{syscall.SIGINT, 130},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sig.String(), func(t *testing.T) {
+			t.Parallel()
+			c := startChat(t, testEnv(t), "-delay", "100ms")
+			c.waitText("● ready")
+			m := c.mark()
+			c.write("slow\r") // 20 s: still running when the signal comes
+			c.waitProgress(m, "3")
+			c.signal(tt.sig)
+			st := c.exit()
+			if got := c.lastProgress(); got != "0" {
+				t.Errorf("last progress %q after %v, want 0 (cleared)", got, tt.sig)
+			}
+			ws, _ := st.Sys().(syscall.WaitStatus)
+			switch {
+			case tt.code >= 0 && st.ExitCode() != tt.code:
+				t.Errorf("exit code %d after %v, want %d (%v)", st.ExitCode(), tt.sig, tt.code, st)
+			case tt.code < 0 && !(ws.Signaled() && ws.Signal() == tt.sig):
+				t.Errorf("after %v the chat ended with %v, want killed by the signal", tt.sig, st)
+			}
+		})
+	}
+}
+
+// TestPTYHeadless runs -m in a pty: the reply on the terminal, the bar
+// working then cleared, the exit code.
+func TestPTYHeadless(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		prompt, text string
+		code         int
+		bar          []string
+	}{
+		{"hello", "You said: hello", 0, []string{"3", "0"}},
+		{"fail", "Error: scripted failure", 1, []string{"3", "2;100", "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.prompt, func(t *testing.T) {
+			t.Parallel()
+			c := startChat(t, testEnv(t), "-delay", "100ms", "-m", tt.prompt)
+			st := c.exit()
+			if st.ExitCode() != tt.code {
+				t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
+			}
+			if plain := plainText(c.output()); !strings.Contains(plain, tt.text) {
+				t.Errorf("output %q does not say %q", plain, tt.text)
+			}
+			c.waitProgress(0, tt.bar...)
+		})
+	}
+}
+
+// TestPTYHerdr runs the chat in a (fake) herdr pane: herdr gets the
+// states, the session and the release; the terminal gets no bar, since
+// herdr shows the state.
+func TestPTYHerdr(t *testing.T) {
+	t.Parallel()
+	h := teatest.NewHerdr(t)
+	c := startChat(t, testEnv(t, h.Env()...), "-delay", "100ms", "-session", "s1")
+	c.waitText("● ready")
+	paneIs := func(state string) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		defer cancel()
+		if err := h.WaitFor(ctx, func([]teatest.HerdrRequest) bool { return h.Pane(h.PaneID()).State == state }); err != nil {
+			t.Fatalf("pane never %s: %v\n%s", state, err, h.Transcript())
+		}
+	}
+	paneIs("idle")
+	c.write("approve this\r")
+	paneIs("blocked")
+	c.write("y")
+	c.waitText("Pushed. You said: approve this")
+	paneIs("idle")
+	c.write("/save\r")
+	c.waitText("Saved session s1")
+	c.write("/quit\r")
+	if st := c.exit(); st.ExitCode() != 0 {
+		t.Errorf("exit code %d", st.ExitCode())
+	}
+	want := strings.Join([]string{
+		"herdr pane.report_agent idle",
+		"herdr pane.report_agent_session",
+		"herdr pane.report_agent working",
+		"herdr pane.report_agent blocked",
+		"herdr pane.report_agent working",
+		"herdr pane.report_agent idle",
+		"herdr pane.report_agent_session",
+		"herdr pane.release_agent",
+	}, "\n") + "\n"
+	if got := h.Transcript(); got != want {
+		t.Errorf("herdr got\n%s\nwant\n%s", got, want)
+	}
+	p := h.Pane(h.PaneID())
+	if !p.Released || p.Agent != "chat" || p.SessionID != "s1" || !strings.HasSuffix(p.SessionPath, "/hostbridge-chat/sessions/s1") {
+		t.Errorf("pane %+v", p)
+	}
+	seqs := scanOSC(c.output())
+	if bar := progressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
+		t.Errorf("the terminal got a bar in herdr: %q", bar)
+	}
+}
