@@ -1,0 +1,96 @@
+// Package terminal is the plain-terminal host: the chat's state as an
+// OSC 9;4 progress indicator on the tab, the attention ping as an OSC 9
+// desktop notification. Every run has it; it is the fallback the other
+// hosts sit in front of, and it carries the ping even when another host
+// shows the state (Config.NoProgress).
+//
+// # Sequences
+//
+//	host.Working          ESC ] 9;4;3 BEL        indeterminate
+//	host.Blocked          ESC ] 9;4;4;100 BEL    warning, full
+//	host.Failed           ESC ] 9;4;2;100 BEL    error, full
+//	host.Idle, Unknown    ESC ] 9;4;0 BEL        removed
+//	ping                  ESC ] 9;<text> BEL
+//
+// The same state twice writes nothing unless the report is a Repeat. The
+// first state report is always written, so a bar a crashed predecessor
+// left behind is replaced. KindSuspend removes a shown bar (the next state
+// report restores it); KindExit always writes the removal, whatever the
+// backend thinks is shown: a bar left set keeps animating after the chat is
+// gone, the complaint users file most, and 9 bytes are cheap. The bar is
+// never gated by focus; the Machine gates pings.
+//
+// Ping text is cleaned again (host.Clean), capped at PingLimit runes, and
+// text starting with "<digits>;" gets a leading space, which ConEmu-family
+// terminals would otherwise read as a sub-command. Empty text writes
+// nothing.
+//
+// # Terminals that must not get OSC 9;4
+//
+// With Config.Progress = SupportAuto the known-bad list decides
+// (KnownBadProgress, replaced by Config.BadProgress): iTerm2 before 3.6.6
+// and kitty before 0.38 show every OSC 9;4 as a notification, the Linux
+// console and dumb terminals print it as text. kitty says no version, so
+// every kitty is left out. The Linux console and dumb terminals get no
+// ping either.
+//
+// # Multiplexers
+//
+// tmux <= 3.6 swallows OSC 9 and OSC 9;4; tmux >= 3.7 draws the active
+// pane's OSC 9;4 itself but still drops OSC 9. Its DCS passthrough
+// (ESC P tmux; ... ESC \, ESC doubled) reaches the outer terminal only
+// where allow-passthrough is on or all (3.3+, default off). The backend
+// asks tmux once, on the reporting goroutine, the first time a sequence
+// depends on the answer ("tmux show-options -A -p -v -t $TMUX_PANE
+// allow-passthrough"), bounded by the report's context; any failure means
+// "not allowed", and the answer is kept. GNU screen always passes its DCS
+// passthrough (ESC P ... ESC \, in chunks of 768 bytes).
+//
+//	multiplexer       tmux version   passthrough   OSC 9;4        OSC 9
+//	none              -              -             raw            raw
+//	screen            -              -             screen DCS     screen DCS
+//	tmux              >= 3.7         (not asked)   raw            -
+//	tmux              >= 3.7         allowed       raw            tmux DCS
+//	tmux              <= 3.6         allowed       tmux DCS       tmux DCS
+//	tmux              <= 3.6         not allowed   nothing        nothing
+//	tmux              unknown        allowed       tmux DCS       tmux DCS
+//	tmux              unknown        not allowed   raw            nothing
+//
+// With tmux >= 3.7 the bar goes raw even where passthrough is allowed, so
+// tmux shows the active pane's bar rather than the last pane to write. An
+// unknown tmux version gets the bar raw: a new tmux shows it, an old one
+// drops it harmlessly. Inside tmux the outer terminal is unknown: the
+// known-bad list sees no program name (an iTerm2 before 3.6.6 behind a tmux
+// that allows passthrough shows the bar as notifications; set Progress to
+// SupportOff there), and there is no Ghostty keep-alive.
+//
+// # Keep-alive
+//
+// Refresh asks the Reporter to re-send the state every KeepAlive where the
+// terminal would otherwise lose it, and nowhere else (a repeated sequence
+// restarts Windows Terminal's animation):
+//   - Ghostty, outside a multiplexer, drops a bar that has not been re-sent
+//     for about 15 s: a shown bar (working, blocked, failed) is re-sent;
+//   - tmux <= 3.6 (or unknown) with allow-passthrough "on" passes nothing
+//     from a pane whose window is hidden (measured on 3.3a), so a state
+//     reached while the chat's window was hidden, typically the final "no
+//     bar", would never reach the outer terminal: every state is re-sent,
+//     and the outer bar converges once the window is shown. "all" (3.4+)
+//     needs no re-send.
+//
+// # Writing
+//
+// Each sequence goes out in one Write on Config.Output, on the Reporter's
+// worker goroutine. Go serialises Write calls on one *os.File, so a
+// sequence never lands inside a Bubble Tea frame; Writer (for
+// tea.WithOutput) makes that explicit and keeps the backend's write
+// deadline from touching Bubble Tea's writes. When the output takes write
+// deadlines (an *os.File Go polls: a pipe, a pty the program opened), a
+// write that blocks ends with the report's context. A chat's terminal
+// takes none: os.Stdout is opened in blocking mode, and os.File.Fd, which
+// Bubble Tea calls on its output, puts any file in blocking mode, after
+// which SetWriteDeadline returns nil and does nothing. There, a terminal
+// that stops reading (XOFF, a frozen ssh connection) blocks Report until
+// it reads again; Bubble Tea's renderer is blocked on it too, and
+// host.Reporter's Close gives up on the backend after its grace.
+package terminal

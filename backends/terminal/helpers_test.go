@@ -1,0 +1,63 @@
+package terminal
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// recorder keeps every Write call apart, so tests see one sequence per
+// Write.
+type recorder struct{ writes []string }
+
+func (r *recorder) Write(p []byte) (int, error) {
+	r.writes = append(r.writes, string(p))
+	return len(p), nil
+}
+
+// fakeProbe answers the passthrough question and counts the calls.
+type fakeProbe struct {
+	answer string
+	err    error
+	calls  [][]string
+}
+
+func (f *fakeProbe) run(_ context.Context, name string, args ...string) (string, error) {
+	f.calls = append(f.calls, append([]string{name}, args...))
+	return f.answer, f.err
+}
+
+var errProbe = errors.New("no tmux here")
+
+func state(s host.State) host.Report { return host.Report{Kind: host.KindState, State: s} }
+
+func repeat(s host.State) host.Report {
+	return host.Report{Kind: host.KindState, State: s, Repeat: true}
+}
+
+func ping(msg string) host.Report { return host.Report{Kind: host.KindPing, Message: msg} }
+
+var (
+	suspend   = host.Report{Kind: host.KindSuspend}
+	exit      = host.Report{Kind: host.KindExit}
+	plainTerm = Info{Term: "xterm-256color"}
+)
+
+// run sends reps to a backend made from cfg and returns each Write.
+func run(t *testing.T, cfg Config, reps ...host.Report) []string {
+	t.Helper()
+	rec := &recorder{}
+	cfg.Output = rec
+	b, err := New(cfg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	for _, r := range reps {
+		if err := b.Report(context.Background(), r); err != nil {
+			t.Fatalf("Report(%v %v): %v", r.Kind, r.State, err)
+		}
+	}
+	return rec.writes
+}

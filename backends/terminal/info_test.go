@@ -1,0 +1,116 @@
+package terminal
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+func env(kv ...string) func(string) string {
+	m := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return func(k string) string { return m[k] }
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		name string
+		env  []string
+		want Info
+	}{
+		{"empty", nil, Info{}},
+		{"ghostty", []string{"TERM", "xterm-ghostty", "TERM_PROGRAM", "ghostty", "TERM_PROGRAM_VERSION", "1.2.0"},
+			Info{Term: "xterm-ghostty", Program: "ghostty", Version: "1.2.0"}},
+		{"ghostty over ssh", []string{"TERM", "xterm-ghostty"}, Info{Term: "xterm-ghostty", Program: "ghostty"}},
+		{"ghostty by its resources", []string{"TERM", "xterm-256color", "GHOSTTY_RESOURCES_DIR", "/usr/share/ghostty"},
+			Info{Term: "xterm-256color", Program: "ghostty"}},
+		{"iTerm2", []string{"TERM", "xterm-256color", "TERM_PROGRAM", "iTerm.app", "TERM_PROGRAM_VERSION", "3.5.10", "LC_TERMINAL", "iTerm2"},
+			Info{Term: "xterm-256color", Program: "iTerm.app", Version: "3.5.10"}},
+		{"iTerm2 over ssh", []string{"TERM", "xterm-256color", "LC_TERMINAL", "iTerm2", "LC_TERMINAL_VERSION", "3.6.6"},
+			Info{Term: "xterm-256color", Program: "iTerm.app", Version: "3.6.6"}},
+		{"kitty started from iTerm2", []string{"TERM", "xterm-kitty", "TERM_PROGRAM", "iTerm.app", "TERM_PROGRAM_VERSION", "3.5.0", "KITTY_WINDOW_ID", "1"},
+			Info{Term: "xterm-kitty", Program: "kitty"}},
+		{"kitty with TERM overridden", []string{"TERM", "xterm-256color", "KITTY_WINDOW_ID", "3"},
+			Info{Term: "xterm-256color", Program: "kitty"}},
+		{"WezTerm", []string{"TERM", "xterm-256color", "TERM_PROGRAM", "WezTerm", "TERM_PROGRAM_VERSION", "20240203-110809-5046fc22", "WEZTERM_PANE", "0"},
+			Info{Term: "xterm-256color", Program: "WezTerm", Version: "20240203-110809-5046fc22"}},
+		{"Windows Terminal", []string{"WT_SESSION", "5f7f4d2e-0000"}, Info{Program: "WindowsTerminal"}},
+		{"ConEmu", []string{"ConEmuANSI", "ON", "ConEmuBuild", "230724"}, Info{Program: "ConEmu", Version: "230724"}},
+		{"Konsole", []string{"TERM", "xterm-256color", "KONSOLE_VERSION", "230804"},
+			Info{Term: "xterm-256color", Program: "konsole", Version: "230804"}},
+		{"VTE", []string{"TERM", "xterm-256color", "VTE_VERSION", "7600"},
+			Info{Term: "xterm-256color", Program: "vte", Version: "7600"}},
+		{"vscode", []string{"TERM_PROGRAM", "vscode", "TERM_PROGRAM_VERSION", "1.95.0"}, Info{Program: "vscode", Version: "1.95.0"}},
+		{"Linux console", []string{"TERM", "linux"}, Info{Term: "linux"}},
+		{"tmux 3.3a", []string{"TERM", "tmux-256color", "TMUX", "/tmp/tmux-1000/default,123,0", "TMUX_PANE", "%3",
+			"TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "GHOSTTY_RESOURCES_DIR", "/x", "LC_TERMINAL", "iTerm2"},
+			Info{Term: "tmux-256color", Mux: MuxTmux, MuxVersion: "3.3a", MuxPane: "%3"}},
+		{"tmux with TERM=screen", []string{"TERM", "screen", "TMUX", "/tmp/t,1,0", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.6a"},
+			Info{Term: "screen", Mux: MuxTmux, MuxVersion: "3.6a"}},
+		{"tmux that did not set TERM_PROGRAM", []string{"TERM", "screen", "TMUX", "/tmp/t,1,0", "TERM_PROGRAM", "iTerm.app"},
+			Info{Term: "screen", Mux: MuxTmux}},
+		{"tmux leftover without TMUX", []string{"TERM", "xterm-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a"},
+			Info{Term: "xterm-256color"}},
+		{"screen", []string{"TERM", "screen.xterm-256color", "STY", "1234.pts-0.host", "TERM_PROGRAM", "WezTerm"},
+			Info{Term: "screen.xterm-256color", Program: "WezTerm", Mux: MuxScreen}},
+		{"screen by TERM", []string{"TERM", "screen-256color"}, Info{Term: "screen-256color", Mux: MuxScreen}},
+		{"screen by STY", []string{"TERM", "xterm", "STY", "1.x"}, Info{Term: "xterm", Mux: MuxScreen}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Detect(env(tt.env...)); got != tt.want {
+				t.Errorf("Detect\n got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+	if got := Detect(nil); got != (Info{}) {
+		t.Errorf("Detect(nil) = %+v", got)
+	}
+}
+
+func TestInfoString(t *testing.T) {
+	tests := []struct {
+		in   Info
+		want string
+	}{
+		{Info{}, "terminal=unknown mux=none"},
+		{Info{Term: "xterm-ghostty", Program: "ghostty", Version: "1.2.0"}, "terminal=ghostty version=1.2.0 TERM=xterm-ghostty mux=none"},
+		{Info{Term: "tmux-256color", Mux: MuxTmux, MuxVersion: "3.3a", MuxPane: "%3"},
+			"terminal=unknown TERM=tmux-256color mux=tmux mux-version=3.3a pane=%3"},
+		{Info{Term: "x\x1b]52;c;Zm9v\x07", Program: "evil\r\nprog"}, "terminal=evil prog TERM=x]52;c;Zm9v mux=none"},
+		{Info{Mux: 9}, "terminal=unknown mux=Mux(9)"},
+	}
+	for _, tt := range tests {
+		if got := tt.in.String(); got != tt.want {
+			t.Errorf("%+v.String()\n got %q\nwant %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestIsTerminal(t *testing.T) {
+	if IsTerminal(&bytes.Buffer{}) {
+		t.Error("a buffer is a terminal")
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if IsTerminal(w) || IsTerminal(NewWriter(w)) {
+		t.Error("a pipe is a terminal")
+	}
+}
+
+func TestTypedStrings(t *testing.T) {
+	for got, want := range map[string]string{
+		MuxNone.String(): "none", MuxTmux.String(): "tmux", MuxScreen.String(): "screen", Mux(12).String(): "Mux(12)",
+		SupportAuto.String(): "auto", SupportOn.String(): "on", SupportOff.String(): "off", Support(3).String(): "Support(3)",
+	} {
+		if got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}

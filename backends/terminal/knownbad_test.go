@@ -1,0 +1,145 @@
+package terminal
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestParseVersion(t *testing.T) {
+	tests := []struct {
+		in   string
+		want version
+		ok   bool
+	}{
+		{"3.3a", version{3, 3}, true},
+		{"3.6.6", version{3, 6, 6}, true},
+		{"3.6.6beta2", version{3, 6, 6}, true},
+		{"0.38", version{0, 38}, true},
+		{"next-3.7", version{3, 7}, true},
+		{"20240203-110809-5046fc22", version{20240203}, true},
+		{"3.", version{3}, true},
+		{"3..4", version{3}, true},
+		{" 1.2 ", version{1, 2}, true},
+		{"", nil, false},
+		{"openbsd-7.5", nil, false},
+		{"v1.2", nil, false},
+		{"99999999999999999999999", version{99999999}, true}, // stops growing: no overflow
+	}
+	for _, tt := range tests {
+		got, ok := parseVersion(tt.in)
+		if ok != tt.ok || (ok && !slices.Equal(got[:min(len(got), len(tt.want))], tt.want)) {
+			t.Errorf("parseVersion(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestVersionLess(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"3.5.10", "3.6.6", true},
+		{"3.6.5", "3.6.6", true},
+		{"3.6.6", "3.6.6", false},
+		{"3.6", "3.6.6", true},
+		{"3.6.0", "3.6", false},
+		{"3.10", "3.9", false},
+		{"0.32.2", "0.38", true},
+		{"3.3a", "3.7", true},
+		{"3.7", "3.7", false},
+		{"4.0", "3.7", false},
+	}
+	for _, tt := range tests {
+		a, _ := parseVersion(tt.a)
+		b, _ := parseVersion(tt.b)
+		if got := a.less(b); got != tt.want {
+			t.Errorf("%s < %s = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+	for in, want := range map[string]tmuxGen{
+		"3.3a": tmuxOld, "3.6a": tmuxOld, "3.7": tmuxNew, "3.7b": tmuxNew, "next-3.7": tmuxNew, "4.0": tmuxNew,
+		"": tmuxUnknown, "openbsd-7.5": tmuxUnknown,
+	} {
+		if got := tmuxGeneration(in); got != want {
+			t.Errorf("tmuxGeneration(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestKnownBadList(t *testing.T) {
+	bad, err := parseBadList(KnownBadProgress())
+	if err != nil {
+		t.Fatalf("the built-in list does not parse: %v", err)
+	}
+	tests := []struct {
+		in   Info
+		want bool
+	}{
+		{Info{Program: "iTerm.app", Version: "3.5.10"}, true},
+		{Info{Program: "iTerm.app", Version: "3.6.5"}, true},
+		{Info{Program: "iTerm.app"}, true}, // no version: taken to be old
+		{Info{Program: "ITERM.APP", Version: "3.6.0"}, true},
+		{Info{Program: "iTerm.app", Version: "3.6.6"}, false},
+		{Info{Program: "iTerm.app", Version: "3.7.0beta1"}, false},
+		{Info{Program: "kitty"}, true},
+		{Info{Program: "kitty", Version: "0.37.0"}, true},
+		{Info{Program: "kitty", Version: "0.39.1"}, false},
+		{Info{Term: "linux"}, true},
+		{Info{Term: "dumb"}, true},
+		{Info{Term: "linux-16color"}, false},
+		{Info{Program: "ghostty", Version: "1.2.0"}, false},
+		{Info{Program: "WindowsTerminal"}, false},
+		{Info{}, false},
+		{Info{Term: "tmux-256color", Mux: MuxTmux}, false},
+	}
+	for _, tt := range tests {
+		if got := badProgress(bad, tt.in); got != tt.want {
+			t.Errorf("bad(%+v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	// KnownBadProgress hands out a copy.
+	KnownBadProgress()[0] = "changed"
+	if KnownBadProgress()[0] == "changed" {
+		t.Error("KnownBadProgress shares its list")
+	}
+}
+
+func TestParseBadEntry(t *testing.T) {
+	good := map[string]badEntry{
+		"WezTerm":         {program: "WezTerm"},
+		"iTerm.app<3.6.6": {program: "iTerm.app", below: version{3, 6, 6}},
+		"TERM=linux":      {term: "linux"},
+		"TERM=xterm-mono": {term: "xterm-mono"},
+	}
+	for in, want := range good {
+		got, err := parseBadEntry(in)
+		if err != nil || got.program != want.program || got.term != want.term || !slices.Equal(got.below, want.below) {
+			t.Errorf("parseBadEntry(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "<3", "kitty<", "kitty<x", "kitty< 0.38", "TERM=", "TERM=a b", "a b", "k=v", "TERM=x<1"} {
+		if _, err := parseBadEntry(in); err == nil {
+			t.Errorf("parseBadEntry(%q) accepted", in)
+		}
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"Progress", Config{Progress: 7}, "Progress Support(7)"},
+		{"Mux", Config{Info: Info{Mux: 5}}, "Info.Mux Mux(5)"},
+		{"BadProgress", Config{BadProgress: []string{"kitty", "iTerm.app<three"}}, `BadProgress[1] "iTerm.app<three"`},
+	}
+	for _, tt := range tests {
+		_, err := New(tt.cfg)
+		if !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), "terminal: ") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: New = %v, want ErrConfig mentioning %q", tt.name, err, tt.want)
+		}
+	}
+}
