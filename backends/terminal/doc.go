@@ -46,16 +46,19 @@
 // "not allowed", and the answer is kept. GNU screen always passes its DCS
 // passthrough (ESC P ... ESC \, in chunks of 768 bytes).
 //
-//	multiplexer       tmux version   passthrough   OSC 9;4        OSC 9
-//	none              -              -             raw            raw
-//	screen            -              -             screen DCS     screen DCS
-//	tmux              >= 3.7         (not asked)   raw            -
-//	tmux              >= 3.7         allowed       raw            tmux DCS
-//	tmux              <= 3.6         allowed       tmux DCS       tmux DCS
-//	tmux              <= 3.6         not allowed   nothing        nothing
-//	tmux              unknown        allowed       tmux DCS       tmux DCS
-//	tmux              unknown        not allowed   raw            nothing
+//	multiplexer   tmux version   allow-passthrough   OSC 9;4      OSC 9
+//	none          -              -                   raw          raw
+//	screen        -              -                   screen DCS   screen DCS
+//	tmux          >= 3.7         on, all             raw          tmux DCS
+//	tmux          >= 3.7         off                 raw          nothing
+//	tmux          <= 3.6         on, all             tmux DCS     tmux DCS
+//	tmux          <= 3.6         off                 nothing      nothing
+//	tmux          unknown        on, all             tmux DCS     tmux DCS
+//	tmux          unknown        off                 raw          nothing
 //
+// "off" includes a probe that failed and a tmux older than 3.3; the bar
+// under tmux >= 3.7 needs no probe. "nothing" is not an error: the report
+// is taken, tmux would have swallowed the sequence anyway.
 // With tmux >= 3.7 the bar goes raw even where passthrough is allowed, so
 // tmux shows the active pane's bar rather than the last pane to write. An
 // unknown tmux version gets the bar raw: a new tmux shows it, an old one
