@@ -171,7 +171,7 @@ func TestMachineCleansText(t *testing.T) {
 		}
 	}
 	ping := reps[len(reps)-1]
-	if ping.Kind != KindPing || !strings.HasPrefix(ping.Message, "approve shell: rm -rf /]52;c;ZXZpbA== x") {
+	if ping.Kind != KindPing || !strings.HasPrefix(ping.Message, "approve shell: rm -rf / xxx") {
 		t.Errorf("ping = %q", ping.Message)
 	}
 }

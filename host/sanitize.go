@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Clean makes text from a model, a tool or the user safe to place in any
@@ -17,8 +19,16 @@ import (
 // and let the rest reach the terminal as commands; nothing of it is needed
 // to read a one-line message.
 func Clean(s string, max int) string {
+	if max <= 0 || max > len(s) {
+		max = len(s) + 1 // never reached: a rune is at least a byte
+	}
+	// Whole escape sequences go first, so that a colour code or an OSC 52
+	// clipboard write leaves nothing of itself (not even "[31m") behind.
+	if strings.IndexByte(s, 0x1b) >= 0 {
+		s = ansi.Strip(s)
+	}
 	var b strings.Builder
-	b.Grow(min(len(s), 4*max+8))
+	b.Grow(min(len(s), 4*max))
 	n := 0
 	space := false
 	for i := 0; i < len(s); {
@@ -37,16 +47,16 @@ func Clean(s string, max int) string {
 		case !unicode.IsPrint(r) && !unicode.IsGraphic(r):
 			continue // unassigned, private-use, surrogate halves
 		}
-		if max > 0 && n >= max {
-			return cut(b.String())
-		}
 		if space {
+			if n+1 >= max {
+				return cut(b.String(), n, max)
+			}
 			b.WriteByte(' ')
 			n++
 			space = false
-			if max > 0 && n >= max {
-				return cut(b.String())
-			}
+		}
+		if n >= max {
+			return cut(b.String(), n, max)
 		}
 		b.WriteRune(r)
 		n++
@@ -54,12 +64,18 @@ func Clean(s string, max int) string {
 	return b.String()
 }
 
-// cut replaces the last rune of a string that reached its cap with "…", so
-// the result stays within the cap.
-func cut(s string) string {
-	s = strings.TrimRight(s, " ")
-	_, size := utf8.DecodeLastRuneInString(s)
-	return strings.TrimRight(s[:len(s)-size], " ") + "…"
+// cut ends a string of n runes that reached its cap with "…", dropping
+// as many runes as it takes to stay within max.
+func cut(s string, n, max int) string {
+	trimmed := strings.TrimRight(s, " ")
+	n -= len(s) - len(trimmed)
+	s = trimmed
+	for n >= max && s != "" {
+		_, size := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-size]
+		n--
+	}
+	return strings.TrimRight(s, " ") + "…"
 }
 
 func isBidiControl(r rune) bool {
