@@ -1,5 +1,3 @@
-//go:build hostbridge_kit
-
 package teatest_test
 
 import (

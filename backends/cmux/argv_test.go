@@ -1,9 +1,10 @@
-package cmux
+package cmux_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/hostbridge/hostbridge/backends/cmux"
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/teatest"
 )
@@ -19,12 +20,12 @@ func TestStatusKey(t *testing.T) {
 		{"- -x", "_-x"},
 		{"ボット", ""}, // only "_" left: no usable key
 		{"x\x1b]9;hi\x07", "x__9_hi_"},
-		{strings.Repeat("a", 70), strings.Repeat("a", MaxKey)},
+		{strings.Repeat("a", 70), strings.Repeat("a", cmux.MaxKey)},
 		{"", ""},
 		{"---", ""},
 		{"._.", ""},
 	} {
-		if got := StatusKey(tc.in); got != tc.want {
+		if got := cmux.StatusKey(tc.in); got != tc.want {
 			t.Errorf("StatusKey(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -35,11 +36,11 @@ func FuzzStatusKey(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		k := StatusKey(s)
+		k := cmux.StatusKey(s)
 		if k == "" {
 			return
 		}
-		if strings.HasPrefix(k, "-") || len(k) > MaxKey {
+		if strings.HasPrefix(k, "-") || len(k) > cmux.MaxKey {
 			t.Fatalf("StatusKey(%q) = %q", s, k)
 		}
 		for _, c := range []byte(k) {
@@ -60,9 +61,9 @@ func TestArgvNeverAnOption(t *testing.T) {
 	needSh(t)
 	for _, agent := range []string{"--icon", "-rf", "--workspace", "--", "--help", "-", "a --color b", "chat"} {
 		f := teatest.NewCmux(t)
-		b, err := New(Config{Bin: f.Bin(), WorkspaceID: f.Workspace(), Agent: agent})
+		b, err := cmux.New(cmux.Config{Bin: f.Bin(), WorkspaceID: f.Workspace(), Agent: agent})
 		if err != nil {
-			if StatusKey(agent) != "" {
+			if cmux.StatusKey(agent) != "" {
 				t.Errorf("New(agent %q): %v", agent, err)
 			}
 			continue

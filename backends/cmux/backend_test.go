@@ -1,4 +1,4 @@
-package cmux
+package cmux_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostbridge/hostbridge/backends/cmux"
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/teatest"
 )
@@ -23,26 +24,26 @@ func needSh(t testing.TB) {
 	}
 }
 
-func newTestBackend(t testing.TB, f *teatest.Cmux, edit ...func(*Config)) *Backend {
+func newTestBackend(t testing.TB, f *teatest.Cmux, edit ...func(*cmux.Config)) *cmux.Backend {
 	t.Helper()
-	cfg := Config{Bin: f.Bin(), SurfaceID: f.Surface(), WorkspaceID: f.Workspace(), Agent: "chat"}
+	cfg := cmux.Config{Bin: f.Bin(), SurfaceID: f.Surface(), WorkspaceID: f.Workspace(), Agent: "chat"}
 	for _, e := range edit {
 		e(&cfg)
 	}
-	b, err := New(cfg)
+	b, err := cmux.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-func tryReport(b *Backend, r host.Report, d time.Duration) error {
+func tryReport(b *cmux.Backend, r host.Report, d time.Duration) error {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	return b.Report(ctx, r)
 }
 
-func report(t *testing.T, b *Backend, r host.Report) {
+func report(t *testing.T, b *cmux.Backend, r host.Report) {
 	t.Helper()
 	if err := tryReport(b, r, 5*time.Second); err != nil {
 		t.Fatalf("Report(%v %v): %v", r.Kind, r.State, err)
@@ -62,24 +63,24 @@ func TestNew(t *testing.T) {
 	needSh(t)
 	f := teatest.NewCmux(t)
 	t.Setenv("PATH", t.TempDir()) // no cmux anywhere
-	if _, err := New(Config{Agent: "chat"}); !errors.Is(err, ErrNotFound) {
+	if _, err := cmux.New(cmux.Config{Agent: "chat"}); !errors.Is(err, cmux.ErrNotFound) {
 		t.Errorf("New without cmux on PATH: %v, want ErrNotFound", err)
 	}
-	if _, err := New(Config{Agent: "chat", Bin: f.Dir() + "/nope"}); !errors.Is(err, ErrNotFound) {
+	if _, err := cmux.New(cmux.Config{Agent: "chat", Bin: f.Dir() + "/nope"}); !errors.Is(err, cmux.ErrNotFound) {
 		t.Errorf("New with a missing Bin: %v, want ErrNotFound", err)
 	}
 	for _, agent := range []string{"", "---", "..", "  "} {
-		if _, err := New(Config{Agent: agent, Bin: f.Bin()}); !errors.Is(err, ErrConfig) {
+		if _, err := cmux.New(cmux.Config{Agent: agent, Bin: f.Bin()}); !errors.Is(err, cmux.ErrConfig) {
 			t.Errorf("New(agent %q): %v, want ErrConfig", agent, err)
 		}
 	}
 	for _, ws := range []string{"-x", "--workspace", "a b", "w\n1"} {
-		if _, err := New(Config{Agent: "chat", Bin: f.Bin(), WorkspaceID: ws}); !errors.Is(err, ErrConfig) {
+		if _, err := cmux.New(cmux.Config{Agent: "chat", Bin: f.Bin(), WorkspaceID: ws}); !errors.Is(err, cmux.ErrConfig) {
 			t.Errorf("New(workspace %q): %v, want ErrConfig", ws, err)
 		}
 	}
 	f.Setenv(t) // cmux on PATH
-	b, err := New(Config{Agent: "chat"})
+	b, err := cmux.New(cmux.Config{Agent: "chat"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestStates(t *testing.T) {
 func TestNoWorkspace(t *testing.T) {
 	needSh(t)
 	f := teatest.NewCmux(t)
-	b := newTestBackend(t, f, func(c *Config) { c.WorkspaceID = "" })
+	b := newTestBackend(t, f, func(c *cmux.Config) { c.WorkspaceID = "" })
 	report(t, b, state(host.Working))
 	wantLines(t, f.Transcript(), []string{
 		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
@@ -171,8 +172,8 @@ func TestFailing(t *testing.T) {
 	b := newTestBackend(t, f)
 	f.Fail(3)
 	err := tryReport(b, state(host.Working), 5*time.Second)
-	var xerr *ExitError
-	if !errors.As(err, &xerr) || !errors.Is(err, ErrFailed) || xerr.Code != 3 ||
+	var xerr *cmux.ExitError
+	if !errors.As(err, &xerr) || !errors.Is(err, cmux.ErrFailed) || xerr.Code != 3 ||
 		xerr.Command != "set-status" || !strings.Contains(xerr.Output, "fake failure") {
 		t.Fatalf("Report: %v, want an ExitError 3 from set-status", err)
 	}
@@ -189,7 +190,7 @@ func TestFailing(t *testing.T) {
 func TestWithoutWorkspaceLoading(t *testing.T) {
 	needSh(t)
 	f := teatest.NewCmux(t)
-	b := newTestBackend(t, f, func(c *Config) { c.WorkspaceID = "" })
+	b := newTestBackend(t, f, func(c *cmux.Config) { c.WorkspaceID = "" })
 	f.FailOn("workspace", 2) // an older cmux
 	report(t, b, state(host.Working))
 	report(t, b, state(host.Idle))
@@ -214,7 +215,7 @@ func TestHanging(t *testing.T) {
 			t.Errorf("%v: %v, want DeadlineExceeded", r.Kind, err)
 		}
 		// The deadline, plus WaitDelay, plus scheduling slack under -race.
-		if d := time.Since(start); d > 150*time.Millisecond+waitDelay+time.Second {
+		if d := time.Since(start); d > 150*time.Millisecond+cmux.WaitDelay+time.Second {
 			t.Errorf("%v: Report returned %v after a 150ms deadline", r.Kind, d)
 		}
 	}
@@ -234,21 +235,9 @@ func TestSpew(t *testing.T) {
 		t.Errorf("allocated %d bytes for 16 MiB of output: not bounded", grew)
 	}
 	f.Fail(1)
-	var xerr *ExitError
+	var xerr *cmux.ExitError
 	if err := tryReport(b, state(host.Idle), 5*time.Second); !errors.As(err, &xerr) || len(xerr.Output) > host.MaxMessage*4 {
 		t.Errorf("Report: %v", err)
-	}
-}
-
-func TestHeadBuffer(t *testing.T) {
-	h := &headBuffer{max: 5}
-	for _, p := range []string{"abc", "defgh", "ij"} {
-		if n, err := h.Write([]byte(p)); n != len(p) || err != nil {
-			t.Errorf("Write(%q) = %d, %v", p, n, err)
-		}
-	}
-	if string(h.buf) != "abcde" {
-		t.Errorf("kept %q", h.buf)
 	}
 }
 
@@ -258,7 +247,7 @@ func TestBinaryRemoved(t *testing.T) {
 	b := newTestBackend(t, f)
 	os.Remove(f.Bin())
 	err := tryReport(b, state(host.Working), 5*time.Second)
-	if err == nil || errors.Is(err, ErrFailed) || !strings.HasPrefix(err.Error(), "cmux: set-status: ") {
+	if err == nil || errors.Is(err, cmux.ErrFailed) || !strings.HasPrefix(err.Error(), "cmux: set-status: ") {
 		t.Errorf("Report with cmux gone: %v", err)
 	}
 }
@@ -281,7 +270,7 @@ func TestChildHoldingPipes(t *testing.T) {
 			}
 		}
 	})
-	b, err := New(Config{Bin: bin, Agent: "chat"})
+	b, err := cmux.New(cmux.Config{Bin: bin, Agent: "chat"})
 	if err != nil {
 		t.Fatal(err)
 	}

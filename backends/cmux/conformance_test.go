@@ -1,4 +1,4 @@
-package cmux
+package cmux_test
 
 import (
 	"testing"

@@ -1,40 +1,13 @@
-package tuios
+package tuios_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/hostbridge/hostbridge/backends/tuios"
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/teatest"
 )
-
-func TestAgentID(t *testing.T) {
-	for _, id := range []string{"a1", "task_7", "agent:1@x.y-z", strings.Repeat("a", maxAgentID)} {
-		if got := AgentID(id); got != id {
-			t.Errorf("AgentID(%q) = %q, want it unchanged", id, got)
-		}
-	}
-	for _, id := range []string{"", "a b", "ä", "x/y", strings.Repeat("a", maxAgentID+1)} {
-		got := AgentID(id)
-		if got == id || !strings.HasPrefix(got, "h-") || AgentID(id) != got {
-			t.Errorf("AgentID(%q) = %q, want a stable hash", id, got)
-		}
-	}
-	if AgentID("a b") == AgentID("a c") {
-		t.Error("two ids hash alike")
-	}
-}
-
-func TestSessionIDCut(t *testing.T) {
-	long := strings.Repeat("é", 200) // 400 bytes
-	got := sessionID(long)
-	if len(got) > maxSessionID || !strings.HasPrefix(long, got) || len(got) < maxSessionID-1 {
-		t.Errorf("sessionID cut to %d bytes", len(got))
-	}
-	if sessionID("abc") != "abc" {
-		t.Error("short id changed")
-	}
-}
 
 func sub(id string, st host.AgentStatus, typ, task, tool, result string) host.SubAgent {
 	return host.SubAgent{ID: id, Type: typ, Task: task, Tool: tool, Status: st, Result: result}
@@ -132,13 +105,13 @@ func TestAgents(t *testing.T) {
 			steps: []step{
 				{s1, []host.SubAgent{sub("task 1", host.AgentRunning, "t", "x", "", "")}, []string{
 					`tuios report-agent-activity session_start text="startup"`,
-					`tuios report-agent-activity subagent_start ` + AgentID("task 1") + ` type="t" task="x"`,
+					`tuios report-agent-activity subagent_start ` + tuios.AgentID("task 1") + ` type="t" task="x"`,
 				}},
 				{s1, []host.SubAgent{sub("task 1", host.AgentDone, "t", "x", "", "r")}, []string{
-					`tuios report-agent-activity subagent_stop ` + AgentID("task 1") + ` type="t" text="r" ok=true`,
+					`tuios report-agent-activity subagent_stop ` + tuios.AgentID("task 1") + ` type="t" text="r" ok=true`,
 				}},
 			},
-			final: []teatest.TuiosSubagent{{ID: AgentID("task 1"), Type: "t", Task: "x", Status: "done", Result: "r"}},
+			final: []teatest.TuiosSubagent{{ID: tuios.AgentID("task 1"), Type: "t", Task: "x", Status: "done", Result: "r"}},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

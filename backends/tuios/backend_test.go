@@ -1,4 +1,4 @@
-package tuios
+package tuios_test
 
 import (
 	"context"
@@ -7,33 +7,34 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostbridge/hostbridge/backends/tuios"
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
 func TestNewConfig(t *testing.T) {
-	ok := Config{SocketPath: "/s", Session: "main", PaneID: "p", Agent: "chat"}
+	ok := tuios.Config{SocketPath: "/s", Session: "main", PaneID: "p", Agent: "chat"}
 	for _, tc := range []struct {
 		name string
-		edit func(*Config)
+		edit func(*tuios.Config)
 	}{
-		{"no socket", func(c *Config) { c.SocketPath = "" }},
-		{"no session", func(c *Config) { c.Session = "" }},
-		{"no pane", func(c *Config) { c.PaneID = "" }},
-		{"no agent", func(c *Config) { c.Agent = "" }},
-		{"agent with control", func(c *Config) { c.Agent = "chat\x1b]9;x" }},
-		{"agent too long", func(c *Config) { c.Agent = string(make([]byte, MaxAgent+1)) }},
-		{"pane with newline", func(c *Config) { c.PaneID = "p\nq" }},
+		{"no socket", func(c *tuios.Config) { c.SocketPath = "" }},
+		{"no session", func(c *tuios.Config) { c.Session = "" }},
+		{"no pane", func(c *tuios.Config) { c.PaneID = "" }},
+		{"no agent", func(c *tuios.Config) { c.Agent = "" }},
+		{"agent with control", func(c *tuios.Config) { c.Agent = "chat\x1b]9;x" }},
+		{"agent too long", func(c *tuios.Config) { c.Agent = string(make([]byte, tuios.MaxAgent+1)) }},
+		{"pane with newline", func(c *tuios.Config) { c.PaneID = "p\nq" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := ok
 			tc.edit(&c)
-			if _, err := New(c); !errors.Is(err, ErrConfig) {
+			if _, err := tuios.New(c); !errors.Is(err, tuios.ErrConfig) {
 				t.Errorf("New: %v, want ErrConfig", err)
 			}
 		})
 	}
-	if _, err := New(ok); err != nil {
+	if _, err := tuios.New(ok); err != nil {
 		t.Errorf("New(valid): %v", err)
 	}
 }
@@ -139,7 +140,7 @@ func TestExit(t *testing.T) {
 
 func TestExitNoStates(t *testing.T) {
 	f := teatest.NewTuios(t)
-	b := newTestBackend(t, f, func(c *Config) { c.NoStates = true })
+	b := newTestBackend(t, f, func(c *tuios.Config) { c.NoStates = true })
 	report(t, b, state(host.Working, "")) // left to herdr's API
 	report(t, b, host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: "opus"}}})
 	report(t, b, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"}})
@@ -152,7 +153,7 @@ func TestExitNoStates(t *testing.T) {
 }
 
 func TestUnknownVerb(t *testing.T) {
-	f := teatest.NewTuios(t, teatest.TuiosUnknownVerbs(VerbSetAgentMeta, VerbReportAgent))
+	f := teatest.NewTuios(t, teatest.TuiosUnknownVerbs(tuios.VerbSetAgentMeta, tuios.VerbReportAgent))
 	b := newTestBackend(t, f)
 	meta := func(v string) host.Report {
 		return host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: v}}}
@@ -235,17 +236,17 @@ func TestCancelWithoutDeadline(t *testing.T) {
 
 func TestRejected(t *testing.T) {
 	f := teatest.NewTuios(t, teatest.TuiosSession("other"))
-	b, err := New(Config{SocketPath: f.SocketPath(), Session: "main", PaneID: f.Window(), Agent: "chat"})
+	b, err := tuios.New(tuios.Config{SocketPath: f.SocketPath(), Session: "main", PaneID: f.Window(), Agent: "chat"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
 	err = tryReport(b, state(host.Working, ""), time.Second)
-	var rerr *ReplyError
-	if !errors.As(err, &rerr) || !errors.Is(err, ErrRejected) || rerr.Code != "session_not_found" {
+	var rerr *tuios.ReplyError
+	if !errors.As(err, &rerr) || !errors.Is(err, tuios.ErrRejected) || rerr.Code != "session_not_found" {
 		t.Errorf("Report: %v, want a session_not_found ReplyError", err)
 	}
-	if errors.Is(err, ErrUnknownVerb) {
+	if errors.Is(err, tuios.ErrUnknownVerb) {
 		t.Error("a rejection reads as unknown_verb")
 	}
 }

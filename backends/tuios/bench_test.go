@@ -1,9 +1,10 @@
-package tuios
+package tuios_test
 
 import (
 	"context"
 	"testing"
 
+	"github.com/hostbridge/hostbridge/backends/tuios"
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/teatest"
 )
@@ -12,7 +13,7 @@ import (
 // connection to a fake daemon on a Unix socket (one request, one reply).
 func BenchmarkReportState(b *testing.B) {
 	f := teatest.NewTuios(b)
-	be, err := New(Config{SocketPath: f.SocketPath(), Session: f.Session(), PaneID: f.Window(), Agent: "chat"})
+	be, err := tuios.New(tuios.Config{SocketPath: f.SocketPath(), Session: f.Session(), PaneID: f.Window(), Agent: "chat"})
 	if err != nil {
 		b.Fatal(err)
 	}

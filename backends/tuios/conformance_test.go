@@ -1,4 +1,4 @@
-package tuios
+package tuios_test
 
 import (
 	"testing"

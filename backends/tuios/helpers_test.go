@@ -1,4 +1,4 @@
-package tuios
+package tuios_test
 
 import (
 	"context"
@@ -6,18 +6,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostbridge/hostbridge/backends/tuios"
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
 // newTestBackend returns a Backend for the fake's pane, closed at cleanup.
-func newTestBackend(t *testing.T, f *teatest.Tuios, edit ...func(*Config)) *Backend {
+func newTestBackend(t *testing.T, f *teatest.Tuios, edit ...func(*tuios.Config)) *tuios.Backend {
 	t.Helper()
-	cfg := Config{SocketPath: f.SocketPath(), Session: f.Session(), PaneID: f.Window(), Agent: "chat"}
+	cfg := tuios.Config{SocketPath: f.SocketPath(), Session: f.Session(), PaneID: f.Window(), Agent: "chat"}
 	for _, e := range edit {
 		e(&cfg)
 	}
-	b, err := New(cfg)
+	b, err := tuios.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,14 +27,14 @@ func newTestBackend(t *testing.T, f *teatest.Tuios, edit ...func(*Config)) *Back
 }
 
 // report delivers r within a generous deadline and fails t on error.
-func report(t *testing.T, b *Backend, r host.Report) {
+func report(t *testing.T, b *tuios.Backend, r host.Report) {
 	t.Helper()
 	if err := tryReport(b, r, 2*time.Second); err != nil {
 		t.Fatalf("Report(%v): %v", r.Kind, err)
 	}
 }
 
-func tryReport(b *Backend, r host.Report, d time.Duration) error {
+func tryReport(b *tuios.Backend, r host.Report, d time.Duration) error {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	return b.Report(ctx, r)
