@@ -1,0 +1,124 @@
+//go:build unix
+
+package hostbridge_test
+
+import (
+	"io"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/backends"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+// tuiosFault is one way the tuios host misbehaves: the fake daemon's own
+// faults (hung, restarted, dropping connections), or the proxy's in front
+// of it (slow, garbage, closing early, absent: the socket gone).
+type tuiosFault struct {
+	name     string
+	fault    func(f *teatest.Tuios, p *faultProxy)
+	recover  func(f *teatest.Tuios, p *faultProxy)
+	mid      bool
+	wantFail bool // the fault must show as failed reports
+}
+
+var tuiosFaults = []tuiosFault{
+	{
+		name:     "slow",
+		fault:    func(_ *teatest.Tuios, p *faultProxy) { p.set(proxySlow, 4*faultTimeout) },
+		recover:  func(_ *teatest.Tuios, p *faultProxy) { p.set(proxyPass, 0) },
+		wantFail: true,
+	},
+	{
+		name:     "hung",
+		fault:    func(f *teatest.Tuios, _ *faultProxy) { f.Hang(true) },
+		recover:  func(f *teatest.Tuios, _ *faultProxy) { f.Hang(false) },
+		wantFail: true,
+	},
+	{
+		name:     "absent",
+		fault:    func(_ *teatest.Tuios, p *faultProxy) { p.Stop() },
+		recover:  func(_ *teatest.Tuios, p *faultProxy) { p.Restart() },
+		wantFail: true,
+	},
+	{
+		name:     "garbage",
+		fault:    func(_ *teatest.Tuios, p *faultProxy) { p.set(proxyGarbage, 0) },
+		recover:  func(_ *teatest.Tuios, p *faultProxy) { p.set(proxyPass, 0) },
+		wantFail: true,
+	},
+	{
+		name:     "closing-early",
+		fault:    func(_ *teatest.Tuios, p *faultProxy) { p.set(proxyCloseEarly, 0) },
+		recover:  func(_ *teatest.Tuios, p *faultProxy) { p.set(proxyPass, 0) },
+		wantFail: true,
+	},
+	{
+		name:     "hung-proxy",
+		fault:    func(_ *teatest.Tuios, p *faultProxy) { p.set(proxyHang, 0) },
+		recover:  func(_ *teatest.Tuios, p *faultProxy) { p.set(proxyPass, 0) },
+		wantFail: true,
+	},
+	{
+		name:     "restarting",
+		fault:    func(f *teatest.Tuios, _ *faultProxy) { f.Stop() },
+		recover:  func(f *teatest.Tuios, _ *faultProxy) { f.Restart() },
+		mid:      true,
+		wantFail: true,
+	},
+	{
+		// A daemon that drops idle clients: the client dials again, and
+		// nothing needs to fail.
+		name:    "dropping-idle-connections",
+		fault:   func(f *teatest.Tuios, _ *faultProxy) { f.DropConnections() },
+		recover: func(*teatest.Tuios, *faultProxy) {},
+		mid:     true,
+	},
+}
+
+func TestTuiosFaults(t *testing.T) {
+	for _, tf := range tuiosFaults {
+		t.Run(tf.name, func(t *testing.T) {
+			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+			f := teatest.NewTuios(t)
+			p := newFaultProxy(t, f.SocketPath())
+			defer f.Stop() // before goleak looks
+			defer p.Stop()
+			b := newBridge(t, tuiosEnv(f, p.path), io.Discard,
+				hostbridge.WithTimeout(faultTimeout), hostbridge.WithExitTimeout(faultExit))
+			wantHost(t, b, backends.Tuios)
+
+			half := len(chatLife) / 2
+			if !tf.mid {
+				tf.fault(f, p)
+			}
+			slowest := live(t, b, true, chatLife[:half]...)
+			if tf.mid {
+				flush(t, b, 5*time.Second)
+				tf.fault(f, p)
+			}
+			slowest = max(slowest, live(t, b, false, chatLife[half:]...))
+			t.Logf("slowest call while tuios was %s: %v", tf.name, slowest)
+			flush(t, b, 5*time.Second)
+			if s := statsOf(t, b, "tuios"); tf.wantFail && s.Failed == 0 {
+				t.Errorf("no failure counted while tuios was %s: %+v", tf.name, s)
+			}
+
+			tf.recover(f, p)
+			if !f.WaitFor(converge, func() bool { return f.Pane().State == "working" }) {
+				t.Fatalf("tuios did not converge after recovery: pane %+v, stats %+v", f.Pane(), b.Stats())
+			}
+			t.Logf("stats after recovery: %+v", b.Stats())
+
+			if err := closeWithin(t, b, faultExit+closeSlack); err != nil {
+				t.Errorf("Close: %v", err)
+			}
+			if st := f.Pane().State; st != "none" {
+				t.Errorf("tuios pane is %q after Close, want none", st)
+			}
+		})
+	}
+}
