@@ -168,7 +168,7 @@ func TestHostileTextStaysOneLine(t *testing.T) {
 	if len(reqs) != 1 || !reqs[0].Applied {
 		t.Fatalf("requests = %+v", reqs)
 	}
-	if got, want := reqs[0].Str("message"), `line {"id":"x"} ]9;evil "quoted" \`; got != want {
+	if got, want := reqs[0].Str("message"), `line {"id":"x"} "quoted" \`; got != want {
 		t.Errorf("message arrived as %q, want %q", got, want)
 	}
 }

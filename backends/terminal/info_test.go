@@ -79,7 +79,7 @@ func TestInfoString(t *testing.T) {
 		{Info{Term: "xterm-ghostty", Program: "ghostty", Version: "1.2.0"}, "terminal=ghostty version=1.2.0 TERM=xterm-ghostty mux=none"},
 		{Info{Term: "tmux-256color", Mux: MuxTmux, MuxVersion: "3.3a", MuxPane: "%3"},
 			"terminal=unknown TERM=tmux-256color mux=tmux mux-version=3.3a pane=%3"},
-		{Info{Term: "x\x1b]52;c;Zm9v\x07", Program: "evil\r\nprog"}, "terminal=evil prog TERM=x]52;c;Zm9v mux=none"},
+		{Info{Term: "x\x1b]52;c;Zm9v\x07", Program: "evil\r\nprog"}, "terminal=evil prog TERM=x mux=none"},
 		{Info{Mux: 9}, "terminal=unknown mux=Mux(9)"},
 	}
 	for _, tt := range tests {

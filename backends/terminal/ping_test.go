@@ -17,11 +17,11 @@ func TestPingBytes(t *testing.T) {
 		{"plain", "turn done", "\x1b]9;turn done\x07"},
 		{"ConEmu progress prefix", "4;3", "\x1b]9; 4;3\x07"},
 		{"ConEmu prefix, many digits", "123;x", "\x1b]9; 123;x\x07"},
-		{"ConEmu prefix after cleaning", "\x1b 9;C:\\", "\x1b]9; 9;C:\\\x07"},
+		{"ConEmu prefix after cleaning", "\x07 9;C:\\", "\x1b]9; 9;C:\\\x07"},
 		{"digits then space", "12 ;x", "\x1b]9;12 ;x\x07"},
 		{"digits alone", "42", "\x1b]9;42\x07"},
 		{"semicolon first", ";4;3", "\x1b]9;;4;3\x07"},
-		{"ESC", "a\x1bb", "\x1b]9;ab\x07"},
+		{"ESC swallows what it starts", "a\x1bbc", "\x1b]9;ac\x07"},
 		{"BEL", "a\x07b", "\x1b]9;ab\x07"},
 		{"ST as a raw byte", "a\x9cb", "\x1b]9;ab\x07"},
 		{"ST as a rune", "a\u009cb", "\x1b]9;ab\x07"},
@@ -29,9 +29,9 @@ func TestPingBytes(t *testing.T) {
 		{"CR LF", "line one\r\nline two\n", "\x1b]9;line one line two\x07"},
 		{"NUL and DEL", "a\x00b\x7fc", "\x1b]9;abc\x07"},
 		{"invalid UTF-8", "\xff\xfeok\xc3", "\x1b]9;ok\x07"},
-		{"OSC 52 clipboard write", "x\x1b]52;c;cm0gLXJmIH4=\x07y", "\x1b]9;x]52;c;cm0gLXJmIH4=y\x07"},
-		{"OSC 52 with ST", "x\x1b]52;c;Zm9v\x1b\\y", "\x1b]9;x]52;c;Zm9v\\y\x07"},
-		{"CSI", "\x1b[2J\x1b[31mred", "\x1b]9;[2J[31mred\x07"},
+		{"OSC 52 clipboard write", "x\x1b]52;c;cm0gLXJmIH4=\x07y", "\x1b]9;xy\x07"},
+		{"OSC 52 with ST", "x\x1b]52;c;Zm9v\x1b\\y", "\x1b]9;xy\x07"},
+		{"CSI", "\x1b[2J\x1b[31mred", "\x1b]9;red\x07"},
 		{"8-bit CSI", "\u009b2Jz", "\x1b]9;2Jz\x07"},
 		{"bidi controls", "a\u202eb\u2066c\u200fd\u061c", "\x1b]9;abcd\x07"},
 		{"zero width", "a\u200bb\ufeffc", "\x1b]9;abc\x07"},
@@ -98,7 +98,7 @@ func TestPingThroughMultiplexers(t *testing.T) {
 			t.Fatalf("%v: %q: %v", in.Mux, got[0], err)
 		}
 		checkPing(t, "\x1b]"+inner[0].data+"\x07")
-		if len(inner) != 1 || inner[0].data != "9; 4;3]52;c;Zm9v\\ rm -rf" {
+		if len(inner) != 1 || inner[0].data != "9; 4;3 rm -rf" {
 			t.Errorf("%v: passthrough holds %v", in.Mux, inner)
 		}
 	}

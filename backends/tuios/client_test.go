@@ -142,7 +142,7 @@ func TestClientReusesAndRedials(t *testing.T) {
 
 func TestReplyErrorText(t *testing.T) {
 	e := newReplyError("set-agent-meta", &wireError{Code: "invalid_params", Message: "unknown\x1b[31m parameter"})
-	if got := e.Error(); got != "tuios: set-agent-meta: invalid_params: unknown[31m parameter" {
+	if got := e.Error(); got != "tuios: set-agent-meta: invalid_params: unknown parameter" {
 		t.Errorf("Error() = %q", got)
 	}
 	if !errors.Is(e, ErrRejected) || errors.Is(e, ErrUnknownVerb) {
