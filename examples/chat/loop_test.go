@@ -11,13 +11,16 @@ import (
 
 // loop is a stand-in for Bubble Tea's event loop, for unit tests: it runs
 // each command in place (a tea.Tick blocks for its duration, so tests run
-// it inside synctest, where time is virtual), feeds the messages back to
-// the model, and records the hostbridge messages, in the order the
-// program would deliver them. It stops when nothing is left to do: the
-// model waits for the user.
+// it inside synctest, where time is virtual) and hands its message to the
+// model at once, before the next command of a sequence runs, as the
+// program does. It records the hostbridge messages in the order the model
+// sees them, and stops when nothing is left to do: the model waits for the
+// user.
 type loop struct {
-	t *testing.T
-	m tea.Model
+	t    *testing.T
+	m    tea.Model
+	out  []tea.Msg
+	quit bool
 }
 
 func newLoop(t *testing.T, m tea.Model) *loop {
@@ -25,11 +28,17 @@ func newLoop(t *testing.T, m tea.Model) *loop {
 }
 
 // init runs the model's Init and what follows from it.
-func (l *loop) init() []tea.Msg { return l.run(runCmd(l.m.Init())) }
+func (l *loop) init() []tea.Msg { return l.collect(func() { l.exec(l.m.Init()) }) }
 
 // send delivers msgs and everything that follows from them, and returns
 // the hostbridge messages emitted on the way (and a tea.QuitMsg, if any).
-func (l *loop) send(msgs ...tea.Msg) []tea.Msg { return l.run(msgs) }
+func (l *loop) send(msgs ...tea.Msg) []tea.Msg {
+	return l.collect(func() {
+		for _, msg := range msgs {
+			l.deliver(msg)
+		}
+	})
+}
 
 // typeLine types text and presses enter.
 func (l *loop) typeLine(text string) []tea.Msg {
@@ -41,23 +50,45 @@ func (l *loop) press(k tea.KeyType, runes ...rune) []tea.Msg {
 	return l.send(tea.KeyMsg{Type: k, Runes: runes})
 }
 
-func (l *loop) run(queue []tea.Msg) []tea.Msg {
-	var out []tea.Msg
-	for len(queue) > 0 {
-		msg := queue[0]
-		queue = queue[1:]
-		if isHostMsg(msg) {
-			out = append(out, msg)
-		}
-		if _, ok := msg.(tea.QuitMsg); ok {
-			out = append(out, msg)
-			continue // the program would stop here
-		}
-		var cmd tea.Cmd
-		l.m, cmd = l.m.Update(msg)
-		queue = append(queue, runCmd(cmd)...)
+func (l *loop) collect(f func()) []tea.Msg {
+	l.out = nil
+	f()
+	return l.out
+}
+
+func (l *loop) deliver(msg tea.Msg) {
+	if l.quit {
+		return // the program has stopped
 	}
-	return out
+	if isHostMsg(msg) {
+		l.out = append(l.out, msg)
+	}
+	if _, ok := msg.(tea.QuitMsg); ok {
+		l.out = append(l.out, msg)
+		l.quit = true
+		return
+	}
+	var cmd tea.Cmd
+	l.m, cmd = l.m.Update(msg)
+	l.exec(cmd)
+}
+
+// exec runs cmd, and each command it batches or sequences in order,
+// delivering each message as it comes.
+func (l *loop) exec(cmd tea.Cmd) {
+	if cmd == nil || l.quit {
+		return
+	}
+	msg := cmd()
+	if cmds, ok := cmdList(msg); ok {
+		for _, c := range cmds {
+			l.exec(c)
+		}
+		return
+	}
+	if msg != nil {
+		l.deliver(msg)
+	}
 }
 
 // runCmd runs cmd and what it batches or sequences, in order.

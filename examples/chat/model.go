@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -103,76 +102,6 @@ func (m *chat) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
 	return m, cmd
-}
-
-func (m *chat) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
-	switch k.Type {
-	case tea.KeyCtrlC:
-		return m, tea.Quit
-	case tea.KeyEsc:
-		if m.turn != nil {
-			m.turn.stop()
-			return m, m.run()
-		}
-		return m, nil
-	case tea.KeyPgUp, tea.KeyPgDown:
-		var cmd tea.Cmd
-		m.vp, cmd = m.vp.Update(k)
-		return m, cmd
-	case tea.KeyEnter:
-		line := strings.TrimSpace(m.input.Value())
-		if line == "" {
-			return m, nil
-		}
-		return m, m.submit(line)
-	}
-	if w := m.waiting(); w == waitApproval || w == waitSubAgent {
-		switch strings.ToLower(k.String()) {
-		case "y":
-			return m, m.answer(true, "")
-		case "n":
-			return m, m.answer(false, "")
-		}
-		return m, nil // the prompt is blurred until you answer
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(k)
-	return m, cmd
-}
-
-// submit handles a line typed at the prompt: the answer to a question, a
-// command, or a prompt.
-func (m *chat) submit(line string) tea.Cmd {
-	if m.waiting() == waitAnswer && !strings.HasPrefix(line, "/") {
-		m.input.Reset()
-		m.conv.add(roleUser, line)
-		return m.answer(true, line)
-	}
-	if strings.HasPrefix(line, "/") {
-		m.input.Reset()
-		return m.command(line)
-	}
-	if m.turn != nil {
-		m.info("A turn is running: wait for it, or press esc to interrupt it.")
-		return nil
-	}
-	m.input.Reset()
-	m.conv.add(roleUser, line)
-	m.failed = ""
-	m.turns++
-	m.turn = newTurn(m.turns, line, m.delay)
-	return m.run()
-}
-
-// answer answers what the running turn waits for.
-func (m *chat) answer(yes bool, text string) tea.Cmd {
-	if yes && text == "" {
-		m.conv.add(roleUser, "y")
-	} else if text == "" {
-		m.conv.add(roleUser, "n")
-	}
-	m.turn.reply(yes, text)
-	return m.run()
 }
 
 // run runs the turn's steps that are due, and returns the messages they

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -42,14 +43,30 @@ func runTUI(f flags, sess session, stderr io.Writer) int {
 	cwd, _ := os.Getwd()
 	c.attach(b.Host().Kind.String(), systemPrompt(f.agent, cwd, b.EnvironmentLines()))
 
-	_, err = tea.NewProgram(w).Run()
+	var interrupted atomic.Bool
+	_, err = tea.NewProgram(w, tea.WithFilter(quitOnInterrupt(&interrupted))).Run()
 	_ = w.Close()
 	switch {
-	case errors.Is(err, tea.ErrInterrupted):
+	case interrupted.Load() || errors.Is(err, tea.ErrInterrupted):
 		return 130 // as a shell reports SIGINT
 	case err != nil:
 		fmt.Fprintln(stderr, "chat:", err)
 		return exitFailed
 	}
 	return exitOK
+}
+
+// quitOnInterrupt turns SIGINT into an orderly quit. Bubble Tea v1 ends a
+// run on SIGINT as killed: it skips the last frame and closes its input
+// reader while the reader may still be using it (a data race the race
+// detector reports; fixed upstream in v2 only). As a quit, the exit is the
+// same as /quit's; interrupted keeps the exit code honest.
+func quitOnInterrupt(interrupted *atomic.Bool) func(tea.Model, tea.Msg) tea.Msg {
+	return func(_ tea.Model, msg tea.Msg) tea.Msg {
+		if _, ok := msg.(tea.InterruptMsg); ok {
+			interrupted.Store(true)
+			return tea.QuitMsg{}
+		}
+		return msg
+	}
 }
