@@ -6,6 +6,9 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge/backends"
 	"github.com/hostbridge/hostbridge/host"
@@ -24,6 +27,10 @@ type Bridge struct {
 	detection backends.Detection
 	channels  []backends.Channel
 	err       error
+
+	// underTea is set once a Bubble Tea program owns the exit signals:
+	// then only SIGHUP is delivered again after the exit (see watchSignals).
+	underTea atomic.Bool
 
 	mu      sync.Mutex
 	m       *host.Machine
@@ -48,13 +55,11 @@ func New(opts ...Option) (*Bridge, error) {
 	if err := errors.Join(cfg.errs...); err != nil {
 		return nil, err
 	}
-	return newBridge(cfg, reraiseAll), nil
+	return newBridge(cfg), nil
 }
 
-// newBridge builds a Bridge from a valid config. reraise says which exit
-// signals end the process once the exit has run: all of them for a
-// headless run, SIGHUP alone under Bubble Tea, which quits on the others.
-func newBridge(cfg config, reraise func(os.Signal) bool) *Bridge {
+// newBridge builds a Bridge from a valid config.
+func newBridge(cfg config) *Bridge {
 	b := &Bridge{cfg: cfg, done: make(chan struct{})}
 	env := cfg.env
 	if env.Getenv == nil {
@@ -86,9 +91,42 @@ func newBridge(cfg config, reraise func(os.Signal) bool) *Bridge {
 	}, cfg.session)
 	b.rep = host.NewReporter(list, host.ReporterOptions{Timeout: cfg.timeout, Logger: cfg.logger})
 	if !cfg.noSignals {
-		b.signals = watchSignals(func() { _ = b.Close() }, reraise)
+		b.signals = watchSignals(func() { _ = b.Close() }, b.reraise)
 	}
 	return b
+}
+
+// reraise says which exit signals end the process once the exit has run:
+// all of them for a headless run, SIGHUP alone under Bubble Tea, which
+// quits on the others itself.
+func (b *Bridge) reraise(s os.Signal) bool {
+	if b.underTea.Load() {
+		return reraiseHangup(s)
+	}
+	return reraiseAll(s)
+}
+
+// Wrap wraps model to report through b: for an app that needs the
+// detection (the host's name, EnvironmentLines) to build its model, or
+// that wants New's errors before anything starts. The result is what the
+// package-level Wrap returns; wrap a Bridge once.
+func (b *Bridge) Wrap(model tea.Model) *Model {
+	b.underTea.Store(true)
+	m := &Model{inner: model, bridge: b, focus: !b.cfg.noFocus}
+	m.quit = func() tea.Msg {
+		_ = m.bridge.Close()
+		return tea.QuitMsg{}
+	}
+	return m
+}
+
+// Focus says what the chat knows of the terminal's focus: focused, and
+// whether the terminal has reported it at all yet.
+func (b *Bridge) Focus() (focused, known bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	f := b.m.Focus()
+	return f == host.Focused, f != host.FocusUnknown
 }
 
 // Detection returns what was detected: the host, its ids, and the

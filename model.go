@@ -41,11 +41,8 @@ func Wrap(model tea.Model, opts ...Option) *Model {
 	if err != nil {
 		cfg.logger.Debug("hostbridge: ignoring bad options", "err", err)
 	}
-	m := &Model{inner: model, bridge: newBridge(cfg, reraiseHangup), err: err, focus: !cfg.noFocus}
-	m.quit = func() tea.Msg {
-		_ = m.bridge.Close()
-		return tea.QuitMsg{}
-	}
+	m := newBridge(cfg).Wrap(model)
+	m.err = err
 	return m
 }
 

@@ -63,9 +63,15 @@ type Problem struct {
 	Host   Kind
 	Var    string
 	Reason string
+	// Ignored is set when only this variable was left out and the host is
+	// still used; otherwise detection fell back to the plain terminal.
+	Ignored bool
 }
 
 func (p *Problem) Error() string {
+	if p.Ignored {
+		return p.Host.String() + ": " + p.Var + " " + p.Reason + "; ignored"
+	}
 	return p.Host.String() + ": " + p.Var + " " + p.Reason + "; using the plain terminal"
 }
 
@@ -134,7 +140,8 @@ func readHerdr(e Env, d *Detection) (Host, bool) {
 	if bin := e.Getenv("HERDR_BIN_PATH"); bin != "" {
 		if !filepath.IsAbs(bin) || hasControl(bin) {
 			// Only the Windows transport needs it; report, do not fall back.
-			d.Problems = append(d.Problems, &Problem{Herdr, "HERDR_BIN_PATH", "is not an absolute path (ignored)"})
+			d.Problems = append(d.Problems, &Problem{Host: Herdr, Var: "HERDR_BIN_PATH",
+				Reason: "is not an absolute path", Ignored: true})
 		} else {
 			h.Bin = bin
 		}
@@ -177,7 +184,7 @@ func detectCmux(e Env, d *Detection) bool {
 	h.Workspace, ok = id(e, d, Cmux, "CMUX_WORKSPACE_ID", false, ok)
 	bin, err := e.LookPath("cmux")
 	if err != nil {
-		d.Problems = append(d.Problems, &Problem{Cmux, "PATH", "has no cmux executable"})
+		d.Problems = append(d.Problems, &Problem{Host: Cmux, Var: "PATH", Reason: "has no cmux executable"})
 		ok = false
 	}
 	h.Bin = bin
@@ -206,7 +213,7 @@ func id(e Env, d *Detection, k Kind, name string, required, ok bool) (string, bo
 	default:
 		return v, ok
 	}
-	d.Problems = append(d.Problems, &Problem{k, name, reason})
+	d.Problems = append(d.Problems, &Problem{Host: k, Var: name, Reason: reason})
 	return "", false
 }
 
@@ -233,7 +240,7 @@ func socket(e Env, d *Detection, k Kind, name string, ok bool) (string, bool) {
 			return v, ok
 		}
 	}
-	d.Problems = append(d.Problems, &Problem{k, name, reason})
+	d.Problems = append(d.Problems, &Problem{Host: k, Var: name, Reason: reason})
 	return "", false
 }
 

@@ -234,12 +234,17 @@ func (m *Machine) Resume() []Report {
 }
 
 // Exit marks the chat gone: the last report every backend receives. Later
-// calls do nothing.
+// calls do nothing, and so does an Exit before the chat reported anything:
+// there is nothing to clear or release (and a diagnostic run that only
+// detects must not release a pane someone else holds).
 func (m *Machine) Exit() []Report {
 	if m.exited {
 		return nil
 	}
 	m.exited = true
+	if !m.started {
+		return nil
+	}
 	m.agents = nil
 	return []Report{m.report(KindExit)}
 }

@@ -77,7 +77,7 @@ func TestMachineTable(t *testing.T) {
 			"fail":  "state failed; session s1 startup; " + pf,
 			"idle":  "state idle; session s1 startup",
 			"save":  "state idle; session s2 saved",
-			"exit":  "exit",
+			"exit":  "",
 		},
 		"idle": {
 			"start": "", "turn": "state working", "ask": ask + "; " + pask,
