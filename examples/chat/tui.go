@@ -16,8 +16,8 @@ import (
 //
 // The order matters: the background is asked before the program starts
 // (once Bubble Tea reads the terminal, the answer would arrive as key
-// presses); Wrap detects the host and starts reporting before the program
-// starts; Close runs after Run on every way out, though Wrap has already
+// presses); New detects the host and starts reporting before the program
+// starts, and the model gets the detection before it is wrapped; Close runs after Run on every way out, though Wrap has already
 // run it on the ones it sees.
 func runTUI(f flags, sess session, stderr io.Writer) int {
 	bg, err := hostbridge.DetectBackground(hostbridge.BackgroundOptions{Override: f.background})
@@ -33,15 +33,14 @@ func runTUI(f flags, sess session, stderr io.Writer) int {
 		agent: f.agent, delay: f.delay, styles: newStyles(hostbridge.PaletteFor(bg)),
 		root: rootOf(sess), session: sess, history: history,
 	})
-	w := hostbridge.Wrap(c, f.options(sess)...)
-	if err := w.Err(); err != nil {
-		_ = w.Close()
+	b, err := hostbridge.New(f.options(sess)...) // a bad option fails here, before anything starts
+	if err != nil {
 		fmt.Fprintln(stderr, "chat:", err)
 		return exitUsage
 	}
-	b := w.Bridge()
 	cwd, _ := os.Getwd()
 	c.attach(b.Host().Kind.String(), systemPrompt(f.agent, cwd, b.EnvironmentLines()))
+	w := b.Wrap(c)
 
 	var interrupted atomic.Bool
 	_, err = tea.NewProgram(w, tea.WithFilter(quitOnInterrupt(&interrupted))).Run()
