@@ -1,0 +1,238 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+// Helpers for the end-to-end runs under the fake hosts (hosts_*_test.go):
+// the environment each host gives a pane, waits on what a fake received,
+// and readers of the recorded traffic. Every wait is bounded by wait and
+// re-checks on the fake's own signal (herdr, tuios) or its polling (cmux,
+// whose calls come from other processes); nothing sleeps.
+
+// hostEnv adds a fake's variables (a map, as tuios and cmux give them) to
+// extra, in a fixed order. A PATH in vars comes after testEnv's and wins.
+func hostEnv(vars map[string]string, extra ...string) []string {
+	for _, k := range slices.Sorted(maps.Keys(vars)) {
+		extra = append(extra, k+"="+vars[k])
+	}
+	return extra
+}
+
+// herdrAPIEnv is what tuios puts in each of its panes so that herdr's
+// clients find its herdr API: the socket and the pane, without HERDR_ENV.
+func herdrAPIEnv(h *teatest.Herdr) []string {
+	return []string{"HERDR_SOCKET_PATH=" + h.SocketPath(), "HERDR_PANE_ID=" + h.PaneID()}
+}
+
+// waitHerdr waits until cond holds for the requests the fake herdr got.
+func waitHerdr(t *testing.T, h *teatest.Herdr, what string, cond func([]teatest.HerdrRequest) bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	if err := h.WaitFor(ctx, cond); err != nil {
+		t.Fatalf("herdr never got %s: %v\n%s", what, err, requestLog(h))
+	}
+}
+
+// herdrStates lists the states of the state reports herdr applied.
+func herdrStates(reqs []teatest.HerdrRequest) []string {
+	var out []string
+	for _, r := range applied(reqs, "pane.report_agent") {
+		out = append(out, r.Str("state"))
+	}
+	return out
+}
+
+// herdrGot waits until the states herdr applied after the first from of
+// them include want in order.
+func herdrGot(t *testing.T, h *teatest.Herdr, from int, want ...string) {
+	t.Helper()
+	waitHerdr(t, h, "the states "+strings.Join(want, ", "), func(reqs []teatest.HerdrRequest) bool {
+		s := herdrStates(reqs)
+		return hasInOrder(s[min(from, len(s)):], want)
+	})
+}
+
+// hasInOrder reports whether want is a subsequence of got.
+func hasInOrder(got, want []string) bool {
+	i := 0
+	for _, g := range got {
+		if i < len(want) && g == want[i] {
+			i++
+		}
+	}
+	return i == len(want)
+}
+
+// waitTuios waits until cond holds for the fake tuios.
+func waitTuios(t *testing.T, f *teatest.Tuios, what string, cond func() bool) {
+	t.Helper()
+	if !f.WaitFor(wait, cond) {
+		t.Fatalf("tuios never got %s; it got:\n%s\npane %+v", what, strings.Join(f.Transcript(), "\n"), f.Pane())
+	}
+}
+
+// tuiosVerb returns the requests of verb the fake tuios answered with a
+// result.
+func tuiosVerb(reqs []teatest.TuiosRequest, verb string) []teatest.TuiosRequest {
+	var out []teatest.TuiosRequest
+	for _, r := range reqs {
+		if r.Verb == verb && r.Answer == "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// tuiosStates lists the states set on the fake tuios.
+func tuiosStates(f *teatest.Tuios) []string {
+	var out []string
+	for _, r := range tuiosVerb(f.Requests(), "set-agent-state") {
+		s, _ := r.Params["state"].(string)
+		out = append(out, s)
+	}
+	return out
+}
+
+// tuiosGot waits until the states set on the fake tuios after the first
+// from of them include want in order.
+func tuiosGot(t *testing.T, f *teatest.Tuios, from int, want ...string) {
+	t.Helper()
+	waitTuios(t, f, "the states "+strings.Join(want, ", "), func() bool {
+		s := tuiosStates(f)
+		return hasInOrder(s[min(from, len(s)):], want)
+	})
+}
+
+// tuiosMetaCalls renders each set-agent-meta call as its tokens, sorted:
+// "context=1% cost=$0.01", a removed key as "key=null", "clear".
+func tuiosMetaCalls(f *teatest.Tuios) []string {
+	var out []string
+	for _, r := range tuiosVerb(f.Requests(), "set-agent-meta") {
+		var parts []string
+		tokens, _ := r.Params["tokens"].(map[string]any)
+		for _, k := range slices.Sorted(maps.Keys(tokens)) {
+			v, ok := tokens[k].(string)
+			if !ok {
+				v = "null"
+			}
+			parts = append(parts, k+"="+v)
+		}
+		if c, _ := r.Params["clear"].(bool); c {
+			parts = append(parts, "clear")
+		}
+		out = append(out, strings.Join(parts, " "))
+	}
+	return out
+}
+
+// tuiosActivity is one report-agent-activity request, read.
+type tuiosActivity struct {
+	event, id, typ, task, tool, text string
+	ok                               *bool
+	harness, session                 string
+}
+
+func (a tuiosActivity) String() string {
+	s := fmt.Sprintf("%s %s type=%q task=%q tool=%q text=%q", a.event, a.id, a.typ, a.task, a.tool, a.text)
+	if a.ok != nil {
+		s += fmt.Sprintf(" ok=%v", *a.ok)
+	}
+	return s
+}
+
+func tuiosActivities(f *teatest.Tuios) []tuiosActivity {
+	var out []tuiosActivity
+	for _, r := range tuiosVerb(f.Requests(), "report-agent-activity") {
+		act, _ := r.Params["activity"].(map[string]any)
+		s := func(m map[string]any, k string) string { v, _ := m[k].(string); return v }
+		a := tuiosActivity{
+			event: s(act, "event"), id: s(act, "agent_id"), typ: s(act, "agent_type"),
+			task: s(act, "target"), tool: s(act, "tool"), text: s(act, "text"),
+			harness: s(r.Params, "harness"), session: s(r.Params, "agent_session_id"),
+		}
+		if ok, has := act["ok"].(bool); has {
+			a.ok = &ok
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// waitCmux waits until cond holds for the fake cmux's calls.
+func waitCmux(t *testing.T, c *teatest.Cmux, what string, cond func(calls [][]string) bool) {
+	t.Helper()
+	if !c.WaitFor(wait, func() bool { return cond(c.Calls()) }) {
+		t.Fatalf("cmux never got %s; it got:\n%s", what, strings.Join(c.Transcript(), "\n"))
+	}
+}
+
+// cmuxRows reads the fake cmux's calls as what the sidebar shows, one
+// event per call: the status row's label ("Idle", "Running", "Needs
+// input", "Failed"), "loading on", "loading off" or "cleared". Each call's
+// whole argv is checked against what cmux's CLI takes for agent's row in
+// workspace ws (the design table: Running blue with a bolt, Needs input
+// with a bell, Failed red with a triangle, Idle grey with a pause); a call
+// that is not one of them is an error.
+func cmuxRows(t *testing.T, calls [][]string, agent, ws string) []string {
+	t.Helper()
+	rows := map[string][2]string{ // label: icon, colour
+		"Idle":        {"pause.circle.fill", "#8E8E93"},
+		"Running":     {"bolt.fill", "#4C8DFF"},
+		"Needs input": {"bell.fill", "#4C8DFF"},
+		"Failed":      {"exclamationmark.triangle.fill", "#FF453A"},
+	}
+	var out []string
+	for _, argv := range calls {
+		switch {
+		case len(argv) == 9 && argv[0] == "set-status":
+			style, ok := rows[argv[2]]
+			want := []string{"set-status", agent, argv[2], "--icon", style[0], "--color", style[1], "--workspace", ws}
+			if !ok || !slices.Equal(argv, want) {
+				t.Errorf("cmux call %q, want %q", argv, want)
+			}
+			out = append(out, argv[2])
+		case len(argv) == 7 && argv[0] == "workspace" && argv[1] == "loading":
+			want := []string{"workspace", "loading", argv[2], "--id", agent, "--workspace", ws}
+			if (argv[2] != "on" && argv[2] != "off") || !slices.Equal(argv, want) {
+				t.Errorf("cmux call %q, want %q", argv, want)
+			}
+			out = append(out, "loading "+argv[2])
+		case len(argv) == 4 && argv[0] == "clear-status":
+			if want := []string{"clear-status", agent, "--workspace", ws}; !slices.Equal(argv, want) {
+				t.Errorf("cmux call %q, want %q", argv, want)
+			}
+			out = append(out, "cleared")
+		default:
+			t.Errorf("unexpected cmux call %q", argv)
+		}
+	}
+	return out
+}
+
+// cmuxShows reports whether the sidebar's calls since from include want
+// in order (without checking the calls: cmuxRows does, once, at the end).
+func cmuxShows(calls [][]string, from int, want ...string) bool {
+	var got []string
+	for _, argv := range calls[min(from, len(calls)):] {
+		switch {
+		case len(argv) > 2 && argv[0] == "set-status":
+			got = append(got, argv[2])
+		case len(argv) > 2 && argv[0] == "workspace" && argv[1] == "loading":
+			got = append(got, "loading "+argv[2])
+		case len(argv) > 0 && argv[0] == "clear-status":
+			got = append(got, "cleared")
+		}
+	}
+	return hasInOrder(got, want)
+}
