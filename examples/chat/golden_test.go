@@ -1,0 +1,230 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+// The golden tests run the chat's own model, built as runTUI builds it,
+// in-process with the teatest kit under each fake host and both profiles,
+// and compare what every host was told with testdata/<test>/<profile>.golden.
+//
+// Each run is inside a synctest bubble: the scripted model's timers are
+// virtual, and virtual time only moves once every goroutine of the chat
+// (Bubble Tea, hostbridge's workers) is blocked on the bubble. A report in
+// flight to a fake host (a socket round trip, a cmux process) holds time
+// still, so a state is never coalesced away by a slow host and the
+// transcript is the same on every run, however loaded the machine. The
+// fakes live outside the bubble (they block on real I/O).
+
+// goldenDelay is the scripted turn's length: virtual, so it costs nothing.
+const goldenDelay = time.Second
+
+// goldenChat builds the chat as runTUI does, for a dark terminal, in a
+// session s1 under a temporary sessions root, told it runs in hostName.
+func goldenChat(t *testing.T, f flags, hostName string) (*chat, []teatest.Option) {
+	t.Helper()
+	root := t.TempDir()
+	sess := openSession(root, "s1")
+	c := newChat(chatConfig{
+		agent: f.agent, delay: goldenDelay, styles: newStyles(hostbridge.PaletteFor(hostbridge.Background{Dark: true})),
+		root: root, session: sess,
+	})
+	c.attach(hostName, systemPrompt(f.agent, "/work", nil))
+	return c, []teatest.Option{teatest.WithBridgeOptions(f.options(sess)...), teatest.WithReplace(root, "<sessions>")}
+}
+
+// goldenRun drives a kit the way a person drives the chat: a line typed
+// and sent, then a wait until the chat is where the line takes it and
+// everything it started has settled.
+type goldenRun struct {
+	t *testing.T
+	k *teatest.Kit
+}
+
+// settle waits until every Cmd has run and every host has taken every
+// report: all the chat's goroutines are blocked on the bubble.
+func (g goldenRun) settle() { synctest.Wait() }
+
+// line types text, presses enter, and waits until cond holds for the chat.
+func (g goldenRun) line(text string, cond func(*chat) bool) {
+	g.t.Helper()
+	g.k.Step(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(text)}, tea.KeyMsg{Type: tea.KeyEnter})
+	g.wait(cond)
+}
+
+// key presses one rune key (an answer, y or n) and waits until cond holds.
+func (g goldenRun) key(r rune, cond func(*chat) bool) {
+	g.t.Helper()
+	g.k.Step(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	g.wait(cond)
+}
+
+func (g goldenRun) wait(cond func(*chat) bool) {
+	g.t.Helper()
+	g.k.WaitModel(func(m tea.Model) bool { return cond(m.(*chat)) })
+	g.settle()
+}
+
+func idleNow(c *chat) bool       { return c.turn == nil }
+func anyTime(*chat) bool         { return true }
+func waitsApproval(c *chat) bool { return c.waiting() == waitApproval }
+func waitsSubAgent(c *chat) bool { return c.waiting() == waitSubAgent }
+
+// goldenConversation is the run every golden records: ready; a reply
+// while the terminal is focused; looking elsewhere, an approval granted,
+// a failed turn; /save; /model; a delegated sub-agent whose request is
+// granted; /session other; /quit.
+func goldenConversation(t *testing.T, k *teatest.Kit) {
+	t.Helper()
+	g := goldenRun{t: t, k: k}
+	g.settle() // the facts Init sends
+	k.FocusIn()
+	g.line("hello", idleNow)
+	k.FocusOut()
+	g.line("approve this", waitsApproval)
+	g.key('y', idleNow)
+	g.line("fail now", idleNow)
+	g.line("/save", anyTime)
+	g.line("/model opus-9", anyTime)
+	g.line("delegate the fix", waitsSubAgent)
+	g.key('y', idleNow)
+	g.line("/session other", anyTime)
+	k.Step(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/quit")}, tea.KeyMsg{Type: tea.KeyEnter})
+	if err := k.WaitFinished(); err != nil {
+		t.Errorf("exit: %v", err)
+	}
+}
+
+// profiles runs f once per profile, as a subtest named for it.
+func profiles(t *testing.T, f func(t *testing.T, p profile)) {
+	for _, p := range []profile{profileIota, profileMendcode} {
+		t.Run(p.String(), func(t *testing.T) {
+			t.Parallel()
+			f(t, p)
+		})
+	}
+}
+
+func TestGoldenTerminal(t *testing.T) {
+	t.Parallel()
+	profiles(t, func(t *testing.T, p profile) {
+		synctest.Test(t, func(t *testing.T) {
+			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "terminal")
+			k := teatest.New(t, c, opts...)
+			goldenConversation(t, k)
+			teatest.RequireGolden(t, k.Transcript())
+		})
+	})
+}
+
+func TestGoldenHerdr(t *testing.T) {
+	t.Parallel()
+	profiles(t, func(t *testing.T, p profile) {
+		h := teatest.NewHerdr(t)
+		synctest.Test(t, func(t *testing.T) {
+			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "herdr")
+			k := teatest.New(t, c, append(opts, teatest.WithHerdr(h))...)
+			goldenConversation(t, k)
+			teatest.RequireGolden(t, k.Transcript())
+		})
+		checkHerdrSessions(t, h, p)
+	})
+}
+
+// checkHerdrSessions reads what the transcript leaves out: the session of
+// each session report (s1 at start and at /save, other after /session),
+// and in the mendcode profile the session and its resume command with
+// every state.
+func checkHerdrSessions(t *testing.T, h *teatest.Herdr, p profile) {
+	t.Helper()
+	var ids []string
+	for _, r := range applied(h.Requests(), "pane.report_agent_session") {
+		ids = append(ids, r.Str("agent_session_id"))
+		if !strings.HasSuffix(r.Str("agent_session_path"), "/"+r.Str("agent_session_id")) {
+			t.Errorf("session report with path %q", r.Str("agent_session_path"))
+		}
+	}
+	if got, want := strings.Join(ids, ","), "s1,s1,other"; got != want {
+		t.Errorf("herdr sessions %s, want %s\n%s", got, want, requestLog(h))
+	}
+	for _, r := range applied(h.Requests(), "pane.report_agent") {
+		id := r.Str("agent_session_id")
+		switch {
+		case p == profileIota && id != "":
+			t.Errorf("iota: a state report carries a session: %s", r.Raw)
+		case p == profileMendcode && id != "s1" && id != "other":
+			t.Errorf("mendcode: a state report without the session: %s", r.Raw)
+		}
+	}
+}
+
+func TestGoldenTuios(t *testing.T) {
+	t.Parallel()
+	profiles(t, func(t *testing.T, p profile) {
+		f := teatest.NewTuios(t)
+		synctest.Test(t, func(t *testing.T) {
+			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "tuios")
+			k := teatest.New(t, c, append(opts, teatest.WithTuios(f))...)
+			goldenConversation(t, k)
+			teatest.RequireGolden(t, k.Transcript())
+		})
+	})
+}
+
+// TestGoldenTuiosHerdrAPI: a tuios pane that carries herdr's variables
+// (without HERDR_ENV, as tuios sets them): the states go over herdr's API,
+// the rail facts and the sub-agents over tuios's own verbs.
+func TestGoldenTuiosHerdrAPI(t *testing.T) {
+	t.Parallel()
+	profiles(t, func(t *testing.T, p profile) {
+		h := teatest.NewHerdr(t)
+		f := teatest.NewTuios(t)
+		synctest.Test(t, func(t *testing.T) {
+			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "tuios")
+			k := teatest.New(t, c, append(opts, teatest.WithHerdr(h), teatest.WithTuios(f), teatest.WithEnv("HERDR_ENV", ""))...)
+			goldenConversation(t, k)
+			teatest.RequireGolden(t, k.Transcript())
+		})
+	})
+}
+
+func TestGoldenCmux(t *testing.T) {
+	t.Parallel()
+	profiles(t, func(t *testing.T, p profile) {
+		cm := teatest.NewCmux(t)
+		synctest.Test(t, func(t *testing.T) {
+			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "cmux")
+			k := teatest.New(t, c, append(opts, teatest.WithCmux(cm))...)
+			goldenConversation(t, k)
+			teatest.RequireGolden(t, k.Transcript())
+		})
+	})
+}
+
+// TestGoldenHerdrInCmux: a herdr pane inside a cmux window: herdr is the
+// innermost host and gets everything; cmux is never run.
+func TestGoldenHerdrInCmux(t *testing.T) {
+	t.Parallel()
+	profiles(t, func(t *testing.T, p profile) {
+		h := teatest.NewHerdr(t)
+		cm := teatest.NewCmux(t)
+		synctest.Test(t, func(t *testing.T) {
+			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "herdr")
+			k := teatest.New(t, c, append(opts, teatest.WithHerdr(h), teatest.WithCmux(cm))...)
+			goldenConversation(t, k)
+			teatest.RequireGolden(t, k.Transcript())
+		})
+		if calls := cm.Calls(); len(calls) != 0 {
+			t.Errorf("cmux was run inside herdr: %q", calls)
+		}
+	})
+}
