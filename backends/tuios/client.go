@@ -13,6 +13,8 @@ import (
 	"os"
 	"strconv"
 	"time"
+
+	"github.com/hostbridge/hostbridge/host"
 )
 
 // maxReply caps a reply line. tuios's answers to the verbs a Backend sends
@@ -105,20 +107,28 @@ func (c *client) roundTrip(ctx context.Context, verb, id string, line []byte) (j
 		}
 		return nil, fmt.Errorf("tuios: %s: %w", verb, err)
 	}
+	result, err := parseReply(verb, id, reply)
+	if err != nil && !errors.Is(err, ErrRejected) {
+		c.Close() // out of step with the daemon: start over on a new connection
+	}
+	return result, err
+}
+
+// parseReply reads the reply line to request id: its result object, or
+// the daemon's error (wrapping ErrRejected), or ErrBadReply for anything
+// else (not JSON, another request's id, no result).
+func parseReply(verb, id string, reply []byte) (json.RawMessage, error) {
 	var w wireReply
 	if err := json.Unmarshal(reply, &w); err != nil {
-		c.Close()
 		return nil, fmt.Errorf("tuios: %s: %w: %v", verb, ErrBadReply, err)
 	}
 	if string(bytes.TrimSpace(w.ID)) != id {
-		c.Close()
-		return nil, fmt.Errorf("tuios: %s: %w: id %s, want %s", verb, ErrBadReply, w.ID, id)
+		return nil, fmt.Errorf("tuios: %s: %w: id %s, want %s", verb, ErrBadReply, host.Clean(string(w.ID), 40), id)
 	}
 	switch {
 	case w.Error != nil:
 		return nil, newReplyError(verb, w.Error)
 	case len(w.Result) == 0 || w.Result[0] != '{':
-		c.Close()
 		return nil, fmt.Errorf("tuios: %s: %w: no result", verb, ErrBadReply)
 	}
 	return w.Result, nil
