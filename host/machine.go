@@ -209,9 +209,27 @@ func (m *Machine) SetAgents(agents []SubAgent) []Report {
 	if slices.Equal(next, m.agents) {
 		return nil
 	}
+	prev := m.agents
 	m.agents = next
-	out := []Report{m.report(KindAgents)}
-	return m.changed(out)
+	out := m.changed([]Report{m.report(KindAgents)})
+	// A sub-agent that starts waiting on the user needs them as much as the
+	// chat itself would: it pings (once per request).
+	for _, a := range next {
+		i := slices.IndexFunc(prev, func(p SubAgent) bool { return p.ID == a.ID })
+		if a.Status == AgentWaiting && (i < 0 || prev[i].Status != AgentWaiting || prev[i].Waiting != a.Waiting) {
+			out = m.ping(out, waitingMessage(a))
+		}
+	}
+	return out
+}
+
+// waitingMessage is what a waiting sub-agent shows: "<task>: <what it
+// waits on>".
+func waitingMessage(a SubAgent) string {
+	if a.Task == "" {
+		return a.Waiting
+	}
+	return Clean(a.Task+": "+a.Waiting, MaxMessage)
 }
 
 // Suspend marks the terminal handed to another program; Resume takes it
@@ -301,11 +319,7 @@ func (m *Machine) effective() (State, string) {
 	}
 	for _, a := range m.agents {
 		if a.Status == AgentWaiting {
-			msg := a.Waiting
-			if a.Task != "" {
-				msg = Clean(a.Task+": "+a.Waiting, MaxMessage)
-			}
-			return Blocked, msg
+			return Blocked, waitingMessage(a)
 		}
 	}
 	return m.state, m.request

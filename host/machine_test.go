@@ -178,7 +178,7 @@ func TestMachineCleansText(t *testing.T) {
 
 func TestMachineSubAgents(t *testing.T) {
 	m := NewMachine(Config{SubAgentsBlock: true}, Session{ID: "s"})
-	m.SetFocus(Focused)
+	m.SetFocus(Blurred)
 	m.Start()
 	m.TurnStarted()
 	steps := []struct {
@@ -188,7 +188,7 @@ func TestMachineSubAgents(t *testing.T) {
 		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentRunning}}, "agents a:running"},
 		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentRunning}}, ""},
 		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentWaiting, Waiting: "Allow shell"}},
-			`agents a:waiting; state blocked "Fix the flaky test: Allow shell"`},
+			`agents a:waiting; state blocked "Fix the flaky test: Allow shell"; ping "Fix the flaky test: Allow shell"`},
 		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentRunning, Tool: "shell"}},
 			"agents a:running; state working"},
 		{[]SubAgent{{ID: "b", Status: AgentRunning}}, "agents b:running,a:stopped"},
@@ -216,7 +216,7 @@ func TestMachineSubAgentsDoNotBlockByDefault(t *testing.T) {
 	m := NewMachine(Config{}, Session{})
 	m.Start()
 	got := brief(m.SetAgents([]SubAgent{{ID: "a", Status: AgentWaiting, Waiting: "Allow shell"}}))
-	if got != "agents a:waiting" {
+	if got != `agents a:waiting; ping "Allow shell"` {
 		t.Errorf("got %s", got)
 	}
 }

@@ -81,8 +81,18 @@ func sessionID(id string) string {
 }
 
 func (b *Backend) reportAgents(ctx context.Context, r host.Report) error {
+	if b.actSent && b.actSess == "" && len(b.agents) == 0 {
+		// The session got its id after the first report (a chat saved
+		// for the first time): nothing was listed under the empty one, so
+		// this is no switch.
+		b.actSess = r.Session.ID
+	}
 	if !b.actSent || r.Session.ID != b.actSess {
-		if err := b.activity(ctx, r, activity{Event: EventSessionStart, Text: r.Session.Origin.String()}); err != nil {
+		why := "startup" // the process's first
+		if b.actSent {
+			why = "switch"
+		}
+		if err := b.activity(ctx, r, activity{Event: EventSessionStart, Text: why}); err != nil {
 			return err
 		}
 		b.actSent, b.actSess = true, r.Session.ID

@@ -29,14 +29,13 @@ func TestAgents(t *testing.T) {
 		final []teatest.TuiosSubagent
 	}{
 		{
-			name:  "first report starts the session",
-			steps: []step{{s1, nil, []string{`tuios report-agent-activity session_start text="startup"`}}},
+			name:  "the first report already started the session",
+			steps: []step{{s1, nil, nil}},
 		},
 		{
 			name: "start, tool, done; only changes",
 			steps: []step{
 				{s1, []host.SubAgent{sub("a1", host.AgentRunning, typ, "find the bug", "", "")}, []string{
-					`tuios report-agent-activity session_start text="startup"`,
 					`tuios report-agent-activity subagent_start a1 type="` + typ + `" task="find the bug"`,
 				}},
 				{s1, []host.SubAgent{sub("a1", host.AgentRunning, typ, "find the bug", "", "")}, nil},
@@ -55,7 +54,6 @@ func TestAgents(t *testing.T) {
 			name: "failed and stopped",
 			steps: []step{
 				{s1, []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", ""), sub("a2", host.AgentRunning, "t", "y", "", "")}, []string{
-					`tuios report-agent-activity session_start text="startup"`,
 					`tuios report-agent-activity subagent_start a1 type="t" task="x"`,
 					`tuios report-agent-activity subagent_start a2 type="t" task="y"`,
 				}},
@@ -73,7 +71,6 @@ func TestAgents(t *testing.T) {
 			name: "a child that leaves the list running is stopped",
 			steps: []step{
 				{s1, []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", ""), sub("a2", host.AgentDone, "t", "y", "", "ok")}, []string{
-					`tuios report-agent-activity session_start text="startup"`,
 					`tuios report-agent-activity subagent_start a1 type="t" task="x"`,
 					`tuios report-agent-activity subagent_start a2 type="t" task="y"`,
 					`tuios report-agent-activity subagent_stop a2 type="t" text="ok" ok=true`,
@@ -90,21 +87,25 @@ func TestAgents(t *testing.T) {
 			name: "a session switch starts over",
 			steps: []step{
 				{s1, []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", "")}, []string{
-					`tuios report-agent-activity session_start text="startup"`,
 					`tuios report-agent-activity subagent_start a1 type="t" task="x"`,
 				}},
 				{s2, []host.SubAgent{sub("b1", host.AgentRunning, "t", "z", "", "")}, []string{
-					`tuios report-agent-activity session_start text="switched"`,
+					`tuios report-agent-activity session_start text="switch"`,
 					`tuios report-agent-activity subagent_start b1 type="t" task="z"`,
 				}},
+				// Any new id is a switch, whatever the Machine says the
+				// session's origin is.
+				{host.Session{ID: "s1", Origin: host.OriginSaved}, []host.SubAgent{sub("c1", host.AgentRunning, "t", "w", "", "")}, []string{
+					`tuios report-agent-activity session_start text="switch"`,
+					`tuios report-agent-activity subagent_start c1 type="t" task="w"`,
+				}},
 			},
-			final: []teatest.TuiosSubagent{{ID: "b1", Type: "t", Task: "z", Status: "running"}},
+			final: []teatest.TuiosSubagent{{ID: "c1", Type: "t", Task: "w", Status: "running"}},
 		},
 		{
 			name: "an id tuios would refuse is hashed the same each time",
 			steps: []step{
 				{s1, []host.SubAgent{sub("task 1", host.AgentRunning, "t", "x", "", "")}, []string{
-					`tuios report-agent-activity session_start text="startup"`,
 					`tuios report-agent-activity subagent_start ` + tuios.AgentID("task 1") + ` type="t" task="x"`,
 				}},
 				{s1, []host.SubAgent{sub("task 1", host.AgentDone, "t", "x", "", "r")}, []string{
@@ -117,7 +118,15 @@ func TestAgents(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := teatest.NewTuios(t)
 			b := newTestBackend(t, f)
-			report(t, b, state(host.Working, ""))
+			// The process's first report, a state as the Machine sends
+			// first, carries the session and starts it in tuios.
+			first := state(host.Working, "")
+			first.Session = s1
+			report(t, b, first)
+			wantLines(t, f.Transcript(), []string{
+				`tuios report-agent-activity session_start text="startup"`,
+				"tuios set-agent-state working",
+			})
 			for i, s := range tc.steps {
 				n := len(f.Requests())
 				report(t, b, host.Report{Kind: host.KindAgents, Session: s.session, Agents: s.agents})
@@ -135,7 +144,10 @@ func TestAgents(t *testing.T) {
 					t.Errorf("child %d: %+v, want %+v", i, p.Subagents[i], tc.final[i])
 				}
 			}
-			for _, r := range f.Requests()[1:] {
+			for _, r := range f.Requests() {
+				if r.Verb != tuios.VerbReportAgent {
+					continue
+				}
 				act, _ := r.Params["activity"].(map[string]any)
 				if r.Params["harness"] != "chat" || act == nil {
 					t.Errorf("activity without harness: %s", r.Line)
@@ -148,19 +160,61 @@ func TestAgents(t *testing.T) {
 	}
 }
 
+// TestAgentsNewProcess: a process killed without an exit leaves its
+// children in the pane; the first report of the next process in that pane,
+// whatever its kind, starts the session over so tuios forgets them.
 func TestAgentsNewProcess(t *testing.T) {
-	f := teatest.NewTuios(t)
-	first := newTestBackend(t, f)
-	report(t, first, state(host.Working, ""))
-	report(t, first, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"},
-		Agents: []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", "")}})
-	first.Close() // crashed: no exit
+	s1 := host.Session{ID: "s1"}
+	for _, tc := range []struct {
+		name  string
+		first host.Report
+		then  []string // what the first report sends after session_start
+	}{
+		{"state", host.Report{Kind: host.KindState, State: host.Idle, Session: s1}, []string{"tuios set-agent-state idle"}},
+		{"meta", host.Report{Kind: host.KindMeta, Session: s1, Meta: []host.Fact{{Name: "model", Value: "opus"}}},
+			[]string{`tuios set-agent-meta model="opus"`}},
+		{"session", host.Report{Kind: host.KindSession, Session: s1}, nil},
+		{"agents", host.Report{Kind: host.KindAgents, Session: s1}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := teatest.NewTuios(t)
+			dead := newTestBackend(t, f)
+			report(t, dead, host.Report{Kind: host.KindState, State: host.Working, Session: s1})
+			report(t, dead, host.Report{Kind: host.KindAgents, Session: s1,
+				Agents: []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", ""), sub("a2", host.AgentDone, "t", "y", "", "ok")}})
+			if p := f.Pane(); len(p.Subagents) != 2 {
+				t.Fatalf("the first process's children not shown: %+v", p.Subagents)
+			}
+			dead.Close() // killed: no exit
 
-	second := newTestBackend(t, f) // a new process in the same pane, same session
-	report(t, second, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"}})
-	if p := f.Pane(); len(p.Subagents) != 0 {
-		t.Errorf("children of the crashed process still shown: %+v", p.Subagents)
+			n := len(f.Requests())
+			next := newTestBackend(t, f) // a new process in the same pane, same session
+			report(t, next, tc.first)
+			wantLines(t, transcriptFrom(f, n),
+				append([]string{`tuios report-agent-activity session_start text="startup"`}, tc.then...))
+			if p := f.Pane(); len(p.Subagents) != 0 {
+				t.Errorf("children of the killed process still shown: %+v", p.Subagents)
+			}
+		})
 	}
+}
+
+// TestAgentsSessionIDArrives: a chat with no session yet reports first,
+// then saves one; its children under the new id are no session switch.
+func TestAgentsSessionIDArrives(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	report(t, b, state(host.Working, "")) // no session id yet
+	report(t, b, host.Report{Kind: host.KindSession, Session: host.Session{ID: "s1", Origin: host.OriginSaved}})
+	report(t, b, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"},
+		Agents: []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", "")}})
+	report(t, b, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s2"}})
+	wantLines(t, f.Transcript(), []string{
+		`tuios report-agent-activity session_start text="startup"`,
+		"tuios set-agent-state working",
+		`tuios report-agent-activity subagent_start a1 type="t" task="x"`,
+		`tuios report-agent-activity session_start text="switch"`,
+	})
 }
 
 func TestAgentsFailureResumes(t *testing.T) {
@@ -179,4 +233,20 @@ func TestAgentsFailureResumes(t *testing.T) {
 	if p := f.Pane(); p.Running() != 2 {
 		t.Errorf("tuios shows %d running children, want 2: %+v", p.Running(), p.Subagents)
 	}
+}
+
+// TestAgentsListedBeforeTheID: children listed before the session had an
+// id are started over under it, so their stops carry the id they have.
+func TestAgentsListedBeforeTheID(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	kid := []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", "")}
+	report(t, b, host.Report{Kind: host.KindAgents, Agents: kid})
+	report(t, b, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"}, Agents: kid})
+	wantLines(t, f.Transcript(), []string{
+		`tuios report-agent-activity session_start text="startup"`,
+		`tuios report-agent-activity subagent_start a1 type="t" task="x"`,
+		`tuios report-agent-activity session_start text="switch"`,
+		`tuios report-agent-activity subagent_start a1 type="t" task="x"`,
+	})
 }

@@ -52,6 +52,13 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	if b.exited {
 		return nil
 	}
+	if !b.actSent && r.Kind != host.KindAgents && r.Kind != host.KindExit {
+		// A new process's first report starts with session_start, so tuios
+		// forgets the sub-agents a killed or restarted predecessor left in
+		// the pane. Best effort: the report itself goes on whatever happens
+		// here, and a tuios without the verb is asked once.
+		_ = b.reportAgents(ctx, host.Report{Session: r.Session})
+	}
 	var err error
 	switch r.Kind {
 	case host.KindState:

@@ -42,7 +42,7 @@ func TestNewConfig(t *testing.T) {
 func TestStates(t *testing.T) {
 	f := teatest.NewTuios(t)
 	b := newTestBackend(t, f)
-	for _, tc := range []struct {
+	for i, tc := range []struct {
 		r     host.Report
 		state string
 		msg   string
@@ -56,7 +56,11 @@ func TestStates(t *testing.T) {
 	} {
 		n := len(f.Requests())
 		report(t, b, tc.r)
-		wantLines(t, transcriptFrom(f, n), []string{tc.line})
+		want := []string{tc.line}
+		if i == 0 { // the process's first report starts the session
+			want = append([]string{`tuios report-agent-activity session_start text="startup"`}, want...)
+		}
+		wantLines(t, transcriptFrom(f, n), want)
 		p := f.Pane()
 		if p.State != tc.state || p.Message != tc.msg || p.Harness != "chat" || p.Source != "report" {
 			t.Errorf("after %v: pane %+v", tc.r.State, p)
@@ -90,6 +94,7 @@ func TestStateDedupe(t *testing.T) {
 	report(t, b, r)
 	report(t, b, state(host.Unknown, "")) // nothing to say
 	wantLines(t, f.Transcript(), []string{
+		`tuios report-agent-activity session_start text="startup"`,
 		"tuios set-agent-state working",
 		`tuios set-agent-state needs_input message="a"`,
 		`tuios set-agent-state needs_input message="b"`,
@@ -146,9 +151,9 @@ func TestExitNoStates(t *testing.T) {
 	report(t, b, host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"}})
 	report(t, b, host.Report{Kind: host.KindExit})
 	wantLines(t, f.Transcript(), []string{
+		`tuios report-agent-activity session_start text="startup"`, // for the first report, whose state is not sent
 		`tuios set-agent-meta model="opus"`,
-		`tuios report-agent-activity session_start text="startup"`,
-		"tuios set-agent-meta clear",
+		"tuios set-agent-meta clear", // no children were listed: no session_start for them
 	})
 }
 
@@ -166,9 +171,9 @@ func TestUnknownVerb(t *testing.T) {
 	report(t, b, agents)
 	report(t, b, state(host.Idle, "")) // the state verb keeps working
 	wantLines(t, f.Transcript(), []string{
+		`tuios report-agent-activity session_start text="startup" -> unknown_verb`, // asked once, for the first report
 		"tuios set-agent-state working",
 		`tuios set-agent-meta model="opus" -> unknown_verb`,
-		`tuios report-agent-activity session_start text="startup" -> unknown_verb`,
 		"tuios set-agent-state idle",
 	})
 }
@@ -191,10 +196,30 @@ func TestDroppedConnection(t *testing.T) {
 		t.Errorf("connections = %d, want 3 (one per drop)", got)
 	}
 	wantLines(t, f.Transcript(), []string{
+		`tuios report-agent-activity session_start text="startup"`,
 		"tuios set-agent-state working",
 		`tuios set-agent-state needs_input message="q" -> dropped`,
 		`tuios set-agent-state needs_input message="q"`,
 		"tuios set-agent-state idle",
+	})
+}
+
+// TestSessionStartFailure: the first report's session_start is best
+// effort. Dropped, it does not stop the report, and the next report tries
+// it again.
+func TestSessionStartFailure(t *testing.T) {
+	f := teatest.NewTuios(t)
+	b := newTestBackend(t, f)
+	f.DropNext()
+	report(t, b, state(host.Working, ""))
+	report(t, b, state(host.Idle, ""))
+	report(t, b, state(host.Working, ""))
+	wantLines(t, f.Transcript(), []string{
+		`tuios report-agent-activity session_start text="startup" -> dropped`,
+		"tuios set-agent-state working",
+		`tuios report-agent-activity session_start text="startup"`,
+		"tuios set-agent-state idle",
+		"tuios set-agent-state working",
 	})
 }
 
@@ -257,9 +282,8 @@ func TestReportIgnoresOtherKinds(t *testing.T) {
 	for _, k := range []host.Kind{host.KindPing, host.KindSession, host.KindSuspend} {
 		report(t, b, host.Report{Kind: k, Message: "x"})
 	}
-	if n := len(f.Requests()); n != 0 {
-		t.Errorf("%d requests for kinds tuios has no use for", n)
-	}
+	// Only the session_start of the process's first report, once.
+	wantLines(t, f.Transcript(), []string{`tuios report-agent-activity session_start text="startup"`})
 	if b.Name() != "tuios" {
 		t.Errorf("Name() = %q", b.Name())
 	}

@@ -40,8 +40,10 @@
 // between the sub-agent list it last delivered and the new one into events:
 //
 //	event           when                                    activity fields
-//	session_start   first activity report of the process,   text = origin
-//	                and the first after a session switch
+//	session_start   before the process's first report of    text = "startup"
+//	                any kind but exit (best effort), and
+//	                before the first sub-agents of a        text = "switch"
+//	                session whose id changed since
 //	subagent_start  a sub-agent is new, or its type, task   agent_id, agent_type = type,
 //	                or tool changed while it runs           target = task, tool
 //	subagent_stop   it ended: done, failed, or stopped      agent_id, agent_type,

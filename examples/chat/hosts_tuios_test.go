@@ -125,12 +125,12 @@ func TestHostsTuios(t *testing.T) {
 	}
 }
 
-// checkSubAgent checks the sub-agent's activity reports: session_start
-// first, then the start with its type and task, the tool it runs, and the
-// stop: done with the first line of its answer (ok) or failed with its
-// error. A start without the tool may have been replaced by the one with
-// it (a snapshot superseded while tuios was busy); the one with it is
-// always there.
+// checkSubAgent checks the sub-agent's activity reports: the startup
+// session_start of the process's first report, then the start with its
+// type and task, the tool it runs, and the stop: done with the first line
+// of its answer (ok) or failed with its error. A start without the tool
+// may have been replaced by the one with it (a snapshot superseded while
+// tuios was busy); the one with it is always there.
 func checkSubAgent(t *testing.T, f *teatest.Tuios, agent, session string, ok bool, text string) {
 	t.Helper()
 	checkSubAgentActs(t, tuiosActivities(f), agent, session, ok, text)
@@ -143,8 +143,8 @@ func checkSubAgentActs(t *testing.T, acts []tuiosActivity, agent, session string
 		lines = append(lines, a.String())
 	}
 	log := strings.Join(lines, "\n")
-	if len(acts) < 3 || acts[0].event != "session_start" {
-		t.Fatalf("activity reports:\n%s\nwant session_start first", log)
+	if len(acts) < 3 || acts[0].event != "session_start" || acts[0].text != "startup" {
+		t.Fatalf("activity reports:\n%s\nwant session_start (startup) first", log)
 	}
 	var sawTool bool
 	for i, a := range acts {
@@ -202,8 +202,10 @@ func TestHostsTuiosHeadless(t *testing.T) {
 				}
 				if tt.prompt == "delegate" {
 					checkSubAgent(t, f, run.agent, "s4", false, approveTool+" was denied")
-				} else if acts := tuiosActivities(f); len(acts) != 0 {
-					t.Errorf("activity reports without a sub-agent: %v", acts)
+				} else if acts := tuiosActivities(f); len(acts) != 1 || acts[0].event != "session_start" ||
+					acts[0].text != "startup" || acts[0].harness != run.agent || acts[0].session != "s4" {
+					// Only the first report's session_start, no sub-agent.
+					t.Errorf("activity reports without a sub-agent: %v, want only the startup session_start", acts)
 				}
 			})
 		}

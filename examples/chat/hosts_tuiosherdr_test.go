@@ -101,7 +101,6 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 // none is left from ... a crash or a restart". The next chat in the pane
 // must clear it, without starting a sub-agent of its own.
 func TestHostsTuiosRestart(t *testing.T) {
-	t.Skip("known mismatch with seed 002: a new process sends session_start only before its first sub-agent, so a killed chat's running child stays listed")
 	t.Parallel()
 	f := teatest.NewTuios(t)
 	env := testEnv(t, hostEnv(f.Env())...)
@@ -112,9 +111,18 @@ func TestHostsTuiosRestart(t *testing.T) {
 	first.signal(syscall.SIGKILL)
 	first.exit()
 
-	n := len(tuiosStates(f))
+	n, from := len(tuiosStates(f)), len(f.Requests())
 	next := startChat(t, env, "-profile", "mendcode", "-delay", turnDelay, "-session", "s6")
 	tuiosGot(t, f, n, "idle")
+	// Its first report starts the session over: the killed chat's child
+	// is gone before the pane shows the new chat ready.
+	if tr := f.Transcript()[from:]; len(tr) < 2 || tr[0] != `tuios report-agent-activity session_start text="startup"` ||
+		tr[1] != "tuios set-agent-state idle" {
+		t.Errorf("the new chat's first report does not start with session_start:\n%s", strings.Join(tr, "\n"))
+	}
+	if p := f.Pane(); len(p.Subagents) != 0 {
+		t.Errorf("the new chat is ready and tuios still lists the killed chat's sub-agents: %+v", p.Subagents)
+	}
 	next.waitText("● ready")
 	next.write("hello\r")
 	tuiosGot(t, f, n+1, "working", "idle")
