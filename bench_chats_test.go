@@ -37,7 +37,10 @@ func chatsRun(tb testing.TB, h *teatest.Herdr, n, flips int) []*hostbridge.Bridg
 	chats := make([]*hostbridge.Bridge, n)
 	for i := range chats {
 		chats[i] = newBridge(tb, env, io.Discard, hostbridge.WithAgent(chatName(i)),
-			hostbridge.WithBlockedMessage(), hostbridge.WithExitTimeout(2*time.Second))
+			hostbridge.WithBlockedMessage(), hostbridge.WithExitTimeout(2*time.Second),
+			// A report never times out here, even on a loaded machine: the
+			// test is about convergence, and counts failures as errors.
+			hostbridge.WithTimeout(5*time.Second))
 		wantHost(tb, chats[i], backends.Herdr)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
