@@ -242,9 +242,9 @@ func (b *Bridge) updateAgents(msg any) []host.SubAgent {
 			case msg.Stopped:
 				a.Status = host.AgentStopped
 			case msg.Err != "":
-				a.Status, a.Result = host.AgentFailed, msg.Err
+				a.Status, a.Result = host.AgentFailed, host.FirstWords(msg.Err, host.MaxMessage)
 			default:
-				a.Status, a.Result = host.AgentDone, msg.Result
+				a.Status, a.Result = host.AgentDone, host.FirstWords(msg.Result, host.MaxMessage)
 			}
 		}
 	}

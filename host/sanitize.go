@@ -19,6 +19,7 @@ import (
 // and let the rest reach the terminal as commands; nothing of it is needed
 // to read a one-line message.
 func Clean(s string, max int) string {
+	s = window(s, max)
 	if max <= 0 || max > len(s) {
 		max = len(s) + 1 // never reached: a rune is at least a byte
 	}
@@ -64,6 +65,22 @@ func Clean(s string, max int) string {
 	return b.String()
 }
 
+// Window bounds the work of cleaning capped text: only the first
+// Window bytes (plus room for the runes kept) are read. It runs on the
+// chat's goroutine, and a megabyte reply or tool output must cost what a
+// short one does; text past that much garbage is lost, not shown.
+const Window = 16 << 10
+
+func window(s string, max int) string {
+	if max <= 0 || max >= len(s) {
+		return s
+	}
+	if n := Window + 4*max; len(s) > n {
+		return s[:n] // a rune cut in two is invalid UTF-8, which Clean drops
+	}
+	return s
+}
+
 // cut ends a string of n runes that reached its cap with "…", dropping
 // as many runes as it takes to stay within max.
 func cut(s string, n, max int) string {
@@ -94,7 +111,7 @@ func isBidiControl(r rune) bool {
 // boundary so it fits in max runes (ending in "…" when cut). It is how a
 // reply becomes a ping.
 func FirstWords(s string, max int) string {
-	for line := range strings.Lines(s) {
+	for line := range strings.Lines(window(s, max)) {
 		line = Clean(line, 0)
 		if line == "" {
 			continue
@@ -103,8 +120,14 @@ func FirstWords(s string, max int) string {
 			return line
 		}
 		// Cut at the last space that leaves room for the ellipsis.
-		runes := []rune(line)[:max-1]
-		head := string(runes)
+		head, n := line, 0
+		for i := range line { // i is where each rune starts
+			if n == max-1 {
+				head = line[:i]
+				break
+			}
+			n++
+		}
 		if sp := strings.LastIndexByte(head, ' '); sp > len(head)/2 {
 			head = head[:sp]
 		}

@@ -9,17 +9,15 @@ const PingLimit = 120
 // cleaned it already; this backend does not rely on that, because one
 // stray BEL, ESC or 0x9c would end the sequence early and hand the rest of
 // the text to the terminal as commands. It cleans again and caps the text,
-// then neutralises ConEmu's sub-commands: ConEmu-family terminals read
-// "OSC 9 ; <digits> ;" as a command (4 = progress, 9 = working directory,
-// 2 = message box), so text that starts with digits and ';' gets a leading
-// space. The result is at most PingLimit+1 runes; "" means no ping.
+// then neutralises ConEmu's sub-commands: ConEmu-family terminals (and
+// Ghostty, which follows them) read an OSC 9 body that starts with a digit
+// as a command ("4;…" progress, "9;…" working directory, "5" wait for
+// input, "12" a prompt mark), so text that starts with a digit gets a
+// leading space ("5 tests passed" is a reply, not a command). The result
+// is at most PingLimit+1 runes; "" means no ping.
 func pingText(msg string) string {
 	s := host.Clean(msg, PingLimit)
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i > 0 && i < len(s) && s[i] == ';' {
+	if s != "" && s[0] >= '0' && s[0] <= '9' {
 		return " " + s
 	}
 	return s

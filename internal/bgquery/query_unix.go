@@ -26,12 +26,13 @@ const maxInput = 1024
 // as "#rrggbb". It must run before Bubble Tea's Program.Run: afterwards
 // Bubble Tea reads the terminal and would take the reply as keys.
 //
-// It returns within timeout (DefaultTimeout if zero), plus the time to
-// restore the terminal, whatever the terminal does. On a file the Go
-// runtime polls (one opened with os.OpenFile, such as /dev/tty or a pty),
-// the bound is a read deadline; on a blocking one (os.Stdin, or a file
-// whose Fd was called) it is the terminal's own read timer (VTIME), in
-// tenths of a second, so the wait ends within 50 ms of timeout. Query
+// It returns within timeout (DefaultTimeout if zero), whatever the
+// terminal does. On a file the Go runtime polls (one opened with
+// os.OpenFile, such as /dev/tty or a pty), the bound is a read deadline a
+// few milliseconds short of timeout, kept for restoring the mode; on a
+// blocking one (os.Stdin, or a file whose Fd was called) it is the
+// terminal's own read timer (VTIME), in whole tenths of a second, so the
+// wait may end up to 100 ms early. Query
 // leaves a polled tty with no deadline set.
 //
 // While it waits the terminal is in raw mode without echo, so the reply is
@@ -46,6 +47,9 @@ func Query(tty *os.File, timeout time.Duration) (color string, err error) {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	// The bound is on the whole call: what restoring the mode takes comes
+	// out of the wait, not on top of it.
+	deadline := time.Now().Add(timeout - restoreMargin)
 	rc, err := tty.SyscallConn()
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", ErrNotTerminal, err)
@@ -82,7 +86,6 @@ func Query(tty *os.File, timeout time.Duration) (color string, err error) {
 		}
 	}()
 
-	deadline := time.Now().Add(timeout)
 	var read func([]byte) (int, error)
 	if nonblock {
 		// Polled by the runtime: deadlines work.
@@ -132,12 +135,17 @@ func Query(tty *os.File, timeout time.Duration) (color string, err error) {
 	return "", fmt.Errorf("%w (%v)", ErrTimeout, timeout)
 }
 
+// restoreMargin is kept from a Query's timeout for what follows the wait:
+// restoring the terminal's mode and the read deadline.
+const restoreMargin = 3 * time.Millisecond
+
 // readTimed reads from a blocking terminal with the terminal's own timer:
 // with VMIN 0 and VTIME t, read returns as soon as a byte arrives, or with
 // nothing after t tenths of a second.
 func readTimed(fd int, p []byte, raw unix.Termios, deadline time.Time) (int, error) {
-	// Rounded to the nearest tenth: the wait ends within 50 ms of deadline.
-	tenths := min((time.Until(deadline)+50*time.Millisecond)/(100*time.Millisecond), 255)
+	// Rounded down to whole tenths, so the wait never passes deadline (a
+	// 150 ms bound waits 100 ms here).
+	tenths := min(time.Until(deadline)/(100*time.Millisecond), 255)
 	if tenths <= 0 {
 		return 0, os.ErrDeadlineExceeded
 	}
