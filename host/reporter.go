@@ -126,21 +126,27 @@ func (r *Reporter) close(ctx context.Context) error {
 		r.cancel()
 		return nil
 	}
+	late := r.running()
 	r.cancel() // abandon in-flight reports
 	grace, stop := context.WithTimeout(context.Background(), closeGrace)
 	defer stop()
 	if r.wait(grace.Done()) {
-		return nil
+		return fmt.Errorf("host: close: gave up on %v at the deadline: %w", late, context.Cause(ctx))
 	}
-	var stuck []string
+	return fmt.Errorf("host: close: %v did not stop: %w", r.running(), context.Cause(ctx))
+}
+
+// running names the backends whose worker has not stopped.
+func (r *Reporter) running() []string {
+	var names []string
 	for _, w := range r.workers {
 		select {
 		case <-w.done:
 		default:
-			stuck = append(stuck, w.b.Name())
+			names = append(names, w.b.Name())
 		}
 	}
-	return fmt.Errorf("host: close: %v did not stop: %w", stuck, context.Cause(ctx))
+	return names
 }
 
 // wait reports whether every worker stopped before stop was closed.

@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -181,8 +182,10 @@ func TestReporterHungHost(t *testing.T) {
 		start := time.Now()
 		r.Send(Report{Kind: KindExit})
 		err := r.Close(ctx)
-		if err != nil {
-			t.Errorf("close: %v (the host honours ctx, so its worker stops)", err)
+		// The worker stops (the host honours ctx), but the exit was given
+		// up on: Close says so.
+		if err == nil || !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "gave up on [recorder]") {
+			t.Errorf("close = %v", err)
 		}
 		if d := time.Since(start); d > time.Second+closeGrace {
 			t.Errorf("close took %v", d)
@@ -190,8 +193,8 @@ func TestReporterHungHost(t *testing.T) {
 		if r.Stats()[0].Dropped == 0 {
 			t.Error("nothing counted as dropped")
 		}
-		if err := r.Close(ctx); err != nil {
-			t.Errorf("second close: %v", err)
+		if err2 := r.Close(ctx); err2 != err {
+			t.Errorf("second close = %v, want the first's result", err2)
 		}
 	})
 }
