@@ -19,23 +19,23 @@ import (
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
-// Many chats report to one herdr at once. The fake herdr serves a single
-// pane (any other pane id is answered pane_not_found), so the chats share
-// its pane and differ by agent name, hence by source: herdr orders reports
-// per pane and source, so each chat's reports still form their own
-// sequence, and each chat's last report (by source) is what the test
-// checks.
+// Many chats report to one herdr at once, each from its own pane of that
+// herdr (the fake serves every pane PaneEnv names), as chats in a herdr
+// session's panes do: herdr orders reports per pane and source, so each
+// chat's reports form their own sequence, and each pane's last report and
+// state are what the test checks.
 
 // chatsRun runs n chats at once, each flipping its state flips times,
 // waiting for its host every 7 changes (as a chat whose turns take
 // time: the chats' requests then meet at the host), and ending blocked on
 // a question that names it; then it waits until every chat's reports were
-// delivered. It returns the Bridges, still open.
+// delivered. Chat i runs in pane chatPane(i). It returns the Bridges, still
+// open.
 func chatsRun(tb testing.TB, h *teatest.Herdr, n, flips int) []*hostbridge.Bridge {
 	tb.Helper()
-	env := herdrEnv(h)
 	chats := make([]*hostbridge.Bridge, n)
 	for i := range chats {
+		env := envOf(h.PaneEnv(chatPane(i)), noCmux)
 		chats[i] = newBridge(tb, env, io.Discard, hostbridge.WithAgent(chatName(i)),
 			hostbridge.WithBlockedMessage(), hostbridge.WithExitTimeout(2*time.Second),
 			// A report never times out here, even on a loaded machine: the
@@ -70,27 +70,36 @@ func chatsRun(tb testing.TB, h *teatest.Herdr, n, flips int) []*hostbridge.Bridg
 
 func chatName(i int) string { return fmt.Sprintf("chat%03d", i) }
 
-// chatsConverged checks, from herdr's record, that each chat's last state
-// report is its final state and was applied, and that herdr refused
+// chatPane is chat i's pane, in a workspace of its own (the fake's first
+// pane is w1:p2).
+func chatPane(i int) string { return fmt.Sprintf("w2:p%d", i+1) }
+
+// chatsConverged checks, from herdr's record reqs, that each chat's pane
+// got as its last state report the chat's final state, from the chat, and
+// applied it, that each pane now shows that state, and that herdr refused
 // nothing.
-func chatsConverged(reqs []teatest.HerdrRequest, chats []*hostbridge.Bridge) error {
-	last := map[string]teatest.HerdrRequest{} // by agent
+func chatsConverged(h *teatest.Herdr, reqs []teatest.HerdrRequest, chats []*hostbridge.Bridge) error {
+	last := map[string]teatest.HerdrRequest{} // by pane
 	var errs []error
 	for _, r := range reqs {
 		if strings.Contains(r.Reply, `"error"`) {
 			errs = append(errs, fmt.Errorf("herdr refused %s from %s: %s", r.Method, r.Str("agent"), r.Reply))
 		}
 		if r.Method == "pane.report_agent" {
-			last[r.Str("agent")] = r
+			last[r.Str("pane_id")] = r
 		}
 	}
 	for i := range chats {
-		r, ok := last[chatName(i)]
+		name, want := chatName(i), chatName(i)+" done"
+		r, ok := last[chatPane(i)]
 		switch {
 		case !ok:
-			errs = append(errs, fmt.Errorf("%s: no state report", chatName(i)))
-		case r.Str("state") != "blocked" || r.Str("message") != chatName(i)+" done" || !r.Applied:
-			errs = append(errs, fmt.Errorf("%s: last report %s %q (applied %v)", chatName(i), r.Str("state"), r.Str("message"), r.Applied))
+			errs = append(errs, fmt.Errorf("%s: no state report", name))
+		case r.Str("state") != "blocked" || r.Str("message") != want || r.Str("agent") != name || !r.Applied:
+			errs = append(errs, fmt.Errorf("%s: last report %s %q from %s (applied %v)", name, r.Str("state"), r.Str("message"), r.Str("agent"), r.Applied))
+		}
+		if p := h.Pane(chatPane(i)); p.State != "blocked" || p.Message != want || p.Agent != name {
+			errs = append(errs, fmt.Errorf("%s: pane %s is %+v", name, chatPane(i), p))
 		}
 	}
 	return errors.Join(errs...)
@@ -109,14 +118,14 @@ func closeAll(tb testing.TB, chats []*hostbridge.Bridge) {
 	wg.Wait()
 }
 
-// 100 chats flipping at once all converge on one herdr, with no error,
-// and leave no goroutine.
+// 100 chats flipping at once, one per pane, all converge on one herdr,
+// with no error, and leave no goroutine.
 func TestManyChatsConverge(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	h := teatest.NewHerdr(t)
 	defer h.Stop()
 	chats := chatsRun(t, h, 100, 200)
-	if err := chatsConverged(h.Requests(), chats); err != nil {
+	if err := chatsConverged(h, h.Requests(), chats); err != nil {
 		t.Error(err)
 	}
 	for i, br := range chats {
@@ -130,9 +139,10 @@ func TestManyChatsConverge(t *testing.T) {
 	t.Logf("%d herdr requests for 100 chats of 201 changes each", len(h.Requests()))
 }
 
-// BenchmarkManyChats: one op is 100 chats, each flipping 100 times (waiting for
-// herdr every 7) and ending blocked, on one herdr, until every one has delivered its last
-// state (then they are closed, off the clock).
+// BenchmarkManyChats: one op is 100 chats, one per pane, each flipping 100
+// times (waiting for herdr every 7) and ending blocked, on one herdr, until
+// every one has delivered its last state (then they are closed, off the
+// clock).
 func BenchmarkManyChats(b *testing.B) {
 	h := teatest.NewHerdr(b)
 	var reqs float64
@@ -141,7 +151,7 @@ func BenchmarkManyChats(b *testing.B) {
 		from := len(h.Requests())
 		chats := chatsRun(b, h, 100, 100)
 		all := h.Requests()
-		if err := chatsConverged(all[from:], chats); err != nil {
+		if err := chatsConverged(h, all[from:], chats); err != nil {
 			b.Fatal(err)
 		}
 		reqs += float64(len(all) - from)

@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
@@ -44,18 +43,8 @@ func envOf(vars map[string]string, lookPath func(string) (string, error)) backen
 // terminalEnv is a plain terminal: no host.
 func terminalEnv() backends.Env { return envOf(nil, noCmux) }
 
-// herdrVars turns the fake's KEY=VALUE list into a map.
-func herdrVars(h *teatest.Herdr) map[string]string {
-	m := map[string]string{}
-	for _, kv := range h.Env() {
-		k, v, _ := strings.Cut(kv, "=")
-		m[k] = v
-	}
-	return m
-}
-
 // herdrEnv is the environment of the fake herdr's pane.
-func herdrEnv(h *teatest.Herdr) backends.Env { return envOf(herdrVars(h), noCmux) }
+func herdrEnv(h *teatest.Herdr) backends.Env { return envOf(h.Env(), noCmux) }
 
 // tuiosEnv is the environment of the fake tuios's pane, with the socket
 // replaced by socket when it is not "" (a proxy in front of the fake).

@@ -208,7 +208,7 @@ func TestHostileHostIDs(t *testing.T) {
 		checkTerminal(t, term.Bytes(), "")
 
 		h := teatest.NewHerdr(t)
-		vars := herdrVars(h)
+		vars := h.Env()
 		vars["HERDR_WORKSPACE_ID"], vars["HERDR_TAB_ID"] = id, id
 		b = newBridge(t, envOf(vars, noCmux), io.Discard)
 		live(t, b, true, chatLife...)

@@ -31,15 +31,6 @@ func tableEnv(t *testing.T, vars map[string]string, lookPath func(string) (strin
 	return backends.Env{Getenv: func(k string) string { return vars[k] }, Stat: os.Stat, LookPath: lookPath}
 }
 
-func envPairs(list []string) map[string]string {
-	m := map[string]string{}
-	for _, s := range list {
-		k, v, _ := strings.Cut(s, "=")
-		m[k] = v
-	}
-	return m
-}
-
 var hostsUnderTest = map[string]func(t *testing.T) hostUnderTest{
 	"terminal": func(t *testing.T) hostUnderTest {
 		term := &teatest.Terminal{}
@@ -51,13 +42,8 @@ var hostsUnderTest = map[string]func(t *testing.T) hostUnderTest{
 	"herdr": func(t *testing.T) hostUnderTest {
 		h := teatest.NewHerdr(t)
 		return hostUnderTest{
-			opts: []hostbridge.Option{hostbridge.WithOutput(io.Discard), hostbridge.WithEnv(tableEnv(t, envPairs(h.Env()), nil))},
-			lines: func() []string {
-				if tr := strings.TrimSuffix(h.Transcript(), "\n"); tr != "" {
-					return strings.Split(tr, "\n")
-				}
-				return nil
-			},
+			opts:  []hostbridge.Option{hostbridge.WithOutput(io.Discard), hostbridge.WithEnv(tableEnv(t, h.Env(), nil))},
+			lines: h.Transcript,
 		}
 	},
 	"tuios": func(t *testing.T) hostUnderTest {

@@ -114,6 +114,9 @@ func (c *Cmux) Env() map[string]string {
 	}
 }
 
+// Environ is Env as sorted "K=V" strings, for exec.Cmd.Env.
+func (c *Cmux) Environ() []string { return environ(c.Env()) }
+
 // Setenv sets Env in the process for the rest of t (t.Setenv: not for
 // parallel tests).
 func (c *Cmux) Setenv(t testing.TB) {
@@ -201,9 +204,9 @@ func cmuxParse(data []byte) ([][]string, error) {
 	}
 }
 
-// Transcript renders every call as a line, as it would be typed: "cmux
-// set-status chat Running --icon bolt.fill --color #4C8DFF"; an argument
-// with blanks or quotes is quoted (%q).
+// Transcript renders every call as a line (nil when there are none), as
+// it would be typed: "cmux set-status chat Running --icon bolt.fill
+// --color #4C8DFF"; an argument with blanks or quotes is quoted (%q).
 func (c *Cmux) Transcript() []string {
 	var out []string
 	for _, args := range c.Calls() {

@@ -31,9 +31,12 @@
 // sequences out of it (OSC 9;4 progress, OSC 9 pings, through tmux and
 // screen passthrough). Herdr, Tuios and Cmux are fakes of herdr's socket,
 // the tuios daemon and the cmux CLI, usable on their own in a backend's
-// tests. A Transcript lists one line per report, grouped by host in a
-// fixed order, with ids, seqs, times and temporary paths left out or
-// replaced by labels.
+// tests. Each gives the variables its host sets in a pane as Env (a map)
+// and Environ (sorted "K=V", for exec.Cmd.Env), and its own traffic as
+// Transcript lines; one Herdr serves many panes (PaneEnv), so that many
+// programs can share it. A Kit's Transcript lists one line per report,
+// grouped by host in a fixed order, with ids, seqs, times and temporary
+// paths left out or replaced by labels.
 //
 // # Colour
 //

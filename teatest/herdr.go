@@ -25,7 +25,9 @@ import (
 // one request per connection, as herdr does, answers the pane.report_agent,
 // pane.report_agent_session, pane.release_agent and pane.report_metadata
 // requests the way herdr 0.8 (protocol 20) does, keeps each pane's agent
-// state, and records every request.
+// state, and records every request. It serves one pane from the start
+// (PaneID, which Env describes) and every pane PaneEnv names after, so
+// that many programs, one per pane, can share one fake.
 //
 // Create it with NewHerdr from the test goroutine; it stops at the test's
 // cleanup. Its other methods are safe for concurrent use.
@@ -96,8 +98,9 @@ type HerdrPane struct {
 // HerdrOption configures NewHerdr.
 type HerdrOption func(*Herdr)
 
-// HerdrPaneID sets the pane the fake serves and Env names (default
-// "w1:p2"). Requests for any other pane are answered pane_not_found.
+// HerdrPaneID sets the fake's first pane, the one Env names (default
+// "w1:p2"). The fake also serves every pane PaneEnv names; requests for
+// any other pane are answered pane_not_found.
 func HerdrPaneID(id string) HerdrOption { return func(h *Herdr) { h.pane = id } }
 
 // NewHerdr starts a fake herdr on a fresh Unix socket. Call it from the test
@@ -143,24 +146,64 @@ func shortTempDir() (string, error) {
 // SocketPath is the socket herdr's HERDR_SOCKET_PATH names.
 func (h *Herdr) SocketPath() string { return h.path }
 
-// PaneID is the pane the fake serves (HERDR_PANE_ID).
+// PaneID is the pane the fake serves first, the one Env names
+// (HERDR_PANE_ID).
 func (h *Herdr) PaneID() string { return h.pane }
 
-// Env is the environment herdr gives a program in the pane.
-func (h *Herdr) Env() []string {
-	return []string{
-		"HERDR_ENV=1",
-		"HERDR_SOCKET_PATH=" + h.path,
-		"HERDR_PANE_ID=" + h.pane,
-		"HERDR_WORKSPACE_ID=w1",
-		"HERDR_TAB_ID=w1:t1",
+// Env is the environment herdr gives a program in the fake's first pane
+// (PaneID): PaneEnv(PaneID()).
+func (h *Herdr) Env() map[string]string { return h.PaneEnv(h.pane) }
+
+// Environ is Env as sorted "K=V" strings, for exec.Cmd.Env.
+func (h *Herdr) Environ() []string { return environ(h.Env()) }
+
+// PaneEnv is the environment herdr gives a program in pane id of this
+// server, so that one fake can serve many panes (one chat each): HERDR_ENV,
+// the same HERDR_SOCKET_PATH, HERDR_PANE_ID=id, and the pane's workspace
+// and tab. Pane ids are opaque to herdr's clients, but herdr's own look
+// like "w<N>:p<M>", so the fake derives the rest from id: the workspace is
+// the part before its first ":" ("w1" when there is none, or it is empty),
+// and the tab is that workspace's first, "<ws>:t1".
+//
+// From this call on, the fake knows pane id: it applies reports for it,
+// keeps its state apart from the other panes' (seq order included) and
+// Pane(id) returns it. Reports for a pane no one named are still answered
+// pane_not_found. The map is new on each call, the caller's to change.
+// Safe for concurrent use.
+func (h *Herdr) PaneEnv(id string) map[string]string {
+	h.mu.Lock()
+	if _, ok := h.panes[id]; !ok {
+		h.panes[id] = &HerdrPane{}
+	}
+	h.mu.Unlock()
+	ws, _, found := strings.Cut(id, ":")
+	if !found || ws == "" {
+		ws = "w1"
+	}
+	return map[string]string{
+		"HERDR_ENV":          "1",
+		"HERDR_SOCKET_PATH":  h.path,
+		"HERDR_PANE_ID":      id,
+		"HERDR_WORKSPACE_ID": ws,
+		"HERDR_TAB_ID":       ws + ":t1",
 	}
 }
 
-// Setenv sets Env in the test's environment for the rest of the test.
+// environ renders vars as sorted "K=V" strings, the shape of os.Environ
+// and exec.Cmd.Env.
+func environ(vars map[string]string) []string {
+	out := make([]string, 0, len(vars))
+	for _, k := range slices.Sorted(maps.Keys(vars)) {
+		out = append(out, k+"="+vars[k])
+	}
+	return out
+}
+
+// Setenv sets Env in the process for the rest of t (t.Setenv: not for
+// parallel tests).
 func (h *Herdr) Setenv(t testing.TB) {
-	for _, kv := range h.Env() {
-		k, v, _ := strings.Cut(kv, "=")
+	t.Helper()
+	for k, v := range h.Env() {
 		t.Setenv(k, v)
 	}
 }
@@ -191,7 +234,8 @@ func (h *Herdr) WaitFor(ctx context.Context, cond func([]HerdrRequest) bool) err
 	}
 }
 
-// Pane returns what the fake knows of pane id.
+// Pane returns what the fake knows of pane id: its first pane's or any
+// pane PaneEnv named; the zero HerdrPane for a pane it does not know.
 func (h *Herdr) Pane(id string) HerdrPane {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -205,20 +249,33 @@ func (h *Herdr) Pane(id string) HerdrPane {
 }
 
 // Transcript lists the requests that changed a pane, one readable line
-// each, free of seq values, ids and times, for golden files:
+// each (nil when none did), free of seq values, ids and times, for golden
+// files:
 //
 //	herdr pane.report_agent working
 //	herdr pane.report_agent blocked "approve shell: git push"
 //	herdr pane.report_agent_session
 //	herdr pane.report_metadata cost=(clear) model="opus"
 //	herdr pane.release_agent
-func (h *Herdr) Transcript() string {
-	var b strings.Builder
+//
+// A request for a pane other than PaneID names that pane second:
+// "herdr w1:p5 pane.report_agent working" (quoted with %q when it is
+// empty or holds blanks or quotes).
+func (h *Herdr) Transcript() []string {
+	var out []string
 	for _, r := range h.Requests() {
 		if !r.Applied {
 			continue
 		}
-		b.WriteString("herdr " + r.Method)
+		var b strings.Builder
+		b.WriteString("herdr ")
+		if pane := r.Str("pane_id"); pane != h.pane {
+			if pane == "" || strings.ContainsAny(pane, " \t\n\"'\\") {
+				pane = strconv.Quote(pane)
+			}
+			b.WriteString(pane + " ")
+		}
+		b.WriteString(r.Method)
 		switch r.Method {
 		case "pane.report_agent":
 			b.WriteString(" " + r.Str("state"))
@@ -235,9 +292,9 @@ func (h *Herdr) Transcript() string {
 				}
 			}
 		}
-		b.WriteByte('\n')
+		out = append(out, b.String())
 	}
-	return b.String()
+	return out
 }
 
 // herdrFault is how the fake misbehaves.

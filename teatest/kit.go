@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -120,10 +119,7 @@ func New(t TB, model tea.Model, opts ...Option) *Kit {
 func (k *Kit) environment() backends.Env {
 	vars := map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}
 	if h := k.cfg.herdr; h != nil {
-		for _, kv := range h.Env() {
-			name, value, _ := strings.Cut(kv, "=")
-			vars[name] = value
-		}
+		maps.Copy(vars, h.Env())
 	}
 	if f := k.cfg.tuios; f != nil {
 		maps.Copy(vars, f.Env())
@@ -273,7 +269,7 @@ func (k *Kit) View() string {
 func (k *Kit) Transcript() Transcript {
 	tr := Transcript{Terminal: k.norm.lines(k.term.Lines())}
 	if h := k.cfg.herdr; h != nil {
-		tr.Herdr = k.norm.lines(splitLines(h.Transcript()))
+		tr.Herdr = k.norm.lines(nonNil(h.Transcript()))
 	}
 	if f := k.cfg.tuios; f != nil {
 		tr.Tuios = k.norm.lines(nonNil(f.Transcript()))
@@ -282,13 +278,6 @@ func (k *Kit) Transcript() Transcript {
 		tr.Cmux = k.norm.lines(nonNil(c.Transcript()))
 	}
 	return tr
-}
-
-func splitLines(s string) []string {
-	if s == "" {
-		return []string{}
-	}
-	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
 func nonNil(s []string) []string {

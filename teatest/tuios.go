@@ -188,6 +188,9 @@ func (f *Tuios) Env() map[string]string {
 	}
 }
 
+// Environ is Env as sorted "K=V" strings, for exec.Cmd.Env.
+func (f *Tuios) Environ() []string { return environ(f.Env()) }
+
 // Setenv sets Env in the process for the rest of t (t.Setenv: not for
 // parallel tests).
 func (f *Tuios) Setenv(t testing.TB) {
@@ -311,11 +314,11 @@ func (f *Tuios) WaitFor(timeout time.Duration, cond func() bool) bool {
 	}
 }
 
-// Transcript renders every request as a readable line, without ids or
-// times: "tuios set-agent-state working", "tuios set-agent-meta
-// model=\"opus\" cost=null", "tuios report-agent-activity subagent_start a1
-// type=\"explore\"". A request that was not answered with a result ends in
-// " -> <answer>".
+// Transcript renders every request as a readable line (nil when there
+// are none), without ids or times: "tuios set-agent-state working",
+// "tuios set-agent-meta model=\"opus\" cost=null", "tuios
+// report-agent-activity subagent_start a1 type=\"explore\"". A request
+// that was not answered with a result ends in " -> <answer>".
 func (f *Tuios) Transcript() []string {
 	var out []string
 	for _, r := range f.Requests() {

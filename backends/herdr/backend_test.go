@@ -24,6 +24,14 @@ func newFake(t *testing.T, opts ...teatest.HerdrOption) *teatest.Herdr {
 	return h
 }
 
+// wantTranscript fails t unless the fake's transcript is want.
+func wantTranscript(t *testing.T, h *teatest.Herdr, want []string) {
+	t.Helper()
+	if got := h.Transcript(); !slices.Equal(got, want) {
+		t.Errorf("transcript:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func newBackend(t testing.TB, h *teatest.Herdr, edit func(*herdr.Config)) *herdr.Backend {
 	t.Helper()
 	cfg := herdr.Config{SocketPath: h.SocketPath(), PaneID: h.PaneID(), Agent: "chat", Transport: herdr.TransportSocket}
@@ -147,13 +155,12 @@ func TestBlockedMessage(t *testing.T) {
 		host.Report{Kind: host.KindState, State: host.Blocked, Message: "Fix the flaky test: Allow shell"},
 		host.Report{Kind: host.KindState, State: host.Working, Message: "ignored"},
 	)
-	want := `herdr pane.report_agent blocked "approve shell: git push"
-herdr pane.report_agent blocked "Fix the flaky test: Allow shell"
-herdr pane.report_agent working
-`
-	if got := h.Transcript(); got != want {
-		t.Errorf("transcript:\n%s\nwant:\n%s", got, want)
+	want := []string{
+		`herdr pane.report_agent blocked "approve shell: git push"`,
+		`herdr pane.report_agent blocked "Fix the flaky test: Allow shell"`,
+		`herdr pane.report_agent working`,
 	}
+	wantTranscript(t, h, want)
 	if p := h.Pane(h.PaneID()); p.Message != "" {
 		t.Errorf("working pane keeps message %q", p.Message)
 	}
@@ -266,16 +273,15 @@ func TestMetadataTokens(t *testing.T) {
 		withSession(meta(false, "model", "sonnet", "cost $", "0.12", "resume", "spoofed")),
 		host.Report{Kind: host.KindExit, Session: session},
 	)
-	want := `herdr pane.report_metadata context="12%" model="opus"
-herdr pane.report_metadata context=(clear) model="sonnet"
-herdr pane.report_metadata model="sonnet"
-herdr pane.report_agent_session
-herdr pane.report_metadata resume="chat --session 42"
-herdr pane.report_metadata cost__="0.12"
-`
-	if got := h.Transcript(); got != want {
-		t.Errorf("transcript:\n%s\nwant:\n%s", got, want)
+	want := []string{
+		`herdr pane.report_metadata context="12%" model="opus"`,
+		`herdr pane.report_metadata context=(clear) model="sonnet"`,
+		`herdr pane.report_metadata model="sonnet"`,
+		`herdr pane.report_agent_session`,
+		`herdr pane.report_metadata resume="chat --session 42"`,
+		`herdr pane.report_metadata cost__="0.12"`,
 	}
+	wantTranscript(t, h, want)
 	if tokens := h.Pane(h.PaneID()).Tokens; len(tokens) != 3 || tokens["resume"] != "chat --session 42" {
 		t.Errorf("pane tokens = %v", tokens)
 	}

@@ -115,11 +115,10 @@ func TestReporterConvergesAfterRestart(t *testing.T) {
 	if p := h.Pane(h.PaneID()); !p.Released || p.SessionID != "42" {
 		t.Errorf("pane = %+v, want released with session 42", p)
 	}
-	want := "herdr pane.report_agent idle\nherdr pane.report_agent_session\nherdr pane.report_agent working\n" +
-		"herdr pane.report_agent blocked\nherdr pane.report_agent idle\nherdr pane.release_agent\n"
-	if got := h.Transcript(); got != want {
-		t.Errorf("transcript:\n%s\nwant:\n%s", got, want)
-	}
+	wantTranscript(t, h, []string{
+		"herdr pane.report_agent idle", "herdr pane.report_agent_session", "herdr pane.report_agent working",
+		"herdr pane.report_agent blocked", "herdr pane.report_agent idle", "herdr pane.release_agent",
+	})
 }
 
 // childEnv makes the test binary a chat that reports to the herdr named by
@@ -159,7 +158,7 @@ func TestRestartedProcessContinuesAbove(t *testing.T) {
 	run := func(mode string) {
 		t.Helper()
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(append(os.Environ(), h.Env()...), childEnv+"="+mode)
+		cmd.Env = append(append(os.Environ(), h.Environ()...), childEnv+"="+mode)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("child %s: %v\n%s", mode, err, out)
 		}

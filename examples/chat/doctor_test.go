@@ -61,7 +61,7 @@ func TestDoctorMalformedHerdr(t *testing.T) {
 func TestDoctorHerdr(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	out := doctor(t, testEnv(t, h.Env()...))
+	out := doctor(t, testEnv(t, h.Environ()...))
 	wantLines(t, out,
 		"host: herdr",
 		"  pane: "+h.PaneID(),
@@ -89,7 +89,7 @@ func TestDoctorHerdr(t *testing.T) {
 func TestDoctorOptions(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	out := doctor(t, testEnv(t, append(h.Env(), "MENDCODE_HERDR=0")...),
+	out := doctor(t, testEnv(t, append(h.Environ(), "MENDCODE_HERDR=0")...),
 		"-background", "light", "-profile", "mendcode", "-agent", "mc", "-notify=false", "-session", "s7")
 	wantLines(t, out,
 		"host: herdr",

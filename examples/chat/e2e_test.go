@@ -211,14 +211,14 @@ func TestPTYHeadless(t *testing.T) {
 func TestPTYHerdr(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	c := startChat(t, testEnv(t, h.Env()...), "-delay", turnDelay, "-session", "s1")
+	c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay, "-session", "s1")
 	c.waitText("● ready")
 	paneIs := func(state string) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), wait)
 		defer cancel()
 		if err := h.WaitFor(ctx, func([]teatest.HerdrRequest) bool { return h.Pane(h.PaneID()).State == state }); err != nil {
-			t.Fatalf("pane never %s: %v\n%s", state, err, h.Transcript())
+			t.Fatalf("pane never %s: %v\n%s", state, err, strings.Join(h.Transcript(), "\n"))
 		}
 	}
 	paneIs("idle")
@@ -273,14 +273,14 @@ func TestPTYHerdr(t *testing.T) {
 func TestPTYHerdrMendcode(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	c := startChat(t, testEnv(t, h.Env()...), "-delay", turnDelay, "-profile", "mendcode", "-agent", "mc", "-session", "s2")
+	c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay, "-profile", "mendcode", "-agent", "mc", "-session", "s2")
 	c.waitText("● ready")
 	pane := func(what string, cond func(teatest.HerdrPane) bool) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), wait)
 		defer cancel()
 		if err := h.WaitFor(ctx, func([]teatest.HerdrRequest) bool { return cond(h.Pane(h.PaneID())) }); err != nil {
-			t.Fatalf("pane never %s: %v\n%s", what, err, h.Transcript())
+			t.Fatalf("pane never %s: %v\n%s", what, err, strings.Join(h.Transcript(), "\n"))
 		}
 	}
 	c.write("approve\r")

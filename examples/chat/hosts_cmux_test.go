@@ -35,7 +35,7 @@ func TestHostsCmux(t *testing.T) {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
 			cm := teatest.NewCmux(t)
-			c := startChat(t, testEnv(t, hostEnv(cm.Env())...), append(run.args, "-delay", turnDelay)...)
+			c := startChat(t, testEnv(t, cm.Environ()...), append(run.args, "-delay", turnDelay)...)
 			mark := 0
 			shows := func(want ...string) {
 				t.Helper()
@@ -99,7 +99,7 @@ func TestHostsCmuxKilled(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
 			cm := teatest.NewCmux(t)
-			c := startChat(t, testEnv(t, hostEnv(cm.Env())...), "-delay", turnDelay)
+			c := startChat(t, testEnv(t, cm.Environ()...), "-delay", turnDelay)
 			waitCmux(t, cm, "Idle", func(calls [][]string) bool { return cmuxShows(calls, 0, "Idle", "loading off") })
 			c.write("slow\r")
 			waitCmux(t, cm, "Running", func(calls [][]string) bool { return cmuxShows(calls, 0, "Running", "loading on") })
@@ -130,7 +130,7 @@ func TestHostsCmuxHeadless(t *testing.T) {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
 				cm := teatest.NewCmux(t)
-				c := startChat(t, testEnv(t, hostEnv(cm.Env())...), append(run.args, "-delay", turnDelay, "-m", tt.prompt)...)
+				c := startChat(t, testEnv(t, cm.Environ()...), append(run.args, "-delay", turnDelay, "-m", tt.prompt)...)
 				if st := c.exit(); st.ExitCode() != tt.code {
 					t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
 				}

@@ -24,7 +24,7 @@ import (
 func TestHostsHerdrIota(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	c := startChat(t, testEnv(t, h.Env()...), "-delay", turnDelay, "-session", "s1")
+	c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay, "-session", "s1")
 	waitHerdr(t, h, "the ready state and the session", func(reqs []teatest.HerdrRequest) bool {
 		return len(applied(reqs, "pane.report_agent")) > 0 && len(applied(reqs, "pane.report_agent_session")) > 0
 	})
@@ -105,7 +105,7 @@ func TestHostsHerdrKilled(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
 			h := teatest.NewHerdr(t)
-			c := startChat(t, testEnv(t, h.Env()...), "-delay", turnDelay)
+			c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay)
 			herdrGot(t, h, 0, "idle")
 			c.write("slow\r")
 			herdrGot(t, h, 1, "working")
@@ -138,7 +138,7 @@ func TestHostsHerdrHeadless(t *testing.T) {
 		t.Run(tt.prompt, func(t *testing.T) {
 			t.Parallel()
 			h := teatest.NewHerdr(t)
-			c := startChat(t, testEnv(t, h.Env()...), "-delay", turnDelay, "-session", "s3", "-m", tt.prompt)
+			c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay, "-session", "s3", "-m", tt.prompt)
 			st := c.exit()
 			if st.ExitCode() != tt.code {
 				t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)

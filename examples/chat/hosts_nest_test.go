@@ -18,7 +18,7 @@ import (
 // herdrInCmuxEnv is a herdr pane's environment inside cmux: herdr's
 // variables, CMUX_SURFACE_ID and the rest, the fake cmux first on PATH.
 func herdrInCmuxEnv(t *testing.T, h *teatest.Herdr, cm *teatest.Cmux) []string {
-	return testEnv(t, append(h.Env(), hostEnv(cm.Env())...)...)
+	return testEnv(t, append(h.Environ(), cm.Environ()...)...)
 }
 
 func TestHostsHerdrInCmux(t *testing.T) {
@@ -89,7 +89,7 @@ func TestHostsDoctorNested(t *testing.T) {
 func TestHostsDoctorCmux(t *testing.T) {
 	t.Parallel()
 	cm := teatest.NewCmux(t)
-	out := doctor(t, testEnv(t, hostEnv(cm.Env())...))
+	out := doctor(t, testEnv(t, cm.Environ()...))
 	wantLines(t, out,
 		"host: cmux",
 		"  surface: "+cm.Surface(),

@@ -25,7 +25,7 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 			t.Parallel()
 			h := teatest.NewHerdr(t)
 			f := teatest.NewTuios(t)
-			env := testEnv(t, append(hostEnv(f.Env()), herdrAPIEnv(h)...)...)
+			env := testEnv(t, append(f.Environ(), herdrAPIEnv(h)...)...)
 			c := startChat(t, env, append(run.args, "-delay", turnDelay, "-session", "s5")...)
 			herdrGot(t, h, 0, "idle")
 			waitTuios(t, f, "the facts", func() bool { return f.Pane().Meta["model"] == startModel })
@@ -103,7 +103,7 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 func TestHostsTuiosRestart(t *testing.T) {
 	t.Parallel()
 	f := teatest.NewTuios(t)
-	env := testEnv(t, hostEnv(f.Env())...)
+	env := testEnv(t, f.Environ()...)
 	first := startChat(t, env, "-profile", "mendcode", "-delay", turnDelay, "-session", "s6")
 	tuiosGot(t, f, 0, "idle")
 	first.write("delegate the fix\r")

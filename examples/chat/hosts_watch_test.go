@@ -14,19 +14,11 @@ import (
 )
 
 // Helpers for the end-to-end runs under the fake hosts (hosts_*_test.go):
-// the environment each host gives a pane, waits on what a fake received,
-// and readers of the recorded traffic. Every wait is bounded by wait and
+// the environment tuios gives a pane for herdr's API, waits on what a fake
+// received, and readers of the recorded traffic. A fake's own variables
+// come from its Environ, appended to testEnv's (a PATH there wins). Every wait is bounded by wait and
 // re-checks on the fake's own signal (herdr, tuios) or its polling (cmux,
 // whose calls come from other processes); nothing sleeps.
-
-// hostEnv adds a fake's variables (a map, as tuios and cmux give them) to
-// extra, in a fixed order. A PATH in vars comes after testEnv's and wins.
-func hostEnv(vars map[string]string, extra ...string) []string {
-	for _, k := range slices.Sorted(maps.Keys(vars)) {
-		extra = append(extra, k+"="+vars[k])
-	}
-	return extra
-}
 
 // herdrAPIEnv is what tuios puts in each of its panes so that herdr's
 // clients find its herdr API: the socket and the pane, without HERDR_ENV.

@@ -1,0 +1,105 @@
+package teatest_test
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+func TestHerdrEnviron(t *testing.T) {
+	noLeaks(t)
+	h := teatest.NewHerdr(t)
+	got := h.Environ()
+	want := []string{
+		"HERDR_ENV=1",
+		"HERDR_PANE_ID=w1:p2",
+		"HERDR_SOCKET_PATH=" + h.SocketPath(),
+		"HERDR_TAB_ID=w1:t1",
+		"HERDR_WORKSPACE_ID=w1",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Environ() = %q, want %q", got, want)
+	}
+	env := h.Env()
+	if len(env) != len(got) {
+		t.Errorf("Env() = %v, Environ() = %q", env, got)
+	}
+	for _, kv := range got {
+		k, v, _ := strings.Cut(kv, "=")
+		if env[k] != v {
+			t.Errorf("Env()[%s] = %q, Environ has %q", k, env[k], kv)
+		}
+	}
+}
+
+func TestHerdrPaneEnv(t *testing.T) {
+	noLeaks(t)
+	h := teatest.NewHerdr(t)
+	tests := []struct{ id, ws, tab string }{
+		{"w1:p5", "w1", "w1:t1"},
+		{"w3:p9", "w3", "w3:t1"},
+		{"p7", "w1", "w1:t1"},  // no workspace in the id
+		{":p8", "w1", "w1:t1"}, // an empty one
+	}
+	for _, tt := range tests {
+		want := map[string]string{
+			"HERDR_ENV": "1", "HERDR_SOCKET_PATH": h.SocketPath(), "HERDR_PANE_ID": tt.id,
+			"HERDR_WORKSPACE_ID": tt.ws, "HERDR_TAB_ID": tt.tab,
+		}
+		if got := h.PaneEnv(tt.id); !maps.Equal(got, want) {
+			t.Errorf("PaneEnv(%q) = %v, want %v", tt.id, got, want)
+		}
+	}
+	if got := h.PaneEnv(h.PaneID()); !maps.Equal(got, h.Env()) {
+		t.Errorf("PaneEnv(PaneID()) = %v, Env() = %v", got, h.Env())
+	}
+}
+
+// One fake serves every pane PaneEnv named, each with its own state and
+// seq order, and still refuses the panes no one named.
+func TestHerdrServesManyPanes(t *testing.T) {
+	noLeaks(t)
+	h := teatest.NewHerdr(t)
+	report := func(id, pane, state string, seq int) string {
+		return `{"id":"` + id + `","method":"pane.report_agent","params":{"pane_id":"` + pane +
+			`","source":"s","agent":"a","state":"` + state + `","seq":` + strconv.Itoa(seq) + `}}`
+	}
+	if got := mustCall(t, h, report("0", "w1:p5", "working", 1)); !strings.Contains(got, `"pane_not_found"`) {
+		t.Fatalf("a pane no one named: %s, want pane_not_found", got)
+	}
+	h.PaneEnv("w1:p5")
+	h.PaneEnv("w2:p1")
+	h.PaneEnv("w4 p1") // opaque ids: herdr does not forbid blanks
+	mustCall(t, h, report("1", "w1:p5", "working", 1))
+	mustCall(t, h, report("2", "w2:p1", "blocked", 1)) // same source and seq, other pane
+	mustCall(t, h, report("3", h.PaneID(), "idle", 2))
+	mustCall(t, h, report("4", "w1:p5", "idle", 1)) // stale on its own pane
+	mustCall(t, h, report("5", "w4 p1", "working", 3))
+	for pane, state := range map[string]string{"w1:p5": "working", "w2:p1": "blocked", h.PaneID(): "idle", "w9:p9": ""} {
+		if p := h.Pane(pane); p.State != state {
+			t.Errorf("pane %s = %+v, want state %q", pane, p, state)
+		}
+	}
+	want := []string{
+		"herdr w1:p5 pane.report_agent working",
+		"herdr w2:p1 pane.report_agent blocked",
+		"herdr pane.report_agent idle",
+		`herdr "w4 p1" pane.report_agent working`,
+	}
+	if got := h.Transcript(); !slices.Equal(got, want) {
+		t.Errorf("transcript:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestHerdrTranscriptEmpty(t *testing.T) {
+	noLeaks(t)
+	h := teatest.NewHerdr(t)
+	mustCall(t, h, `{"id":"x","method":"pane.report_agent","params":{"pane_id":"w9:p9","source":"s","agent":"a","state":"idle"}}`)
+	if got := h.Transcript(); len(got) != 0 {
+		t.Errorf("transcript = %q, want none", got)
+	}
+}
