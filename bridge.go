@@ -202,7 +202,13 @@ func (b *Bridge) Send(msg any) bool {
 			})
 		}
 	case SubAgentStarted, SubAgentProgressed, SubAgentWaiting, SubAgentEnded:
-		f = func(m *host.Machine) []host.Report { return m.SetAgents(b.updateAgents(msg)) }
+		f = func(m *host.Machine) []host.Report {
+			reps := m.SetAgents(b.updateAgents(msg))
+			// An ended sub-agent has been reported; keeping it would make
+			// every later message cost more within a long session.
+			b.agents = slices.DeleteFunc(b.agents, func(a host.SubAgent) bool { return a.Status.Ended() })
+			return reps
+		}
 	default:
 		return false
 	}

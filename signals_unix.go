@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/signal"
 	"sync"
-	"sync/atomic"
 	"syscall"
 )
 
@@ -19,8 +18,8 @@ type signalWatch struct {
 	ch     chan os.Signal
 	quit   chan struct{}
 	done   chan struct{}
+	firing chan struct{} // closed once a signal was taken, before the exit runs
 	once   sync.Once
-	firing atomic.Bool
 }
 
 // watchSignals starts the watcher. exit runs once a signal arrives; then a
@@ -28,9 +27,10 @@ type signalWatch struct {
 // process ends as it would have without hostbridge.
 func watchSignals(exit func(), reraise func(os.Signal) bool) *signalWatch {
 	w := &signalWatch{
-		ch:   make(chan os.Signal, 1),
-		quit: make(chan struct{}),
-		done: make(chan struct{}),
+		ch:     make(chan os.Signal, 1),
+		quit:   make(chan struct{}),
+		done:   make(chan struct{}),
+		firing: make(chan struct{}),
 	}
 	signal.Notify(w.ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
@@ -39,7 +39,7 @@ func watchSignals(exit func(), reraise func(os.Signal) bool) *signalWatch {
 		select {
 		case <-w.quit:
 		case s := <-w.ch:
-			w.firing.Store(true)
+			close(w.firing)
 			exit()
 			if reraise(s) {
 				signal.Stop(w.ch)
@@ -51,15 +51,18 @@ func watchSignals(exit func(), reraise func(os.Signal) bool) *signalWatch {
 	return w
 }
 
-// stop ends the watcher and waits for it, unless it is the watcher itself
-// that runs the exit. Safe on a nil watcher and more than once.
+// stop ends the watcher and waits for it, unless it has taken a signal:
+// then it is running the exit itself (perhaps waiting for the Close that
+// called stop), and ends on its own once that is done. Safe on a nil
+// watcher and more than once.
 func (w *signalWatch) stop() {
 	if w == nil {
 		return
 	}
 	w.once.Do(func() { close(w.quit) })
-	if !w.firing.Load() {
-		<-w.done
+	select {
+	case <-w.done:
+	case <-w.firing:
 	}
 }
 

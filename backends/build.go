@@ -81,11 +81,13 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	var list []host.Backend
 	var chans []Channel
-	add := func(b host.Backend, err error, carries, via string) {
+	hostCarriesState := false
+	add := func(b host.Backend, err error, states bool, carries, via string) {
 		ch := Channel{Host: d.Host.Kind.String(), Carries: carries, Via: via, Err: err}
 		if err == nil {
 			ch.Host = b.Name()
 			list = append(list, b)
+			hostCarriesState = hostCarriesState || states
 		}
 		chans = append(chans, ch)
 	}
@@ -94,11 +96,11 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		switch h.Kind {
 		case Herdr:
 			b, err := herdr.New(c.herdr(h.Socket, h.Pane, h.Bin))
-			add(b, err, c.herdrCarries(), "socket "+h.Socket+", pane "+h.Pane)
+			add(b, err, true, c.herdrCarries(), "socket "+h.Socket+", pane "+h.Pane)
 		case Tuios:
 			if h.HerdrAPI {
 				b, err := herdr.New(c.herdr(h.Socket, h.HerdrPane, ""))
-				add(b, err, c.herdrCarries(), "herdr API on "+h.Socket+", pane "+h.HerdrPane)
+				add(b, err, true, c.herdrCarries(), "herdr API on "+h.Socket+", pane "+h.HerdrPane)
 			}
 			b, err := tuios.New(tuios.Config{
 				SocketPath: h.TuiosSocket, Session: h.Session, PaneID: h.Pane,
@@ -108,15 +110,14 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 			if h.HerdrAPI {
 				carries = "rail facts, sub-agents"
 			}
-			add(b, err, carries, "socket "+h.TuiosSocket+", session "+h.Session+", window "+h.Pane)
+			add(b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+h.Session+", window "+h.Pane)
 		case Cmux:
 			b, err := cmux.New(cmux.Config{
 				Bin: h.Bin, SurfaceID: h.Surface, WorkspaceID: h.Workspace, Agent: c.Agent, Logger: c.Logger,
 			})
-			add(b, err, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
+			add(b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
 		}
 	}
-	hostCarriesState := len(list) > 0
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
 		chans = append(chans, Channel{Host: "terminal", Err: errNotTTY})
 		return list, chans

@@ -208,7 +208,8 @@ func id(e Env, d *Detection, k Kind, name string, required, ok bool) (string, bo
 		reason = "is empty"
 	case len(v) > maxID:
 		reason = "is longer than 256 bytes"
-	case strings.IndexFunc(v, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) || r == unicode.ReplacementChar }) >= 0:
+	case strings.IndexFunc(v, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) || r == unicode.ReplacementChar }) >= 0,
+		host.Clean(v, 0) != v: // also invisible format characters, which a host may refuse
 		reason = "contains a control character or white space"
 	default:
 		return v, ok

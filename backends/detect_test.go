@@ -202,3 +202,13 @@ func FuzzDetect(f *testing.F) {
 		}
 	})
 }
+
+// An id with an invisible format character (a zero-width joiner) reads
+// the same as a clean one but is not: detection refuses it rather than
+// hand a host something it may refuse.
+func TestDetectRefusesInvisibleCharacters(t *testing.T) {
+	d := Detect(testEnv(with(herdrVars, "HERDR_PANE_ID", "w1:\u200dp2"), false))
+	if d.Host.Kind != Terminal || len(d.Problems) != 1 || d.Problems[0].Var != "HERDR_PANE_ID" {
+		t.Errorf("host %s, problems %v", d.Host.Kind, d.Problems)
+	}
+}

@@ -248,7 +248,7 @@ func (m *Machine) Resume() []Report {
 		return nil
 	}
 	m.suspended = false
-	return []Report{m.report(KindState)}
+	return []Report{m.stateReport()}
 }
 
 // Exit marks the chat gone: the last report every backend receives. Later
@@ -287,8 +287,8 @@ func (m *Machine) start(out []Report) []Report {
 // changed appends a state report when the effective state or its message
 // differs from what was last reported.
 func (m *Machine) changed(out []Report) []Report {
-	if !m.started {
-		return out // start will report the state
+	if !m.started || m.suspended {
+		return out // start, or Resume, will report the state
 	}
 	s, msg := m.effective()
 	if s == m.shown && msg == m.shownTo {

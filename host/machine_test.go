@@ -254,8 +254,16 @@ func TestMachineSuspendResume(t *testing.T) {
 	if got := m.Suspend(); got != nil {
 		t.Errorf("second suspend = %s", brief(got))
 	}
-	if got := brief(m.Resume()); got != "state working" {
+	// While another program has the terminal nothing is drawn: the state
+	// changes, and Resume shows the one it came to.
+	if got := m.Idle("done"); len(got) != 1 || got[0].Kind != KindPing {
+		t.Errorf("while suspended = %s, want the ping alone", brief(got))
+	}
+	if got := brief(m.Resume()); got != "state idle" {
 		t.Errorf("resume = %s", got)
+	}
+	if got := m.Idle(""); got != nil {
+		t.Errorf("idle after resume = %s: the resumed state was not recorded as shown", brief(got))
 	}
 	if got := m.Resume(); got != nil {
 		t.Errorf("second resume = %s", brief(got))

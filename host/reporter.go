@@ -127,6 +127,10 @@ func (r *Reporter) close(ctx context.Context) error {
 		return nil
 	}
 	late := r.running()
+	if len(late) == 0 {
+		r.cancel()
+		return nil // every worker stopped as the deadline came
+	}
 	r.cancel() // abandon in-flight reports
 	grace, stop := context.WithTimeout(context.Background(), closeGrace)
 	defer stop()
@@ -152,6 +156,11 @@ func (r *Reporter) running() []string {
 // wait reports whether every worker stopped before stop was closed.
 func (r *Reporter) wait(stop <-chan struct{}) bool {
 	for _, w := range r.workers {
+		select {
+		case <-w.done:
+			continue // stopped: whatever stop says
+		default:
+		}
 		select {
 		case <-w.done:
 		case <-stop:
@@ -320,15 +329,16 @@ func (w *worker) flush(ctx context.Context) error {
 func (w *worker) run(ctx context.Context) {
 	defer close(w.done)
 	defer w.closeBackend()
-
-	retries := map[Kind]Report{} // snapshots that failed, newest per kind
-	backoff := w.o.RetryMin
-	retry := newStoppedTimer()
-	refresh := newStoppedTimer()
-	defer retry.Stop()
-	defer refresh.Stop()
-	var current Report // the last state delivered, for refresh
-	refresher, _ := w.b.(Refresher)
+	l := &loop{
+		w: w, ctx: ctx,
+		retries: map[Kind]Report{},
+		backoff: w.o.RetryMin,
+		retry:   newStoppedTimer(),
+		refresh: newStoppedTimer(),
+	}
+	l.refresher, _ = w.b.(Refresher)
+	defer l.retry.Stop()
+	defer l.refresh.Stop()
 
 	for {
 		it, ok, closing := w.next()
@@ -340,71 +350,124 @@ func (w *worker) run(ctx context.Context) {
 			case <-w.wake:
 			case <-ctx.Done():
 				return
-			case <-retry.C:
-				for k, r := range retries {
-					w.retried.Add(1)
-					if w.deliver(ctx, r) {
-						delete(retries, k)
-						if k == KindState {
-							current = r
-							w.armRefresh(refresh, refresher, r)
-						}
-					}
-				}
-				if len(retries) > 0 {
-					backoff = min(2*backoff, w.o.RetryMax)
-					retry.Reset(backoff)
-				} else {
-					backoff = w.o.RetryMin
-				}
-			case <-refresh.C:
-				r := current
-				r.Repeat = true
-				w.refreshed.Add(1)
-				if w.deliver(ctx, r) {
-					w.armRefresh(refresh, refresher, r)
-				}
+			case <-l.retry.C:
+				l.retryNow()
+			case <-l.refresh.C:
+				l.refreshNow()
 			}
 			continue
 		}
-
 		if ctx.Err() != nil {
 			w.dropped.Add(1)
-			w.markHandled(it.seq)
-			continue
-		}
-		r := it.r
-		if r.Kind.Retried() {
-			delete(retries, r.Kind) // superseded
-		}
-		if r.Kind == KindState || r.Kind == KindSuspend || r.Kind == KindExit {
-			refresh.Stop()
-		}
-		if w.deliver(ctx, r) {
-			if r.Kind == KindState {
-				current = r
-				w.armRefresh(refresh, refresher, r)
-			}
-		} else if r.Kind.Retried() && !closing {
-			if len(retries) == 0 {
-				backoff = w.o.RetryMin
-				retry.Reset(backoff)
-			}
-			retries[r.Kind] = r
-		}
-		if r.Kind == KindExit {
-			clear(retries)
-			retry.Stop()
+		} else {
+			l.handle(it.r, closing)
 		}
 		w.markHandled(it.seq)
 	}
+}
+
+// retryOrder is the order failed reports are tried again in: the state
+// first, since it is what the host shows.
+var retryOrder = [...]Kind{KindState, KindSession, KindMeta, KindAgents}
+
+// loop is a worker's memory between reports: what failed and waits for
+// another try, and what to re-send to keep the host from forgetting.
+type loop struct {
+	w         *worker
+	ctx       context.Context
+	retries   map[Kind]Report // failed, newest per kind
+	backoff   time.Duration
+	retry     *time.Timer
+	refresh   *time.Timer
+	refresher Refresher
+	current   Report  // the last state delivered, for refresh
+	session   Session // the newest session seen
+}
+
+func (l *loop) handle(r Report, closing bool) {
+	// Reports are made in order, so the newest one's session is current: a
+	// retried report carries it, not the session it was made with.
+	l.session = r.Session
+	if r.Kind.Retried() {
+		delete(l.retries, r.Kind) // superseded
+	}
+	switch r.Kind {
+	case KindState, KindExit:
+		l.refresh.Stop()
+	case KindSuspend:
+		// Nothing is drawn while another program has the terminal; the
+		// state after Resume supersedes a failed one.
+		l.refresh.Stop()
+		delete(l.retries, KindState)
+	}
+	if l.w.deliver(l.ctx, r) {
+		if r.Kind == KindState {
+			l.delivered(r)
+		}
+	} else if r.Kind.Retried() && !closing {
+		l.failed(r)
+	}
+	if r.Kind == KindExit {
+		clear(l.retries)
+		l.retry.Stop()
+	}
+}
+
+func (l *loop) delivered(r Report) {
+	l.current = r
+	l.w.armRefresh(l.refresh, l.refresher, r)
+}
+
+func (l *loop) failed(r Report) {
+	if len(l.retries) == 0 {
+		l.backoff = l.w.o.RetryMin
+		l.retry.Reset(l.backoff)
+	}
+	l.retries[r.Kind] = r
+}
+
+// retryNow tries the failed reports again, state first, and stops at the
+// first that fails again: the host is still down, and each try may take a
+// whole timeout, which new reports should not wait behind.
+func (l *loop) retryNow() {
+	for _, k := range retryOrder {
+		r, ok := l.retries[k]
+		if !ok {
+			continue
+		}
+		r.Session = l.session
+		l.w.retried.Add(1)
+		if !l.w.deliver(l.ctx, r) {
+			l.backoff = min(2*l.backoff, l.w.o.RetryMax)
+			l.retry.Reset(l.backoff)
+			return
+		}
+		delete(l.retries, k)
+		if k == KindState {
+			l.delivered(r)
+		}
+	}
+	l.backoff = l.w.o.RetryMin
+}
+
+// refreshNow re-sends the current state. One that fails is retried like
+// any failed state, and refreshed again once the host has it.
+func (l *loop) refreshNow() {
+	r := l.current
+	r.Repeat = true
+	l.w.refreshed.Add(1)
+	if l.w.deliver(l.ctx, r) {
+		l.w.armRefresh(l.refresh, l.refresher, r)
+		return
+	}
+	l.failed(l.current)
 }
 
 // deliver runs one report under its deadline and counts the outcome.
 func (w *worker) deliver(ctx context.Context, r Report) bool {
 	ctx, cancel := context.WithTimeout(ctx, w.o.Timeout)
 	defer cancel()
-	err := w.b.Report(ctx, r)
+	err := w.call(ctx, r)
 	if err != nil {
 		w.failed.Add(1)
 		w.o.Logger.LogAttrs(ctx, slog.LevelDebug, "hostbridge: report failed",
@@ -414,6 +477,18 @@ func (w *worker) deliver(ctx context.Context, r Report) bool {
 	}
 	w.sent.Add(1)
 	return true
+}
+
+// call runs the backend's Report. A backend that panics (a custom one,
+// say) fails that report; it must not take the chat down with it, least
+// of all from a goroutine where nothing restores the terminal.
+func (w *worker) call(ctx context.Context, r Report) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("host: %s panicked: %v", w.b.Name(), p)
+		}
+	}()
+	return w.b.Report(ctx, r)
 }
 
 func (w *worker) armRefresh(t *time.Timer, f Refresher, r Report) {

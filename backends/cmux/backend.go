@@ -20,7 +20,9 @@ type Backend struct {
 	shown     host.State // the state last delivered; Unknown before the first
 	loading   spinner
 	noLoading bool // this cmux lacks "workspace loading"
-	exited    bool
+	// loadingWorked: "workspace loading" succeeded once, so this cmux has it.
+	loadingWorked bool
+	exited        bool
 }
 
 var _ host.Backend = (*Backend)(nil)
@@ -100,8 +102,9 @@ func (b *Backend) exit(ctx context.Context) error {
 }
 
 // spin turns the loader on or off unless it already is (again with
-// force). cmuxOK says the command before it worked: then a failure means
-// this cmux lacks "workspace loading", which is remembered and left alone.
+// force). cmuxOK says the command before it worked: then a failure of a
+// "workspace loading" that never worked means this cmux lacks it, which is
+// remembered and left alone; once it has worked, a failure is just that.
 func (b *Backend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	want := spinnerOff
 	if on {
@@ -116,13 +119,13 @@ func (b *Backend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	}
 	err := b.run(ctx, b.workspace([]string{"workspace", "loading", state, "--id", b.key})...)
 	var xerr *ExitError
-	if cmuxOK && errors.As(err, &xerr) {
+	if cmuxOK && !b.loadingWorked && errors.As(err, &xerr) {
 		b.noLoading = true
 		b.cfg.Logger.Debug("cmux: this cmux has no workspace loading; not running it again", "err", err)
 		return nil
 	}
 	if err == nil {
-		b.loading = want
+		b.loading, b.loadingWorked = want, true
 	}
 	return err
 }

@@ -203,6 +203,30 @@ func TestWithoutWorkspaceLoading(t *testing.T) {
 	})
 }
 
+// A cmux whose "workspace loading" worked once has it: a later failure is
+// a failure, retried with the state, not a reason to stop turning the
+// loader off (which would leave it spinning after exit).
+func TestLoadingFailsAfterItWorked(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t)
+	b := newTestBackend(t, f, func(c *cmux.Config) { c.WorkspaceID = "" })
+	report(t, b, state(host.Working))
+	f.FailOn("workspace", 1)
+	if err := tryReport(b, state(host.Idle), 5*time.Second); err == nil {
+		t.Fatal("a failed loader command was not reported")
+	}
+	f.Succeed()
+	report(t, b, host.Report{Kind: host.KindExit})
+	wantLines(t, f.Transcript(), []string{
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+		"cmux workspace loading on --id chat",
+		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+		"cmux workspace loading off --id chat",
+		"cmux clear-status chat",
+		"cmux workspace loading off --id chat",
+	})
+}
+
 func TestHanging(t *testing.T) {
 	needSh(t)
 	f := teatest.NewCmux(t)

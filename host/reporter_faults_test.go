@@ -1,0 +1,139 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// script is a backend that fails the reports its fail func picks and
+// records every report it takes, in order.
+type script struct {
+	mu      sync.Mutex
+	fail    func(r Report, n int) bool // n: how many reports it was handed
+	n       int
+	got     []Report
+	refresh time.Duration
+}
+
+func (s *script) Name() string { return "script" }
+func (s *script) Report(_ context.Context, r Report) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.n++
+	if s.fail != nil && s.fail(r, s.n) {
+		return errors.New("down")
+	}
+	s.got = append(s.got, r)
+	return nil
+}
+func (s *script) Refresh(State) time.Duration { return s.refresh }
+func (s *script) taken() []Report {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Report(nil), s.got...)
+}
+
+// A retried report carries the newest session, not the one it was made
+// with: delivered after a newer session, it must not put the old one back.
+func TestReporterRetryCarriesNewestSession(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		failedOnce := false
+		b := &script{fail: func(r Report, _ int) bool {
+			if r.Kind == KindMeta && !failedOnce {
+				failedOnce = true
+				return true
+			}
+			return false
+		}}
+		rep := NewReporter([]Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		s1 := Session{ID: "s1", Resume: "chat --session s1"}
+		s2 := Session{ID: "s2", Resume: "chat --session s2", Origin: OriginSwitched}
+		rep.Send(Report{Kind: KindMeta, Session: s1, Meta: []Fact{{Name: "model", Value: "m"}}})
+		_ = rep.Flush(context.Background())
+		rep.Send(Report{Kind: KindSession, Session: s2})
+		_ = rep.Flush(context.Background())
+		time.Sleep(time.Second) // the retry timer fires
+		synctest.Wait()
+		got := b.taken()
+		last := got[len(got)-1]
+		if last.Kind != KindMeta || last.Session.ID != "s2" {
+			t.Fatalf("last report: %v with session %q, want the retried meta with s2", last.Kind, last.Session.ID)
+		}
+	})
+}
+
+// A state that failed before a Suspend is not retried while another
+// program has the terminal: Resume sends the state anyway.
+func TestReporterNoRetryWhileSuspended(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &script{fail: func(r Report, n int) bool { return r.Kind == KindState && n == 1 }}
+		rep := NewReporter([]Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		rep.Send(Report{Kind: KindState, State: Working}, Report{Kind: KindSuspend, State: Working})
+		_ = rep.Flush(context.Background())
+		time.Sleep(time.Minute) // the editor runs
+		synctest.Wait()
+		got := b.taken()
+		if len(got) != 1 || got[0].Kind != KindSuspend {
+			t.Fatalf("while suspended the host got %d reports, last %v", len(got), got[len(got)-1].Kind)
+		}
+	})
+}
+
+// A keep-alive that fails is retried, and the keep-alives go on.
+func TestReporterRefreshSurvivesAFailure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &script{refresh: 10 * time.Second, fail: func(r Report, n int) bool { return r.Repeat && n == 2 }}
+		rep := NewReporter([]Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		rep.Send(Report{Kind: KindState, State: Working})
+		time.Sleep(2 * time.Minute)
+		synctest.Wait()
+		if st := rep.Stats()[0]; st.Refreshed < 10 || st.Retried != 1 {
+			t.Fatalf("2 min in Working with a 10 s keep-alive and one failure: %+v", st)
+		}
+	})
+}
+
+// A host that stays down costs one timeout per retry, not one per failed
+// kind: the retries stop at the first failure.
+func TestReporterRetryStopsAtFirstFailure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &script{fail: func(Report, int) bool { return true }}
+		rep := NewReporter([]Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		rep.Send(Report{Kind: KindState, State: Working}, Report{Kind: KindSession},
+			Report{Kind: KindMeta}, Report{Kind: KindAgents})
+		_ = rep.Flush(context.Background())
+		time.Sleep(DefaultRetryMin + time.Millisecond) // one retry tick
+		synctest.Wait()
+		if st := rep.Stats()[0]; st.Retried != 1 {
+			t.Fatalf("one tick retried %d reports, want 1", st.Retried)
+		}
+	})
+}
+
+// A backend that panics fails its report; the worker and the chat go on.
+func TestReporterSurvivesAPanickingBackend(t *testing.T) {
+	n := 0
+	b := Func{N: "panicky", F: func(context.Context, Report) error {
+		n++
+		if n == 1 {
+			panic("boom")
+		}
+		return nil
+	}}
+	rep := NewReporter([]Backend{b}, ReporterOptions{})
+	rep.Send(Report{Kind: KindPing}, Report{Kind: KindPing})
+	if err := rep.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if st := rep.Stats()[0]; st.Failed != 1 || st.Sent != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+}
