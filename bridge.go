@@ -47,6 +47,14 @@ type Bridge struct {
 // the Bridge. A bad option value is an error (wrapping ErrOption); a host
 // whose variables are malformed is not: detection falls back to the plain
 // terminal and Detection().Problems says why.
+//
+// Unless WithoutSignalHandler, the Bridge watches SIGINT, SIGTERM and
+// SIGHUP: on one it runs the exit, then delivers the signal again with its
+// default action, so the process ends as it would have without hostbridge
+// (under Bubble Tea, which quits on SIGINT and SIGTERM itself, only SIGHUP
+// is delivered again). A program that handles signals itself, or runs
+// several Bridges, passes WithoutSignalHandler and calls Close from its
+// own handler.
 func New(opts ...Option) (*Bridge, error) {
 	cfg := defaultConfig()
 	for _, o := range opts {
@@ -287,7 +295,8 @@ func (b *Bridge) apply(f func(m *host.Machine) []host.Report) {
 
 // Close is the exit: the bar is cleared, the pane released, the row
 // removed, and every worker stopped, all within the exit timeout (default
-// 1 s) whatever the hosts do. It is idempotent and safe to call from any
+// 1 s) whatever the hosts do, plus at most 100 ms for a worker to notice
+// its report was abandoned. The error names the hosts it gave up on. It is idempotent and safe to call from any
 // goroutine; later calls wait for the first to finish and return its
 // result.
 func (b *Bridge) Close() error {
