@@ -319,3 +319,33 @@ func BenchmarkUpdate(b *testing.B) {
 		})
 	}
 }
+
+// noop is a model whose Update does nothing: what the wrapper adds to
+// any Update, in absolute terms.
+type noop struct{}
+
+func (noop) Init() tea.Cmd                         { return nil }
+func (n noop) Update(tea.Msg) (tea.Model, tea.Cmd) { return n, nil }
+func (noop) View() string                          { return "" }
+
+// BenchmarkUpdateOverhead is the wrapper's own cost per message not owned,
+// measured around a model that does nothing.
+func BenchmarkUpdateOverhead(b *testing.B) {
+	msg := tea.Msg(notOwned{1})
+	b.Run("bare", func(b *testing.B) {
+		var m tea.Model = noop{}
+		b.ReportAllocs()
+		for b.Loop() {
+			m, _ = m.Update(msg)
+		}
+	})
+	b.Run("wrapped", func(b *testing.B) {
+		w := Wrap(noop{}, WithBackends(host.Nop{}), WithoutSignalHandler())
+		defer w.Close()
+		var m tea.Model = w
+		b.ReportAllocs()
+		for b.Loop() {
+			m, _ = m.Update(msg)
+		}
+	})
+}
