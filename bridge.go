@@ -268,12 +268,16 @@ func (b *Bridge) updateAgents(msg any) []host.SubAgent {
 // Suspend says the terminal is handed to another program for a while
 // (tea.Exec, tea.Suspend): the bar is cleared until Resume. It waits, at
 // most the report timeout, until the terminal has been told, so the bar is
-// gone before the other program draws.
+// gone before the other program draws; it does not wait for the other
+// hosts.
 func (b *Bridge) Suspend(ctx context.Context) {
 	b.apply(func(m *host.Machine) []host.Report { return m.Suspend() })
 	ctx, cancel := context.WithTimeout(ctx, b.cfg.timeout)
 	defer cancel()
-	_ = b.rep.Flush(ctx)
+	_ = b.rep.FlushWhere(ctx, func(be host.Backend) bool {
+		_, draws := be.(host.Drawer)
+		return draws
+	})
 }
 
 // Resume ends a Suspend: the terminal shows the state again.

@@ -237,9 +237,17 @@ func TestWrapKeepsGoingWithBadOptions(t *testing.T) {
 	}
 }
 
+// drawer is a recorder that draws in the terminal, as the terminal
+// backend does: Suspend waits for it (and only for such backends).
+type drawer struct{ *host.Recorder }
+
+func (drawer) DrawsInTerminal() {}
+
 func TestExecClearsAndRestores(t *testing.T) {
 	var got []tea.Msg
-	m, rec := wrapRecorded(t, echo{got: &got})
+	rec := &host.Recorder{}
+	m := Wrap(echo{got: &got}, WithBackends(drawer{rec}), WithoutSignalHandler())
+	t.Cleanup(func() { _ = m.Close() })
 	m.Init()
 	m.Update(TurnStarted{})
 	_, cmd := m.Update(Exec(nil, func(error) tea.Msg { return "editor closed" })())

@@ -39,6 +39,14 @@ type Refresher interface {
 	Refresh(s State) time.Duration
 }
 
+// Drawer is implemented by a backend that draws in the chat's own
+// terminal (the progress bar). Before another program takes the terminal
+// (KindSuspend), only these are waited for: a slow multiplexer socket must
+// not delay the user's editor.
+type Drawer interface {
+	DrawsInTerminal()
+}
+
 // Nop is a backend that takes every report and does nothing.
 type Nop struct{}
 

@@ -100,7 +100,15 @@ func (r *Reporter) Send(reps ...Report) {
 // Flush waits until every report sent so far has been delivered or has
 // failed, or until ctx is done.
 func (r *Reporter) Flush(ctx context.Context) error {
+	return r.FlushWhere(ctx, nil)
+}
+
+// FlushWhere is Flush for the backends keep accepts (all when keep is nil).
+func (r *Reporter) FlushWhere(ctx context.Context, keep func(Backend) bool) error {
 	for _, w := range r.workers {
+		if keep != nil && !keep(w.b) {
+			continue
+		}
 		if err := w.flush(ctx); err != nil {
 			return err
 		}

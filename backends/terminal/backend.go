@@ -75,7 +75,12 @@ type Backend struct {
 var (
 	_ host.Backend   = (*Backend)(nil)
 	_ host.Refresher = (*Backend)(nil)
+	_ host.Drawer    = (*Backend)(nil)
 )
+
+// DrawsInTerminal implements host.Drawer: the bar is in the chat's own
+// terminal, so it is cleared before another program takes it.
+func (b *Backend) DrawsInTerminal() {}
 
 // Name implements host.Backend.
 func (b *Backend) Name() string { return "terminal" }
