@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/charmbracelet/bubbles/textinput"
@@ -355,5 +356,31 @@ func BenchmarkUpdateOverhead(b *testing.B) {
 		for b.Loop() {
 			m, _ = m.Update(msg)
 		}
+	})
+}
+
+// Suspend waits for the terminal, not for a host that hangs: the user's
+// editor opens at once.
+func TestSuspendDoesNotWaitForOtherHosts(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		hung := host.Func{N: "hung", F: func(ctx context.Context, _ host.Report) error {
+			<-ctx.Done()
+			return ctx.Err()
+		}}
+		rec := &host.Recorder{}
+		b, err := New(WithBackends(hung, drawer{rec}), WithoutSignalHandler(), WithTimeout(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Ready()
+		start := time.Now()
+		b.Suspend(context.Background())
+		if d := time.Since(start); d != 0 {
+			t.Errorf("Suspend waited %v (fake time) for a hung host", d)
+		}
+		if k := kinds(rec.Reports()); !strings.HasSuffix(k, "suspend") {
+			t.Errorf("the terminal was not told before Suspend returned: %s", k)
+		}
+		_ = b.Close()
 	})
 }
