@@ -340,6 +340,7 @@ func (w *worker) run(ctx context.Context) {
 	l := &loop{
 		w: w, ctx: ctx,
 		retries: map[Kind]Report{},
+		unsure:  map[Kind]bool{},
 		backoff: w.o.RetryMin,
 		retry:   newStoppedTimer(),
 		refresh: newStoppedTimer(),
@@ -381,9 +382,14 @@ var retryOrder = [...]Kind{KindState, KindSession, KindMeta, KindAgents}
 // loop is a worker's memory between reports: what failed and waits for
 // another try, and what to re-send to keep the host from forgetting.
 type loop struct {
-	w         *worker
-	ctx       context.Context
-	retries   map[Kind]Report // failed, newest per kind
+	w       *worker
+	ctx     context.Context
+	retries map[Kind]Report // failed, newest per kind
+	// unsure holds the kinds whose last report failed: the host may have
+	// applied it anyway (it answered too late, or half of it went through),
+	// so what the backend remembers as shown is not to be trusted, and the
+	// next report of that kind goes as a Repeat, even if it looks unchanged.
+	unsure    map[Kind]bool
 	backoff   time.Duration
 	retry     *time.Timer
 	refresh   *time.Timer
@@ -408,7 +414,7 @@ func (l *loop) handle(r Report, closing bool) {
 		l.refresh.Stop()
 		delete(l.retries, KindState)
 	}
-	if l.w.deliver(l.ctx, r) {
+	if l.send(r) {
 		if r.Kind == KindState {
 			l.delivered(r)
 		}
@@ -419,6 +425,19 @@ func (l *loop) handle(r Report, closing bool) {
 		clear(l.retries)
 		l.retry.Stop()
 	}
+}
+
+// send delivers r, as a Repeat if the last report of its kind failed.
+func (l *loop) send(r Report) bool {
+	if l.unsure[r.Kind] {
+		r.Repeat = true
+	}
+	if !l.w.deliver(l.ctx, r) {
+		l.unsure[r.Kind] = true
+		return false
+	}
+	delete(l.unsure, r.Kind)
+	return true
 }
 
 func (l *loop) delivered(r Report) {
@@ -445,7 +464,7 @@ func (l *loop) retryNow() {
 		}
 		r.Session = l.session
 		l.w.retried.Add(1)
-		if !l.w.deliver(l.ctx, r) {
+		if !l.send(r) {
 			l.backoff = min(2*l.backoff, l.w.o.RetryMax)
 			l.retry.Reset(l.backoff)
 			return
@@ -464,7 +483,7 @@ func (l *loop) refreshNow() {
 	r := l.current
 	r.Repeat = true
 	l.w.refreshed.Add(1)
-	if l.w.deliver(l.ctx, r) {
+	if l.send(r) {
 		l.w.armRefresh(l.refresh, l.refresher, r)
 		return
 	}

@@ -137,3 +137,30 @@ func TestReporterSurvivesAPanickingBackend(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 }
+
+// A report that failed may have been applied anyway (the host answered too
+// late): the next report of its kind goes as a Repeat, so a backend that
+// skips "unchanged" states cannot leave the host on the failed one.
+// Working delivered, Blocked failed, Working again: the host must be told.
+func TestReporterRepeatsAfterAFailure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &script{fail: func(r Report, n int) bool { return n == 2 }}
+		rep := NewReporter([]Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		rep.Send(Report{Kind: KindState, State: Working})
+		_ = rep.Flush(context.Background())
+		rep.Send(Report{Kind: KindState, State: Blocked})
+		_ = rep.Flush(context.Background())
+		rep.Send(Report{Kind: KindState, State: Working}) // before the retry
+		_ = rep.Flush(context.Background())
+		got := b.taken()
+		if len(got) != 2 || got[1].State != Working || !got[1].Repeat {
+			t.Fatalf("after a failure the host got %+v, want Working marked Repeat", got)
+		}
+		rep.Send(Report{Kind: KindState, State: Idle})
+		_ = rep.Flush(context.Background())
+		if got := b.taken(); got[len(got)-1].Repeat {
+			t.Error("a report after a success was marked Repeat")
+		}
+	})
+}

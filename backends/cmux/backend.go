@@ -83,6 +83,9 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 		return nil
 	}
 	args := []string{"set-status", b.key, v.text, "--icon", v.icon, "--color", v.color}
+	// Until both commands worked, the row may show this state or the last:
+	// whatever comes next is sent, even the state shown before.
+	b.shown = host.Unknown
 	if err := b.run(ctx, b.workspace(args)...); err != nil {
 		return err
 	}

@@ -115,6 +115,7 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 	}
 	sent := *p
 	if err := b.send(ctx, methodReportAgent, p); err != nil {
+		b.sent = nil // herdr may have applied it before the answer was lost
 		return err
 	}
 	b.sent = &sent

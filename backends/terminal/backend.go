@@ -68,8 +68,9 @@ type Backend struct {
 	progress bool // OSC 9;4 wanted and not known-bad
 	ping     bool // OSC 9 wanted
 
-	shown bar           // what the terminal shows
-	pass  atomic.Uint32 // passState: tmux's allow-passthrough, once asked
+	shown         bar           // what the terminal shows
+	pass          atomic.Uint32 // passState: tmux's allow-passthrough, once asked
+	probeTimeouts int           // probes that ran out of time so far
 }
 
 var (

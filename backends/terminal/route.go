@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"context"
+	"fmt"
 	"os/exec"
 	"strings"
 	"time"
@@ -109,19 +110,32 @@ func parsePassthrough(out string) passState {
 	return passDenied
 }
 
+// maxProbeTimeouts is how many probes may run out of time before tmux is
+// taken as not allowing passthrough: a busy machine may be slow to start
+// tmux once, but a tmux that never answers must not cost every report.
+const maxProbeTimeouts = 3
+
 // passthrough reports whether tmux lets sequences through, asking it the
-// first time. Any failure (no tmux on PATH, a timeout, an old tmux) counts
-// as "not allowed" and is kept: one slow probe per run, not one per report.
-// A context already done asks nothing and keeps nothing.
+// first time. A definite answer is kept for the run, and so is a failure
+// that says no (no tmux on PATH, an old tmux): "not allowed". A probe that
+// ran out of the report's time keeps nothing, so a later report asks again
+// (up to maxProbeTimeouts times), and the report fails with the context's
+// error, so its state is retried.
 func (b *Backend) passthrough(ctx context.Context) (bool, error) {
 	p := passState(b.pass.Load())
 	if p == passUnasked {
 		if err := ctx.Err(); err != nil {
 			return false, context.Cause(ctx)
 		}
-		p = passDenied
-		if out, err := b.probe(ctx, "tmux", passthroughArgs(b.info.MuxPane)...); err == nil {
+		out, err := b.probe(ctx, "tmux", passthroughArgs(b.info.MuxPane)...)
+		switch {
+		case err == nil:
 			p = parsePassthrough(out)
+		case ctx.Err() != nil && b.probeTimeouts < maxProbeTimeouts-1:
+			b.probeTimeouts++
+			return false, fmt.Errorf("terminal: asking tmux about passthrough: %w", context.Cause(ctx))
+		default:
+			p = passDenied
 		}
 		b.pass.Store(uint32(p))
 	}

@@ -112,6 +112,7 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 	if err := b.send(ctx, VerbSetAgentState, stateParams{
 		Session: b.session, Window: b.window, State: state, Message: msg, Harness: b.cfg.Agent,
 	}); err != nil {
+		b.stateSent = false // tuios may have applied it before the answer was lost
 		return err
 	}
 	b.stateSent, b.state, b.message = true, state, msg
