@@ -137,7 +137,15 @@ func (b *Backend) moveAgent(ctx context.Context, r host.Report, id string, want 
 		return nil
 	}
 	running := known && !have.ended
-	if !running || have.typ != want.typ || have.task != want.task || have.tool != want.tool {
+	if known && have.ended && want.ended {
+		// Ended, and ended still: a changed tool or type is no news, and a
+		// start would show the child running again. Only a different end
+		// (done, failed, stopped, or its text) is sent.
+		if have.status == want.status && have.result == want.result {
+			b.agents[id] = want
+			return nil
+		}
+	} else if !running || have.typ != want.typ || have.task != want.task || have.tool != want.tool {
 		if !want.ended || !running {
 			start := activity{Event: EventSubagentStart, AgentID: id, AgentType: want.typ, Target: want.task, Tool: want.tool}
 			if err := b.activity(ctx, r, start); err != nil {

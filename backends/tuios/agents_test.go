@@ -51,6 +51,20 @@ func TestAgents(t *testing.T) {
 			final: []teatest.TuiosSubagent{{ID: "a1", Type: typ, Task: "find the bug", Tool: "grep", Status: "done", Result: "It is in main.go"}},
 		},
 		{
+			name: "an ended child listed again with another tool stays ended",
+			steps: []step{
+				{s1, []host.SubAgent{sub("a1", host.AgentDone, "t", "x", "grep", "found it")}, []string{
+					`tuios report-agent-activity subagent_start a1 type="t" task="x" tool="grep"`,
+					`tuios report-agent-activity subagent_stop a1 type="t" text="found it" ok=true`,
+				}},
+				{s1, []host.SubAgent{sub("a1", host.AgentDone, "t", "x", "", "found it")}, nil},
+				{s1, []host.SubAgent{sub("a1", host.AgentFailed, "t", "x", "", "lost it")}, []string{
+					`tuios report-agent-activity subagent_stop a1 type="t" text="lost it" ok=false`,
+				}},
+			},
+			final: []teatest.TuiosSubagent{{ID: "a1", Type: "t", Task: "x", Tool: "grep", Status: "failed", Result: "lost it"}},
+		},
+		{
 			name: "failed and stopped",
 			steps: []step{
 				{s1, []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", ""), sub("a2", host.AgentRunning, "t", "y", "", "")}, []string{

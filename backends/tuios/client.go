@@ -94,9 +94,13 @@ func (c *client) roundTrip(ctx context.Context, verb, id string, line []byte) (j
 	}
 	// A context cancelled without a deadline still unblocks the I/O.
 	stop := context.AfterFunc(ctx, func() { conn.SetDeadline(time.Unix(1, 0)) })
-	defer stop()
-
 	reply, err := c.exchange(line)
+	if !stop() && err == nil {
+		// The cancel fired as the reply came in: it may set a past deadline
+		// on this connection at any moment, even during the next request.
+		// The reply holds; the connection is not kept.
+		c.Close()
+	}
 	if err != nil {
 		c.Close()
 		if cerr := ctx.Err(); cerr != nil {
