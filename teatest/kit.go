@@ -95,6 +95,11 @@ func New(t TB, model tea.Model, opts ...Option) *Kit {
 		hostbridge.WithEnv(k.environment()),
 		hostbridge.WithOutput(k.term),
 		hostbridge.WithoutSignalHandler(),
+		// A loaded test machine must not turn a slow fake into a failed
+		// report and a retry: that would make transcripts differ between
+		// runs. The app's own options, after these, still win.
+		hostbridge.WithTimeout(min(k.cfg.timeout, time.Minute)),
+		hostbridge.WithExitTimeout(min(k.cfg.timeout, time.Minute)),
 	}, k.cfg.bridge...)
 	k.model = hostbridge.Wrap(model, hopts...)
 	if err := k.model.Err(); err != nil {

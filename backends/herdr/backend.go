@@ -2,6 +2,7 @@ package herdr
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"path/filepath"
 	"strconv"
@@ -160,11 +161,29 @@ func (b *Backend) syncTokens(ctx context.Context, r host.Report, all bool) error
 }
 
 func (b *Backend) release(ctx context.Context) error {
+	// The facts go with the chat: a pane left showing the model, the cost
+	// and a resume command after the chat quit would be stale. Best effort:
+	// the release goes out whatever happens to the tokens.
+	clearErr := b.clearTokens(ctx)
 	p := &releaseParams{PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent}
 	if err := b.send(ctx, methodReleaseAgent, p); err != nil {
-		return err
+		return errors.Join(err, clearErr)
 	}
 	b.sent = nil // a later state report claims the pane again
+	return clearErr
+}
+
+// clearTokens removes every token this chat set.
+func (b *Backend) clearTokens(ctx context.Context) error {
+	for _, c := range chunks(tokenDiff(b.tokens, map[string]string{}, false)) {
+		p := &metaParams{PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent, Tokens: c}
+		if err := b.send(ctx, methodReportMeta, p); err != nil {
+			return err
+		}
+		for name := range c {
+			delete(b.tokens, name)
+		}
+	}
 	return nil
 }
 

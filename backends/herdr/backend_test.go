@@ -280,10 +280,12 @@ func TestMetadataTokens(t *testing.T) {
 		`herdr pane.report_agent_session`,
 		`herdr pane.report_metadata resume="chat --session 42"`,
 		`herdr pane.report_metadata cost__="0.12"`,
+		// The exit takes the facts with it, then releases the pane.
+		`herdr pane.report_metadata cost__=(clear) model=(clear) resume=(clear)`,
 	}
 	wantTranscript(t, h, want)
-	if tokens := h.Pane(h.PaneID()).Tokens; len(tokens) != 3 || tokens["resume"] != "chat --session 42" {
-		t.Errorf("pane tokens = %v", tokens)
+	if tokens := h.Pane(h.PaneID()).Tokens; len(tokens) != 0 {
+		t.Errorf("pane tokens after exit = %v, want none", tokens)
 	}
 }
 

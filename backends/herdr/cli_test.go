@@ -127,8 +127,8 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 	mustReport(t, newCLIBackend(t, f, edit), sessionReports()...)
 
 	reqs, calls := h.Requests(), f.calls()
-	if len(reqs) != len(calls) || len(calls) != 9 {
-		t.Fatalf("%d socket requests, %d CLI calls, want 9 each", len(reqs), len(calls))
+	if len(reqs) != len(calls) || len(calls) != 10 {
+		t.Fatalf("%d socket requests, %d CLI calls, want 10 each", len(reqs), len(calls))
 	}
 	for i, argv := range calls {
 		method, params, err := parseArgv(argv)
@@ -146,8 +146,8 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 			t.Errorf("call %d: %s %v\nsocket: %s %v", i, method, params, reqs[i].Method, want)
 		}
 	}
-	if got := strings.Count(readFile(t, filepath.Join(f.dir, "socket.log")), "/run/herdr.sock\n"); got != 9 {
-		t.Errorf("HERDR_SOCKET_PATH passed to %d of 9 calls", got)
+	if got := strings.Count(readFile(t, filepath.Join(f.dir, "socket.log")), "/run/herdr.sock\n"); got != 10 {
+		t.Errorf("HERDR_SOCKET_PATH passed to %d of 10 calls", got)
 	}
 }
 
@@ -171,6 +171,7 @@ func TestCLIHostileValues(t *testing.T) {
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "agent_session_id": "-rf", "agent_session_path": "/--x", "session_start_source": "resume"},
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"resume": "--exec=rm -rf /"}},
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"-x": "--y=z"}},
+		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"-x": nil, "resume": nil}},
 		{"pane_id": "--state", "agent": "-a", "source": "--help"},
 	}
 	calls := f.calls()
