@@ -38,6 +38,7 @@ type flags struct {
 	profile    profile
 	session    string
 	doctor     bool
+	timeout    time.Duration // 0: the profile's
 }
 
 const usageText = `Usage: chat [flags]
@@ -79,6 +80,7 @@ func parseFlags(args []string, stderr io.Writer) (flags, error) {
 	fs.Var(&f.profile, "profile", "`iota` (the default) or mendcode: the reference host behaviour to give")
 	fs.StringVar(&f.session, "session", "", "start in session `NAME` (default: a new one)")
 	fs.BoolVar(&f.doctor, "doctor", false, "print what was detected and exit")
+	fs.DurationVar(&f.timeout, "timeout", 0, "bound on each report to a host (default: 500ms, 2s with -profile mendcode)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -87,6 +89,8 @@ func parseFlags(args []string, stderr io.Writer) (flags, error) {
 		return f, fmt.Errorf("chat: unexpected argument %q (a prompt goes after -m)", fs.Arg(0))
 	case f.delay <= 0 || f.delay > time.Minute:
 		return f, fmt.Errorf("chat: -delay %v: want > 0 and <= 1m", f.delay)
+	case f.timeout < 0 || f.timeout > time.Minute:
+		return f, fmt.Errorf("chat: -timeout %v: want > 0 and <= 1m", f.timeout)
 	case f.background != "" && f.background != "light" && f.background != "dark":
 		return f, fmt.Errorf("chat: -background %q: want light or dark", f.background)
 	case f.doctor && f.prompt != "":

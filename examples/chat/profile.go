@@ -67,5 +67,8 @@ func (f flags) options(s session) []hostbridge.Option {
 			hostbridge.WithDisableEnv(mendcodeOff),
 		)
 	}
+	if f.timeout > 0 {
+		opts = append(opts, hostbridge.WithTimeout(f.timeout)) // after the profile's: it wins
+	}
 	return opts
 }
