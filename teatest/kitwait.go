@@ -68,23 +68,35 @@ func (o *observer) fail(r any) {
 
 // check releases the WaitModel calls whose condition now holds. It runs on
 // the program's goroutine, between two messages.
+//
+// The conditions run without the kit's lock held, so one may call the
+// kit's own methods (View, Send) without a deadlock.
 func (k *Kit) check() {
 	k.mu.Lock()
-	defer k.mu.Unlock()
-	if len(k.waiters) == 0 {
+	waiters := k.waiters
+	k.waiters = nil
+	k.mu.Unlock()
+	if len(waiters) == 0 {
 		return
 	}
 	app := k.model.Unwrap()
-	kept := k.waiters[:0]
-	for _, w := range k.waiters {
+	var kept, met []*modelWaiter
+	for _, w := range waiters {
 		if w.cond(app) {
-			k.view = k.model.View()
-			close(w.done)
+			met = append(met, w)
 		} else {
 			kept = append(kept, w)
 		}
 	}
-	k.waiters = kept
+	k.mu.Lock()
+	if len(met) > 0 {
+		k.view = k.model.View()
+	}
+	k.waiters = append(kept, k.waiters...) // and any added meanwhile
+	k.mu.Unlock()
+	for _, w := range met {
+		close(w.done)
+	}
 }
 
 // WaitModel waits until cond holds for the app's model, then for the hosts

@@ -289,6 +289,7 @@ func (f *Tuios) Stop() {
 // Restart listens again on the same path after Stop.
 func (f *Tuios) Restart() {
 	f.t.Helper()
+	f.Stop() // a restart of a running daemon: stop it first, as herdr's does
 	if err := f.listen(); err != nil {
 		f.t.Fatalf("teatest: tuios: restart: %v", err)
 	}
