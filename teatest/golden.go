@@ -122,7 +122,15 @@ func (n *normaliser) lines(in []string) []string {
 	out := make([]string, len(in))
 	for i, line := range in {
 		for j, re := range n.res {
-			line = re.ReplaceAllString(line, n.labels[j])
+			// Twice at least: a match takes the separator after it, so
+			// of "V V" one pass replaces only the first V.
+			for range 4 {
+				next := re.ReplaceAllString(line, n.labels[j])
+				if next == line {
+					break
+				}
+				line = next
+			}
 		}
 		for k := 0; k+1 < len(n.plain); k += 2 {
 			line = strings.ReplaceAll(line, n.plain[k], n.plain[k+1])
