@@ -189,13 +189,20 @@ func TestKitWaits(t *testing.T) {
 	k.FocusIn()
 	k.Step(submit{reply: "hi", after: 20 * time.Millisecond})
 	k.WaitModel(func(m tea.Model) bool { return m.(chat).turns == 1 && !m.(chat).busy })
-	if got := k.Transcript().Herdr; strings.Join(got, ",") != "herdr pane.report_agent idle,herdr pane.report_agent working,herdr pane.report_agent idle" {
+	// WaitModel waited for the hosts too: herdr shows the turn's end. (A
+	// host slower than the turn may see "working" coalesced away, so only
+	// where it starts and ends is certain.)
+	if got := k.Transcript().Herdr; len(got) < 2 || got[0] != "herdr pane.report_agent idle" || got[len(got)-1] != "herdr pane.report_agent idle" {
 		t.Errorf("after WaitModel: %q", got)
 	}
 	k.Send(submit{reply: "again", after: time.Millisecond})
-	k.WaitFor(func(tr teatest.Transcript) bool { return tr.Count("herdr pane.report_agent idle") == 3 })
-	if v := k.View(); !strings.Contains(v, "turns: 1") {
-		t.Errorf("View = %q: it is the view after the last Step", v)
+	k.WaitModel(func(m tea.Model) bool { return m.(chat).turns == 2 && !m.(chat).busy })
+	if got := k.Transcript().Herdr; got[len(got)-1] != "herdr pane.report_agent idle" {
+		t.Errorf("after the second turn herdr shows %q", got[len(got)-1])
+	}
+	k.WaitFor(func(tr teatest.Transcript) bool { return tr.Count("herdr pane.report_agent idle") >= 2 })
+	if v := k.View(); !strings.Contains(v, "turns: 2") {
+		t.Errorf("View = %q: it is the view when WaitModel's condition held", v)
 	}
 	if m := k.FinalModel().(chat); m.turns != 2 || m.busy {
 		t.Errorf("final model = %+v", m)
