@@ -114,29 +114,37 @@ func profiles(t *testing.T, f func(t *testing.T, p profile)) {
 	}
 }
 
-func TestGoldenTerminal(t *testing.T) {
+// golden runs the conversation with the chat told it runs in hostName,
+// once per profile, and compares the transcript with
+// testdata/<test>/<profile>.golden. hosts, if set, makes the fakes (outside
+// the synctest bubble: they block on real I/O) and returns the kit's
+// options for them and a check to run once the conversation is over.
+func golden(t *testing.T, hostName string, hosts func(t *testing.T, p profile) ([]teatest.Option, func())) {
 	t.Parallel()
 	profiles(t, func(t *testing.T, p profile) {
+		var fakes []teatest.Option
+		check := func() {}
+		if hosts != nil {
+			fakes, check = hosts(t, p)
+		}
 		synctest.Test(t, func(t *testing.T) {
-			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "terminal")
-			k := teatest.New(t, c, opts...)
+			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, hostName)
+			k := teatest.New(t, c, append(opts, fakes...)...)
 			goldenConversation(t, k)
 			teatest.RequireGolden(t, k.Transcript())
 		})
+		check()
 	})
 }
 
+func nothingToCheck() {}
+
+func TestGoldenTerminal(t *testing.T) { golden(t, "terminal", nil) }
+
 func TestGoldenHerdr(t *testing.T) {
-	t.Parallel()
-	profiles(t, func(t *testing.T, p profile) {
+	golden(t, "herdr", func(t *testing.T, p profile) ([]teatest.Option, func()) {
 		h := teatest.NewHerdr(t)
-		synctest.Test(t, func(t *testing.T) {
-			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "herdr")
-			k := teatest.New(t, c, append(opts, teatest.WithHerdr(h))...)
-			goldenConversation(t, k)
-			teatest.RequireGolden(t, k.Transcript())
-		})
-		checkHerdrSessions(t, h, p)
+		return []teatest.Option{teatest.WithHerdr(h)}, func() { checkHerdrSessions(t, h, p) }
 	})
 }
 
@@ -168,15 +176,8 @@ func checkHerdrSessions(t *testing.T, h *teatest.Herdr, p profile) {
 }
 
 func TestGoldenTuios(t *testing.T) {
-	t.Parallel()
-	profiles(t, func(t *testing.T, p profile) {
-		f := teatest.NewTuios(t)
-		synctest.Test(t, func(t *testing.T) {
-			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "tuios")
-			k := teatest.New(t, c, append(opts, teatest.WithTuios(f))...)
-			goldenConversation(t, k)
-			teatest.RequireGolden(t, k.Transcript())
-		})
+	golden(t, "tuios", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
+		return []teatest.Option{teatest.WithTuios(teatest.NewTuios(t))}, nothingToCheck
 	})
 }
 
@@ -184,47 +185,27 @@ func TestGoldenTuios(t *testing.T) {
 // (without HERDR_ENV, as tuios sets them): the states go over herdr's API,
 // the rail facts and the sub-agents over tuios's own verbs.
 func TestGoldenTuiosHerdrAPI(t *testing.T) {
-	t.Parallel()
-	profiles(t, func(t *testing.T, p profile) {
-		h := teatest.NewHerdr(t)
-		f := teatest.NewTuios(t)
-		synctest.Test(t, func(t *testing.T) {
-			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "tuios")
-			k := teatest.New(t, c, append(opts, teatest.WithHerdr(h), teatest.WithTuios(f), teatest.WithEnv("HERDR_ENV", ""))...)
-			goldenConversation(t, k)
-			teatest.RequireGolden(t, k.Transcript())
-		})
+	golden(t, "tuios", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
+		return []teatest.Option{teatest.WithHerdr(teatest.NewHerdr(t)), teatest.WithTuios(teatest.NewTuios(t)),
+			teatest.WithEnv("HERDR_ENV", "")}, nothingToCheck
 	})
 }
 
 func TestGoldenCmux(t *testing.T) {
-	t.Parallel()
-	profiles(t, func(t *testing.T, p profile) {
-		cm := teatest.NewCmux(t)
-		synctest.Test(t, func(t *testing.T) {
-			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "cmux")
-			k := teatest.New(t, c, append(opts, teatest.WithCmux(cm))...)
-			goldenConversation(t, k)
-			teatest.RequireGolden(t, k.Transcript())
-		})
+	golden(t, "cmux", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
+		return []teatest.Option{teatest.WithCmux(teatest.NewCmux(t))}, nothingToCheck
 	})
 }
 
 // TestGoldenHerdrInCmux: a herdr pane inside a cmux window: herdr is the
 // innermost host and gets everything; cmux is never run.
 func TestGoldenHerdrInCmux(t *testing.T) {
-	t.Parallel()
-	profiles(t, func(t *testing.T, p profile) {
-		h := teatest.NewHerdr(t)
+	golden(t, "herdr", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
 		cm := teatest.NewCmux(t)
-		synctest.Test(t, func(t *testing.T) {
-			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, "herdr")
-			k := teatest.New(t, c, append(opts, teatest.WithHerdr(h), teatest.WithCmux(cm))...)
-			goldenConversation(t, k)
-			teatest.RequireGolden(t, k.Transcript())
-		})
-		if calls := cm.Calls(); len(calls) != 0 {
-			t.Errorf("cmux was run inside herdr: %q", calls)
+		return []teatest.Option{teatest.WithHerdr(teatest.NewHerdr(t)), teatest.WithCmux(cm)}, func() {
+			if calls := cm.Calls(); len(calls) != 0 {
+				t.Errorf("cmux was run inside herdr: %q", calls)
+			}
 		}
 	})
 }
