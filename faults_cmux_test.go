@@ -83,31 +83,17 @@ func TestCmuxFaults(t *testing.T) {
 				hostbridge.WithTimeout(cmuxTimeout), hostbridge.WithExitTimeout(faultExit))
 			wantHost(t, b, backends.Cmux)
 
-			half := len(chatLife) / 2
-			if !cf.mid {
-				cf.fault(t, c)
-			}
-			slowest := live(t, b, true, chatLife[:half]...)
-			if cf.mid {
-				flush(t, b, 10*time.Second)
-				cf.fault(t, c)
-			}
-			slowest = max(slowest, live(t, b, false, chatLife[half:]...))
-			t.Logf("slowest call while cmux was %s: %v", cf.name, slowest)
-			flush(t, b, 10*time.Second)
-			if s := statsOf(t, b, "cmux"); cf.wantFail && s.Failed == 0 {
-				t.Errorf("no failure counted while cmux was %s: %+v", cf.name, s)
-			}
-
-			cf.recover(t, c)
-			if !c.WaitFor(converge, func() bool { return cmuxShowsWorking(c) }) {
-				t.Fatalf("cmux did not converge after recovery: calls %q, stats %+v", c.Transcript(), b.Stats())
-			}
-			t.Logf("stats after recovery: %+v", b.Stats())
-
-			if err := closeWithin(t, b, faultExit+closeSlack); err != nil {
-				t.Errorf("Close: %v", err)
-			}
+			faultLife{
+				host: "cmux", mid: cf.mid, wantFail: cf.wantFail, settle: 10 * time.Second,
+				fault: func() { cf.fault(t, c) }, recover: func() { cf.recover(t, c) },
+				converged: func() bool {
+					ok := c.WaitFor(converge, func() bool { return cmuxShowsWorking(c) })
+					if !ok {
+						t.Logf("calls %q", c.Transcript())
+					}
+					return ok
+				},
+			}.run(t, b)
 			calls := c.Calls()
 			if last := lastCall(calls, "clear-status", ""); last == nil {
 				t.Errorf("row not cleared at exit: %q", c.Transcript())

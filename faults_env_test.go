@@ -199,3 +199,48 @@ func flush(t testing.TB, b *hostbridge.Bridge, d time.Duration) {
 // converge is how long a host may take to show the latest state once it
 // is back: the Reporter retries with a back-off that reaches 5 s.
 const converge = 15 * time.Second
+
+// faultLife is what every host's fault test does with its Bridge: the chat
+// life with the fault injected before it or halfway through, every call
+// timed, the failures counted, then the host recovered, the Bridge's
+// convergence to the latest state awaited, and the exit bounded.
+type faultLife struct {
+	host     string // the backend's name in Stats
+	mid      bool   // inject the fault halfway, not before
+	wantFail bool   // the fault must show as failed reports
+	// settle bounds the flush after the life; zero skips it (a hung
+	// terminal has no deadline to end a flush).
+	settle    time.Duration
+	fault     func()
+	recover   func()
+	converged func() bool // waits until the host shows "working"; false on timeout
+}
+
+func (fl faultLife) run(t *testing.T, b *hostbridge.Bridge) {
+	t.Helper()
+	half := len(chatLife) / 2
+	if !fl.mid {
+		fl.fault()
+	}
+	slowest := live(t, b, true, chatLife[:half]...)
+	if fl.mid {
+		flush(t, b, 10*time.Second)
+		fl.fault()
+	}
+	slowest = max(slowest, live(t, b, false, chatLife[half:]...))
+	t.Logf("slowest call while %s was faulty: %v", fl.host, slowest)
+	if fl.settle > 0 {
+		flush(t, b, fl.settle)
+	}
+	if s := statsOf(t, b, fl.host); fl.wantFail && s.Failed == 0 {
+		t.Errorf("no failure counted while %s was faulty: %+v", fl.host, s)
+	}
+	fl.recover()
+	if !fl.converged() {
+		t.Fatalf("%s did not converge after recovery: stats %+v", fl.host, b.Stats())
+	}
+	t.Logf("stats after recovery: %+v", b.Stats())
+	if err := closeWithin(t, b, faultExit+closeSlack); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+}

@@ -134,31 +134,21 @@ func TestTerminalFaults(t *testing.T) {
 			wantHost(t, b, backends.Terminal)
 			defer w.set(termOK) // never leave a worker stuck in Write
 
-			half := len(chatLife) / 2
-			if !tc.mid {
-				w.set(tc.mode)
+			settle := 5 * time.Second
+			if tc.mode == termHung {
+				settle = 0 // a hung write has no deadline to end a flush
 			}
-			slowest := live(t, b, true, chatLife[:half]...)
-			if tc.mid {
-				flush(t, b, 5*time.Second)
-				w.set(tc.mode)
-			}
-			slowest = max(slowest, live(t, b, false, chatLife[half:]...))
-			t.Logf("slowest call while the terminal was %s: %v", tc.name, slowest)
-			if tc.mode != termHung {
-				flush(t, b, 5*time.Second)
-			}
-			if s := statsOf(t, b, "terminal"); tc.wantFail && s.Failed == 0 {
-				t.Errorf("no failure counted while the terminal was %s: %+v", tc.name, s)
-			}
-
-			w.set(termOK)
-			if !w.waitFor(converge, func(b []byte) bool { return lastProgress(b) == "9;4;3" }) {
-				t.Fatalf("terminal did not converge: last bar %q, stats %+v", lastProgress(w.Bytes()), b.Stats())
-			}
-			if err := closeWithin(t, b, faultExit+closeSlack); err != nil {
-				t.Errorf("Close: %v", err)
-			}
+			faultLife{
+				host: "terminal", mid: tc.mid, wantFail: tc.wantFail, settle: settle,
+				fault: func() { w.set(tc.mode) }, recover: func() { w.set(termOK) },
+				converged: func() bool {
+					ok := w.waitFor(converge, func(b []byte) bool { return lastProgress(b) == "9;4;3" })
+					if !ok {
+						t.Logf("last bar %q", lastProgress(w.Bytes()))
+					}
+					return ok
+				},
+			}.run(t, b)
 			if got := lastProgress(w.Bytes()); got != "9;4;0" {
 				t.Errorf("bar %q after Close, want removed", got)
 			}

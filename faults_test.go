@@ -63,37 +63,22 @@ func TestHerdrFaults(t *testing.T) {
 				hostbridge.WithTimeout(faultTimeout), hostbridge.WithExitTimeout(faultExit))
 			wantHost(t, b, backends.Herdr)
 
-			half := len(chatLife) / 2
-			if !f.mid {
-				f.fault(h)
-			}
-			slowest := live(t, b, true, chatLife[:half]...)
-			if f.mid {
-				flush(t, b, 5*time.Second)
-				f.fault(h)
-			}
-			slowest = max(slowest, live(t, b, false, chatLife[half:]...))
-			t.Logf("slowest call while herdr was %s: %v", f.name, slowest)
-			flush(t, b, 5*time.Second)
-			if s := statsOf(t, b, "herdr"); s.Failed == 0 {
-				t.Errorf("no failure counted while herdr was %s: %+v", f.name, s)
-			}
-
-			f.recover(h)
-			ctx, cancel := context.WithTimeout(context.Background(), converge)
-			defer cancel()
-			err := h.WaitFor(ctx, func([]teatest.HerdrRequest) bool {
-				p := h.Pane(h.PaneID())
-				return p.State == "working" && p.SessionID == "s-42"
-			})
-			if err != nil {
-				t.Fatalf("herdr did not converge after recovery: pane %+v, stats %+v: %v", h.Pane(h.PaneID()), b.Stats(), err)
-			}
-			t.Logf("stats after recovery: %+v", b.Stats())
-
-			if err := closeWithin(t, b, faultExit+closeSlack); err != nil {
-				t.Errorf("Close: %v", err)
-			}
+			faultLife{
+				host: "herdr", mid: f.mid, wantFail: true, settle: 5 * time.Second,
+				fault: func() { f.fault(h) }, recover: func() { f.recover(h) },
+				converged: func() bool {
+					ctx, cancel := context.WithTimeout(context.Background(), converge)
+					defer cancel()
+					err := h.WaitFor(ctx, func([]teatest.HerdrRequest) bool {
+						p := h.Pane(h.PaneID())
+						return p.State == "working" && p.SessionID == "s-42"
+					})
+					if err != nil {
+						t.Logf("pane %+v: %v", h.Pane(h.PaneID()), err)
+					}
+					return err == nil
+				},
+			}.run(t, b)
 			if p := h.Pane(h.PaneID()); !p.Released {
 				t.Errorf("pane not released at exit: %+v", p)
 			}

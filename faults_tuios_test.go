@@ -91,31 +91,17 @@ func TestTuiosFaults(t *testing.T) {
 				hostbridge.WithTimeout(faultTimeout), hostbridge.WithExitTimeout(faultExit))
 			wantHost(t, b, backends.Tuios)
 
-			half := len(chatLife) / 2
-			if !tf.mid {
-				tf.fault(f, p)
-			}
-			slowest := live(t, b, true, chatLife[:half]...)
-			if tf.mid {
-				flush(t, b, 5*time.Second)
-				tf.fault(f, p)
-			}
-			slowest = max(slowest, live(t, b, false, chatLife[half:]...))
-			t.Logf("slowest call while tuios was %s: %v", tf.name, slowest)
-			flush(t, b, 5*time.Second)
-			if s := statsOf(t, b, "tuios"); tf.wantFail && s.Failed == 0 {
-				t.Errorf("no failure counted while tuios was %s: %+v", tf.name, s)
-			}
-
-			tf.recover(f, p)
-			if !f.WaitFor(converge, func() bool { return f.Pane().State == "working" }) {
-				t.Fatalf("tuios did not converge after recovery: pane %+v, stats %+v", f.Pane(), b.Stats())
-			}
-			t.Logf("stats after recovery: %+v", b.Stats())
-
-			if err := closeWithin(t, b, faultExit+closeSlack); err != nil {
-				t.Errorf("Close: %v", err)
-			}
+			faultLife{
+				host: "tuios", mid: tf.mid, wantFail: tf.wantFail, settle: 5 * time.Second,
+				fault: func() { tf.fault(f, p) }, recover: func() { tf.recover(f, p) },
+				converged: func() bool {
+					ok := f.WaitFor(converge, func() bool { return f.Pane().State == "working" })
+					if !ok {
+						t.Logf("pane %+v", f.Pane())
+					}
+					return ok
+				},
+			}.run(t, b)
 			if st := f.Pane().State; st != "none" {
 				t.Errorf("tuios pane is %q after Close, want none", st)
 			}
