@@ -1,7 +1,6 @@
 package hostbridge
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"reflect"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
-	"github.com/creack/pty"
+	"github.com/hostbridge/hostbridge/internal/fakepty"
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/internal/bgquery"
@@ -164,37 +163,7 @@ func TestDetectBackgroundTimeoutOption(t *testing.T) {
 	}
 }
 
-// playTerminal plays the terminal on a pty master: it reads the query, then
-// writes answer (nothing: a silent terminal). The channel gets the query.
-func playTerminal(master *os.File, answer string) <-chan string {
-	got := make(chan string, 1)
-	go func() {
-		var q []byte
-		buf := make([]byte, 64)
-		for !bytes.Contains(q, []byte("\x1b[6n")) && len(q) < 256 {
-			n, err := master.Read(buf)
-			q = append(q, buf[:n]...)
-			if err != nil {
-				break
-			}
-		}
-		if answer != "" {
-			_, _ = master.Write([]byte(answer)) // a lost answer shows in the result
-		}
-		got <- string(q)
-	}()
-	return got
-}
-
-func openPTY(t testing.TB) (master, slave *os.File) {
-	t.Helper()
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pty: %v", err)
-	}
-	t.Cleanup(func() { master.Close(); slave.Close() })
-	return master, slave
-}
+func openPTY(t testing.TB) (master, slave *os.File) { return fakepty.Open(t) }
 
 func ttyState(t *testing.T, f *os.File) *term.State {
 	t.Helper()
@@ -231,7 +200,7 @@ func TestDetectBackgroundPTY(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			master, slave := openPTY(t)
 			before := ttyState(t, slave)
-			played := playTerminal(master, tt.answer)
+			played := fakepty.Play(master, tt.answer)
 			start := time.Now()
 			bg, err := DetectBackground(BackgroundOptions{Getenv: envMap(tmux34...), TTY: slave, Timeout: 150 * time.Millisecond})
 			if took := time.Since(start); took > 2*time.Second {
@@ -240,7 +209,7 @@ func TestDetectBackgroundPTY(t *testing.T) {
 			if err != nil || bg.Dark != tt.dark || bg.Color != tt.color || bg.Source != tt.source || !strings.Contains(bg.Detail, tt.detail) {
 				t.Errorf("DetectBackground = %v, %v; want dark=%v %q %v containing %q", bg, err, tt.dark, tt.color, tt.source, tt.detail)
 			}
-			if q := <-played; q != "\x1b]11;?\x07\x1b[6n" {
+			if q := string(<-played); q != "\x1b]11;?\x07\x1b[6n" {
 				t.Errorf("terminal got %q", q)
 			}
 			if after := ttyState(t, slave); !reflect.DeepEqual(before, after) {
@@ -278,7 +247,7 @@ func BenchmarkDetectBackground(b *testing.B) {
 			master, slave := openPTY(b)
 			opts := BackgroundOptions{Getenv: envMap(tmux34...), TTY: slave}
 			for b.Loop() {
-				played := playTerminal(master, c.answer)
+				played := fakepty.Play(master, c.answer)
 				if _, err := DetectBackground(opts); err != nil {
 					b.Fatal(err)
 				}

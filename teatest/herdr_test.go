@@ -15,6 +15,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.uber.org/goleak"
 
+	"github.com/hostbridge/hostbridge/internal/herdrschema"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -23,28 +24,7 @@ import (
 const herdrSchemaFile = "../testdata/herdr/herdr-api.schema.json"
 
 var herdrSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) {
-	f, err := os.Open(herdrSchemaFile)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("herdr-api.schema.json", doc); err != nil {
-		return nil, err
-	}
-	out := map[string]*jsonschema.Schema{}
-	for _, name := range []string{"request", "success_response", "error_response"} {
-		s, err := c.Compile("herdr-api.schema.json#/schemas/" + name)
-		if err != nil {
-			return nil, err
-		}
-		out[name] = s
-	}
-	return out, nil
+	return herdrschema.Compile(herdrSchemaFile, "request", "success_response", "error_response")
 })
 
 // validReply checks a reply line against herdr's success or error

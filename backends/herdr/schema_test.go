@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/hostbridge/hostbridge/internal/herdrschema"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -20,20 +20,8 @@ import (
 const schemaFile = "../../testdata/herdr/herdr-api.schema.json"
 
 var requestSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	f, err := os.Open(schemaFile)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("herdr-api.schema.json", doc); err != nil {
-		return nil, err
-	}
-	return c.Compile("herdr-api.schema.json#/schemas/request")
+	s, err := herdrschema.Compile(schemaFile, "request")
+	return s["request"], err
 })
 
 // validRequest checks one request line against herdr's request schema.

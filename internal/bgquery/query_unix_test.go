@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
+	"github.com/hostbridge/hostbridge/internal/fakepty"
 	"golang.org/x/sys/unix"
 )
 
@@ -21,39 +21,11 @@ const wantQuery = "\x1b]11;?\x07\x1b[6n"
 // loaded machine does not flake. Speed is measured by the benchmarks.
 const bound = 2 * time.Second
 
-func openPTY(t testing.TB) (master, slave *os.File) {
-	t.Helper()
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pty: %v", err)
-	}
-	t.Cleanup(func() { master.Close(); slave.Close() })
-	return master, slave
-}
+func openPTY(t testing.TB) (master, slave *os.File) { return fakepty.Open(t) }
 
-// playTerminal plays the terminal on the pty master: it reads the query,
-// then writes answer in the given pieces (none: a silent terminal). The
-// returned channel gets the query as read, or the read error.
+// playTerminal plays the terminal on the pty master (see fakepty.Play).
 func playTerminal(master *os.File, answer ...string) <-chan []byte {
-	got := make(chan []byte, 1)
-	go func() {
-		var q []byte
-		buf := make([]byte, 64)
-		for !bytes.Contains(q, []byte("\x1b[6n")) && len(q) < 256 {
-			n, err := master.Read(buf)
-			q = append(q, buf[:n]...)
-			if err != nil {
-				break
-			}
-		}
-		for _, a := range answer {
-			if _, err := master.Write([]byte(a)); err != nil {
-				break
-			}
-		}
-		got <- q
-	}()
-	return got
+	return fakepty.Play(master, answer...)
 }
 
 func termios(t testing.TB, f *os.File) unix.Termios {
