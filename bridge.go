@@ -26,7 +26,6 @@ type Bridge struct {
 	cfg       config
 	detection backends.Detection
 	channels  []backends.Channel
-	err       error
 
 	// underTea is set once a Bubble Tea program owns the exit signals:
 	// then only SIGHUP is delivered again after the exit (see watchSignals).

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // brief renders reports one per line, readable in a table.
@@ -165,7 +166,8 @@ func TestMachineCleansText(t *testing.T) {
 	reps := m.NeedsYou("approve shell: rm -rf /\x1b]52;c;ZXZpbA==\x07\x9c\r\n" + strings.Repeat("x", 1<<20))
 	for _, r := range reps {
 		for _, s := range []string{r.Message, r.Session.ID, r.Session.Dir} {
-			if strings.ContainsAny(s, "\x1b\x07\r\n\x9c") || len([]rune(s)) > MaxMessage+1 {
+			if strings.ContainsAny(s, "\x1b\x07\r\n") || strings.IndexByte(s, 0x9c) >= 0 ||
+				!utf8.ValidString(s) || len([]rune(s)) > MaxMessage+1 {
 				t.Errorf("%s report carries unclean text %q", r.Kind, s)
 			}
 		}

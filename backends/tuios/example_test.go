@@ -2,6 +2,7 @@ package tuios_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hostbridge/hostbridge/backends/tuios"
 )
@@ -23,8 +24,9 @@ func ExampleMetaKey() {
 // start and its stop name the same child.
 func ExampleAgentID() {
 	fmt.Println(tuios.AgentID("task-7"))
-	fmt.Println(tuios.AgentID("task 7") == tuios.AgentID("task 7"))
+	id := tuios.AgentID("task 7") // a space: refused as it is
+	fmt.Println(strings.HasPrefix(id, "h-"), id == tuios.AgentID("task"+" 7"))
 	// Output:
 	// task-7
-	// true
+	// true true
 }
