@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -14,8 +15,10 @@ import (
 // once ctx is done, whatever the host does. A non-nil error means the host
 // did not take the report; it is logged at debug level and counted, never
 // shown, and a snapshot report (state, meta, agents) is tried again later so
-// the host converges. A backend ignores the kinds it has no use for and
-// returns nil for them.
+// the host converges. An error wrapping ErrDropped means the host cannot
+// show the report and never will; it is counted Dropped and not tried
+// again. A backend ignores the kinds it has no use for and returns nil for
+// them.
 type Backend interface {
 	// Name is a short, stable name for logs and diagnostics ("terminal",
 	// "herdr").
@@ -23,6 +26,13 @@ type Backend interface {
 	// Report tells the host about r.
 	Report(ctx context.Context, r Report) error
 }
+
+// ErrDropped is wrapped by a Backend's error when the host cannot show a
+// report and trying again would not change that: tmux swallows the
+// sequence (allow-passthrough off), the host refused the method as
+// unknown. It is no failure: the Reporter counts the report Dropped, not
+// Sent, logs nothing (the backend says why, once) and never retries it.
+var ErrDropped = errors.New("dropped: the host cannot show this report")
 
 // Closer is implemented by a backend that holds resources (a connection).
 // The Reporter calls Close once, from the backend's goroutine, after the

@@ -40,7 +40,7 @@ type Machine struct {
 	cfg Config
 
 	state   State  // the chat's own state
-	request string // what the chat waits on, while Blocked
+	request string // what the chat waits on (Blocked) or why it failed (Failed)
 	shown   State  // the effective state last reported
 	shownTo string // the effective message last reported
 	focus   Focus
@@ -105,14 +105,16 @@ func (m *Machine) NeedsYou(request string) []Report {
 	return m.ping(out, m.request)
 }
 
-// TurnFailed marks the last turn failed; headline is its error, which pings.
+// TurnFailed marks the last turn failed; headline is its error. The
+// cleaned headline is the Failed state report's Message (tuios shows it
+// beside errored) and the ping's text.
 func (m *Machine) TurnFailed(headline string) []Report {
 	if m.exited {
 		return nil
 	}
-	m.state, m.request = Failed, ""
+	m.state, m.request = Failed, Clean(headline, MaxMessage)
 	out := m.start(m.changed(nil))
-	return m.ping(out, Clean(headline, MaxMessage))
+	return m.ping(out, m.request)
 }
 
 // Idle marks the chat's move over: your move. When a turn was running, the

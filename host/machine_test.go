@@ -69,31 +69,32 @@ func TestMachineTable(t *testing.T) {
 		ask  = `state blocked "approve shell: git push"`
 		pask = `ping "approve shell: git push"`
 		pf   = `ping "Error: scripted failure"`
+		fail = `state failed "Error: scripted failure"` // the headline is the state's message
 	)
 	want := map[string]map[string]string{
 		"new": {
 			"start": "state idle; session s1 startup",
 			"turn":  "state working; session s1 startup",
 			"ask":   ask + "; session s1 startup; " + pask,
-			"fail":  "state failed; session s1 startup; " + pf,
+			"fail":  fail + "; session s1 startup; " + pf,
 			"idle":  "state idle; session s1 startup",
 			"save":  "state idle; session s2 saved",
 			"exit":  "",
 		},
 		"idle": {
 			"start": "", "turn": "state working", "ask": ask + "; " + pask,
-			"fail": "state failed; " + pf, "idle": "", "save": "session s2 saved", "exit": "exit",
+			"fail": fail + "; " + pf, "idle": "", "save": "session s2 saved", "exit": "exit",
 		},
 		"working": {
-			"start": "", "turn": "", "ask": ask + "; " + pask, "fail": "state failed; " + pf,
+			"start": "", "turn": "", "ask": ask + "; " + pask, "fail": fail + "; " + pf,
 			"idle": `state idle; ping "You said: hi"`, "save": "session s2 saved", "exit": "exit",
 		},
 		"blocked": {
-			"start": "", "turn": "state working", "ask": pask, "fail": "state failed; " + pf,
+			"start": "", "turn": "state working", "ask": pask, "fail": fail + "; " + pf,
 			"idle": `state idle; ping "You said: hi"`, "save": "session s2 saved", "exit": "exit",
 		},
 		"failed": {
-			"start": "", "turn": "state working", "ask": ask + "; " + pask, "fail": pf,
+			"start": "", "turn": "state working", "ask": ask + "; " + pask, "fail": fail + "; " + pf, // a new headline
 			"idle": "state idle", "save": "session s2 saved", "exit": "exit",
 		},
 		"exited": {"start": "", "turn": "", "ask": "", "fail": "", "idle": "", "save": "", "exit": ""},
@@ -284,5 +285,26 @@ func TestMachineResumeCommand(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("resume commands = %q, want %q", got, want)
+	}
+}
+
+// The Failed state carries its headline, cleaned, as tuios's errored
+// message needs it: the same headline again reports no new state, a new
+// one does.
+func TestMachineFailedHeadline(t *testing.T) {
+	m := NewMachine(Config{Quiet: true}, Session{})
+	m.Start()
+	m.TurnStarted()
+	if got := brief(m.TurnFailed("Error:\x1b[31m rate\tlimited\n")); got != `state failed "Error: rate limited"` {
+		t.Errorf("first failure: %s", got)
+	}
+	if got := brief(m.TurnFailed("Error: rate limited")); got != "" {
+		t.Errorf("the same failure again: %s", got)
+	}
+	if got := brief(m.TurnFailed("Error: overloaded")); got != `state failed "Error: overloaded"` {
+		t.Errorf("another failure: %s", got)
+	}
+	if got := brief(m.TurnStarted()); got != "state working" {
+		t.Errorf("the next turn: %s", got)
 	}
 }

@@ -146,8 +146,8 @@ type Report struct {
 	Kind Kind
 	// State is the chat's state when the report was made, whatever its kind.
 	State State
-	// Message is what a blocked chat is waiting on (KindState) or the ping's
-	// text (KindPing).
+	// Message is what a blocked chat is waiting on or a failed turn's
+	// headline (KindState), or the ping's text (KindPing).
 	Message string
 	// Session is the chat's current session (zero when none).
 	Session Session

@@ -45,7 +45,7 @@ type Stats struct {
 	Sent      int64 // delivered
 	Failed    int64 // attempts that returned an error
 	Coalesced int64 // superseded before delivery
-	Dropped   int64 // dropped because the queue was full or Close ran out of time
+	Dropped   int64 // not shown: the queue was full, Close ran out of time, or the host cannot show it (ErrDropped)
 	Retried   int64 // re-sent after a failure
 	Refreshed int64 // re-sent to keep the host from forgetting
 }
@@ -495,6 +495,10 @@ func (w *worker) deliver(ctx context.Context, r Report) bool {
 	ctx, cancel := context.WithTimeout(ctx, w.o.Timeout)
 	defer cancel()
 	err := w.call(ctx, r)
+	if errors.Is(err, ErrDropped) {
+		w.dropped.Add(1) // taken care of: nothing to retry, nothing to log
+		return true
+	}
 	if err != nil {
 		w.failed.Add(1)
 		w.o.Logger.LogAttrs(ctx, slog.LevelDebug, "hostbridge: report failed",

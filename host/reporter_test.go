@@ -1,10 +1,14 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -258,4 +262,37 @@ func TestReporterQueueLimitKeepsExit(t *testing.T) {
 	if !found {
 		t.Error("the exit was dropped")
 	}
+}
+
+// A report the host cannot show (ErrDropped: tmux swallows it, the host
+// lacks the method) is counted Dropped, never Sent or Failed, and never
+// tried again, whatever its kind: a dropped session must not loop.
+func TestReporterDropped(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var calls atomic.Int32
+		b := Func{N: "mute", F: func(context.Context, Report) error {
+			calls.Add(1)
+			return fmt.Errorf("mute: %w: swallowed", ErrDropped)
+		}}
+		var logged bytes.Buffer
+		r := NewReporter([]Backend{b}, ReporterOptions{
+			Logger: slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		})
+		r.Send(stateReport(Working), Report{Kind: KindSession, Session: Session{ID: "s1"}})
+		time.Sleep(time.Minute) // fake time: any retry would have run by now
+		synctest.Wait()
+		if n := calls.Load(); n != 2 {
+			t.Errorf("the backend was asked %d times, want once per report", n)
+		}
+		st := r.Stats()[0]
+		if st.Dropped != 2 || st.Sent != 0 || st.Failed != 0 || st.Retried != 0 {
+			t.Errorf("stats = %+v, want 2 dropped and nothing else", st)
+		}
+		if logged.Len() != 0 {
+			t.Errorf("a dropped report was logged: %s", logged.String())
+		}
+		if err := r.Close(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
