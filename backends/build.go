@@ -1,6 +1,7 @@
 package backends
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -58,13 +59,41 @@ type Channel struct {
 	// Err is set when the backend could not be made; then it carries
 	// nothing and the plain terminal takes the state.
 	Err error
+
+	term *terminal.Backend // the terminal's live answer about what passes tmux
+}
+
+// Note says in plain words what keeps the channel's reports from showing,
+// with the fix ("tmux's allow-passthrough is off, so the progress bar and
+// the ping cannot reach the terminal; fix: set -g allow-passthrough on");
+// "" when nothing is known to. It reads what the channel has learnt so far
+// (see Probe), so it never blocks.
+func (c Channel) Note() string {
+	if c.term == nil {
+		return ""
+	}
+	return c.term.Note()
+}
+
+// Probe asks the host now what Note depends on (inside tmux: whether it
+// lets sequences pass), bounded by ctx, where a report would otherwise ask
+// first. It may run a command: call it from a diagnostic (a -doctor), never
+// from Bubble Tea's Update.
+func (c Channel) Probe(ctx context.Context) {
+	if c.term != nil {
+		c.term.Probe(ctx)
+	}
 }
 
 func (c Channel) String() string {
 	if c.Err != nil {
 		return fmt.Sprintf("%s: not used: %v", c.Host, c.Err)
 	}
-	return fmt.Sprintf("%s: %s via %s", c.Host, c.Carries, c.Via)
+	s := fmt.Sprintf("%s: %s via %s", c.Host, c.Carries, c.Via)
+	if n := c.Note(); n != "" {
+		s += "; but " + n
+	}
+	return s
 }
 
 // Build makes the backends for a detection: the detected host's, then the
@@ -110,7 +139,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 			if h.HerdrAPI {
 				carries = "rail facts, sub-agents"
 			}
-			add(b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+h.Session+", window "+h.Pane)
+			add(b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+printable(h.Session)+", window "+h.Pane)
 		case Cmux:
 			b, err := cmux.New(cmux.Config{
 				Bin: h.Bin, SurfaceID: h.Surface, WorkspaceID: h.Workspace, Agent: c.Agent, Logger: c.Logger,
@@ -118,16 +147,27 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 			add(b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
 		}
 	}
+	// tuios raises its own alert (an OSC 9 to the user's terminal) when a
+	// pane turns needs_input, errored or done, whatever set the state, and
+	// forwards a pane's own OSC 9 as well (tuios main 6037a8a:
+	// internal/config/agent_alerts.go, internal/app/agent_alert.go,
+	// internal/app/notify.go): a ping of ours would be a second
+	// notification for one event. That holds where the states go over
+	// herdr's API too: tuios keeps one agent state per pane, and shows a
+	// blocked pane as needs_input and a turn that ended as done.
+	hostAlerts := h.Kind == Tuios && hostCarriesState
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
 		chans = append(chans, Channel{Host: "terminal", Err: errNotTTY})
 		return list, chans
 	}
 	t, err := terminal.New(terminal.Config{
-		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState, NoPing: c.NoPing,
+		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState, NoPing: c.NoPing || hostAlerts,
 		Progress: c.Progress, BadProgress: c.BadProgress,
 	})
 	carries := "progress (OSC 9;4), ping (OSC 9)"
 	switch {
+	case hostAlerts:
+		carries = "nothing (tuios shows the state and raises its own alerts)"
 	case hostCarriesState && c.NoPing:
 		carries = "nothing (the host shows the state; pings are off)"
 	case hostCarriesState:
@@ -144,7 +184,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		return list, chans
 	}
 	list = append(list, t)
-	chans = append(chans, Channel{Host: "terminal", Carries: carries, Via: via})
+	chans = append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t})
 	return list, chans
 }
 

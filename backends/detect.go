@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
 )
@@ -156,7 +157,7 @@ func detectTuios(e Env, d *Detection) bool {
 	var h Host
 	ok := true
 	h.Kind = Tuios
-	h.Session, ok = id(e, d, Tuios, "TUIOS_SESSION", true, ok)
+	h.Session, ok = sessionName(e, d, "TUIOS_SESSION", ok)
 	h.Pane, ok = id(e, d, Tuios, "TUIOS_PANE_ID", true, ok)
 	h.TuiosSocket, ok = socket(e, d, Tuios, "TUIOS_SOCKET", ok)
 	if hasHerdrVars(e) {
@@ -216,6 +217,39 @@ func id(e Env, d *Detection, k Kind, name string, required, ok bool) (string, bo
 	}
 	d.Problems = append(d.Problems, &Problem{Host: k, Var: name, Reason: reason})
 	return "", false
+}
+
+// sessionName reads a tuios session name. tuios lets a name hold blanks
+// ("my work"; ValidateSessionName in tuios's internal/session/
+// resurrection.go refuses only controls, path separators and blanks at the
+// ends), and the name must reach tuios exactly as it is, so only an empty
+// value, a control character, invalid UTF-8 or an unreasonable length is a
+// problem. Diagnostics print it with printable.
+func sessionName(e Env, d *Detection, name string, ok bool) (string, bool) {
+	v := e.Getenv(name)
+	var reason string
+	switch {
+	case v == "":
+		reason = "is empty"
+	case len(v) > maxID:
+		reason = "is longer than 256 bytes"
+	case !utf8.ValidString(v) || hasControl(v):
+		reason = "contains a control character"
+	default:
+		return v, ok
+	}
+	d.Problems = append(d.Problems, &Problem{Host: Tuios, Var: name, Reason: reason})
+	return "", false
+}
+
+// printable is v for a diagnostic or a system prompt: as it is when it
+// reads as it is, else quoted with Go's escapes, so a blank at an end, a
+// run of blanks or an invisible character shows.
+func printable(v string) string {
+	if host.Clean(v, 0) == v {
+		return v
+	}
+	return strconv.Quote(v)
 }
 
 // socket reads a socket path: absolute, clean of controls, and a socket

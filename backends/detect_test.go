@@ -134,6 +134,23 @@ func TestDetectNesting(t *testing.T) {
 			lines:    []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
 		{name: "tuios session empty", vars: with(tuiosVars, "TUIOS_SESSION", ""), want: Terminal,
 			problems: []string{"TUIOS_SESSION is empty"}},
+		// tuios lets a session name hold blanks (tuios new "my work"): such a
+		// pane is tuios's, and the name is shown quoted where it would not
+		// read as it is.
+		{name: "tuios session with a blank", vars: with(tuiosVars, "TUIOS_SESSION", "my work"), want: Tuios,
+			lines: []string{"host: tuios", "tuios pane: 6f0c", "tuios session: my work"}},
+		{name: "tuios session with blanks that do not show", vars: with(tuiosVars, "TUIOS_SESSION", "my  work "), want: Tuios,
+			lines: []string{"host: tuios", "tuios pane: 6f0c", `tuios session: "my  work "`}},
+		{name: "tuios session with an invisible character", vars: with(tuiosVars, "TUIOS_SESSION", "my\u200bwork"), want: Tuios,
+			lines: []string{"host: tuios", "tuios pane: 6f0c", `tuios session: "my\u200bwork"`}},
+		{name: "tuios session with a tab", vars: with(tuiosVars, "TUIOS_SESSION", "my\twork"), want: Terminal,
+			problems: []string{"TUIOS_SESSION contains a control"}},
+		{name: "tuios session with a C1 control", vars: with(tuiosVars, "TUIOS_SESSION", "my\u009bwork"), want: Terminal,
+			problems: []string{"TUIOS_SESSION contains a control"}},
+		{name: "tuios session not UTF-8", vars: with(tuiosVars, "TUIOS_SESSION", "my\xffwork"), want: Terminal,
+			problems: []string{"TUIOS_SESSION contains a control"}},
+		{name: "tuios session too long", vars: with(tuiosVars, "TUIOS_SESSION", strings.Repeat("s", 300)), want: Terminal,
+			problems: []string{"TUIOS_SESSION is longer"}},
 		{name: "tuios pane with control", vars: with(tuiosVars, "TUIOS_PANE_ID", "a\tb"), want: Terminal,
 			problems: []string{"TUIOS_PANE_ID contains a control"}},
 		{name: "tuios socket missing", vars: with(tuiosVars, "TUIOS_SOCKET", "/nope"), want: Terminal,

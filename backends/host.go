@@ -50,7 +50,8 @@ type Host struct {
 //
 //	host: tuios
 //	tuios pane: <pane>
-//	tuios session: <session>
+//	tuios session: <session>       (quoted when it has blanks at its ends,
+//	                                a run of them, or invisible characters)
 //
 //	host: cmux
 //	cmux surface: <surface>
@@ -61,7 +62,7 @@ func (h Host) EnvironmentLines() []string {
 	var out []string
 	add := func(label, v string) {
 		if v != "" {
-			out = append(out, label+": "+v)
+			out = append(out, label+": "+printable(v))
 		}
 	}
 	switch h.Kind {

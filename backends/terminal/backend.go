@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -90,8 +91,9 @@ func (b *Backend) Name() string { return "terminal" }
 // notifies, KindSuspend removes a bar while someone else has the terminal,
 // KindExit always removes it (a bar left set keeps animating after the
 // chat is gone). Other kinds are ignored. Nothing is written when the
-// terminal (or a multiplexer in front of it) could not use it; that is not
-// an error.
+// terminal could not use it; where tmux would swallow the sequence
+// (allow-passthrough off) Report says so with an error wrapping
+// host.ErrDropped, which the Reporter counts as dropped, not sent.
 func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	switch r.Kind {
 	case host.KindState:
@@ -117,8 +119,8 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 // re-sent, every KeepAlive:
 //   - Ghostty drops a bar (working, blocked, failed) that has not been
 //     re-sent for about 15 s;
-//   - tmux <= 3.6 with allow-passthrough "on" (not "all") drops what a pane
-//     in a hidden window passes through, so a state reached while the
+//   - tmux with allow-passthrough "on" (not "all") drops what a pane in a
+//     hidden window passes through, so a state reached while the
 //     chat's window was hidden (the final "no bar", typically) never
 //     reaches the outer terminal; re-sending every state, "no bar"
 //     included, brings the outer bar back to the truth once the window is
@@ -133,7 +135,7 @@ func (b *Backend) Refresh(s host.State) time.Duration {
 		return 0
 	case b.info.Mux == MuxNone && barFor(s) != barNone && strings.EqualFold(b.info.Program, "ghostty"):
 		return KeepAlive
-	case b.info.Mux == MuxTmux && b.gen != tmuxNew && passState(b.pass.Load()) == passVisible:
+	case b.info.Mux == MuxTmux && passState(b.pass.Load()) == passVisible:
 		return KeepAlive
 	}
 	return 0
@@ -166,14 +168,17 @@ func (b *Backend) notify(ctx context.Context, msg string) error {
 // written is false when the route drops it.
 func (b *Backend) write(ctx context.Context, k seqKind, seq string) (written bool, err error) {
 	allowed := false
-	if needsProbe(b.info.Mux, b.gen, k) {
+	if needsProbe(b.info.Mux) {
 		if allowed, err = b.passthrough(ctx); err != nil {
 			return false, err
 		}
 	}
 	r := decide(b.info.Mux, b.gen, k, allowed)
 	if r == routeDrop {
-		return false, nil
+		return false, errSwallowed
 	}
 	return true, writeSeq(ctx, b.out, []byte(wrap(r, seq)))
 }
+
+// errSwallowed is a sequence tmux would swallow: not written, not sent.
+var errSwallowed = fmt.Errorf("terminal: %w: tmux's allow-passthrough is off", host.ErrDropped)

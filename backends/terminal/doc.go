@@ -36,12 +36,16 @@
 //
 // # Multiplexers
 //
-// tmux <= 3.6 swallows OSC 9 and OSC 9;4; tmux >= 3.7 draws the active
-// pane's OSC 9;4 itself but still drops OSC 9. Its DCS passthrough
-// (ESC P tmux; ... ESC \, ESC doubled) reaches the outer terminal only
-// where allow-passthrough is on or all (3.3+, default off). The backend
-// asks tmux once, on the reporting goroutine, the first time a sequence
-// depends on the answer ("tmux show-options -A -p -v -t $TMUX_PANE
+// tmux <= 3.6 swallows OSC 9 and OSC 9;4. tmux 3.7 parses OSC 9;4 itself
+// and forwards the active pane's bar to the outer terminal only when it
+// believes that terminal has its progressbar feature, which 3.7-3.7c give
+// by default to tmux and iTerm2 alone (tty-features.c); it ignores every
+// other OSC 9, so a ping never passes on its own (input.c, input_osc_9;
+// checked at tags 3.7 and 3.7c). Its DCS passthrough (ESC P tmux; ...
+// ESC \, ESC doubled) reaches the outer terminal whatever tmux believes of
+// it, but only where allow-passthrough is on or all (3.3+, default off). The
+// backend asks tmux once, on the reporting goroutine, the first time a
+// sequence is written ("tmux show-options -A -p -v -t $TMUX_PANE
 // allow-passthrough"), bounded by the report's context; any failure means
 // "not allowed", and the answer is kept. GNU screen always passes its DCS
 // passthrough (ESC P ... ESC \, in chunks of 768 bytes).
@@ -49,23 +53,23 @@
 //	multiplexer   tmux version   allow-passthrough   OSC 9;4      OSC 9
 //	none          -              -                   raw          raw
 //	screen        -              -                   screen DCS   screen DCS
-//	tmux          >= 3.7         on, all             raw          tmux DCS
-//	tmux          >= 3.7         off                 raw          nothing
-//	tmux          <= 3.6         on, all             tmux DCS     tmux DCS
-//	tmux          <= 3.6         off                 nothing      nothing
-//	tmux          unknown        on, all             tmux DCS     tmux DCS
-//	tmux          unknown        off                 raw          nothing
+//	tmux          any            on, all             tmux DCS     tmux DCS
+//	tmux          >= 3.7         off                 raw          dropped
+//	tmux          <= 3.6         off                 dropped      dropped
+//	tmux          unknown        off                 raw          dropped
 //
-// "off" includes a probe that failed and a tmux older than 3.3; the bar
-// under tmux >= 3.7 needs no probe. "nothing" is not an error: the report
-// is taken, tmux would have swallowed the sequence anyway.
-// With tmux >= 3.7 the bar goes raw even where passthrough is allowed, so
-// tmux shows the active pane's bar rather than the last pane to write. An
-// unknown tmux version gets the bar raw: a new tmux shows it, an old one
-// drops it harmlessly. Inside tmux the outer terminal is unknown: the
-// known-bad list sees no program name (an iTerm2 before 3.6.6 behind a tmux
-// that allows passthrough shows the bar as notifications; set Progress to
-// SupportOff there), and there is no Ghostty keep-alive.
+// "off" includes a probe that failed and a tmux older than 3.3. Where
+// passthrough is off, the bar still goes raw to a tmux that may be 3.7 or
+// newer (an older one drops it harmlessly), and shows only where tmux
+// knows the terminal's progressbar feature. "dropped" writes nothing, and
+// Report says so with an error wrapping host.ErrDropped, so Stats count
+// those reports as dropped, not sent. Note says all this in plain words
+// with the one-line fix (set -g allow-passthrough on; for tmux 3.7's own
+// bar, set -as terminal-features ',*:progressbar'), and Probe asks tmux
+// ahead of any report for a diagnostic. Inside tmux the outer terminal is
+// unknown: the known-bad list sees no program name (an iTerm2 before 3.6.6
+// behind a tmux that allows passthrough shows the bar as notifications;
+// set Progress to SupportOff there), and there is no Ghostty keep-alive.
 //
 // # Keep-alive
 //
@@ -74,8 +78,8 @@
 // restarts Windows Terminal's animation):
 //   - Ghostty, outside a multiplexer, drops a bar that has not been re-sent
 //     for about 15 s: a shown bar (working, blocked, failed) is re-sent;
-//   - tmux <= 3.6 (or unknown) with allow-passthrough "on" passes nothing
-//     from a pane whose window is hidden (measured on 3.3a), so a state
+//   - tmux with allow-passthrough "on" passes nothing from a pane whose
+//     window is hidden (measured on 3.3a; tty.c), so a state
 //     reached while the chat's window was hidden, typically the final "no
 //     bar", would never reach the outer terminal: every state is re-sent,
 //     and the outer bar converges once the window is shown. "all" (3.4+)

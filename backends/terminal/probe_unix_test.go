@@ -4,6 +4,7 @@ package terminal
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,7 +62,8 @@ func TestProbeRunsTmux(t *testing.T) {
 
 // A hung tmux: each report is bounded by its deadline and fails (so a
 // state is retried), tmux is asked again by the next reports, and after
-// maxProbeTimeouts it counts as not allowing passthrough: nothing written.
+// maxProbeTimeouts it counts as not allowing passthrough: nothing written,
+// the report dropped.
 func TestProbeBoundedByReport(t *testing.T) {
 	fakeTmux(t, "exec sleep 30")
 	rec := &recorder{}
@@ -74,8 +76,8 @@ func TestProbeBoundedByReport(t *testing.T) {
 		start := time.Now()
 		err := b.Report(ctx, ping("hi"))
 		cancel()
-		if last := i == maxProbeTimeouts-1; last != (err == nil) {
-			t.Errorf("report %d = %v; want an error until the last try", i, err)
+		if last := i == maxProbeTimeouts-1; last != errors.Is(err, host.ErrDropped) || err == nil {
+			t.Errorf("report %d = %v; want a deadline until the last try, then dropped", i, err)
 		}
 		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("Report took %v with a hung tmux", d)

@@ -44,20 +44,19 @@ func decide(mux Mux, gen tmuxGen, k seqKind, allowed bool) route {
 		return routeScreen
 	case mux != MuxTmux:
 		return routeRaw
-	case k == seqProgress && gen == tmuxNew:
-		return routeRaw // tmux shows the active pane's bar itself
 	case allowed:
+		// Passthrough reaches the outer terminal whatever tmux believes of
+		// it; tmux >= 3.7's own bar reaches only a terminal tmux gave the
+		// progressbar feature (tty-features.c, 3.7-3.7c: tmux and iTerm2).
 		return routeTmux
-	case k == seqProgress && gen == tmuxUnknown:
-		return routeRaw // a tmux >= 3.7 shows it; an older one drops it, harmlessly
+	case k == seqProgress && gen != tmuxOld:
+		return routeRaw // tmux >= 3.7 forwards it where it can; an older one drops it, harmlessly
 	}
 	return routeDrop // tmux would swallow it
 }
 
 // needsProbe reports whether decide depends on allowed for this sequence.
-func needsProbe(mux Mux, gen tmuxGen, k seqKind) bool {
-	return mux == MuxTmux && (k == seqPing || gen != tmuxNew)
-}
+func needsProbe(mux Mux) bool { return mux == MuxTmux }
 
 // wrap encodes seq for the route.
 func wrap(r route, seq string) string {
@@ -140,6 +139,26 @@ func (b *Backend) passthrough(ctx context.Context) (bool, error) {
 		b.pass.Store(uint32(p))
 	}
 	return p == passVisible || p == passAll, nil
+}
+
+// Probe asks tmux now what Note depends on (its allow-passthrough for the
+// pane), bounded by ctx, unless the answer is known: for a diagnostic (a
+// -doctor) that must say it before any report. It runs tmux: never call it
+// from Bubble Tea's Update. Report asks by itself when it needs to. Safe
+// for concurrent use.
+func (b *Backend) Probe(ctx context.Context) {
+	if b.info.Mux != MuxTmux || passState(b.pass.Load()) != passUnasked || ctx.Err() != nil {
+		return
+	}
+	out, err := b.probe(ctx, "tmux", passthroughArgs(b.info.MuxPane)...)
+	p := passDenied
+	switch {
+	case err == nil:
+		p = parsePassthrough(out)
+	case ctx.Err() != nil:
+		return // no answer in time: nothing learnt
+	}
+	b.pass.CompareAndSwap(uint32(passUnasked), uint32(p))
 }
 
 // execProbe is the default Config.Probe: the command under ctx, killed

@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -22,8 +23,8 @@ func TestDecide(t *testing.T) {
 		{MuxNone, tmuxUnknown, seqPing, false, routeRaw},
 		{MuxScreen, tmuxUnknown, seqProgress, false, routeScreen},
 		{MuxScreen, tmuxUnknown, seqPing, false, routeScreen},
-		{MuxTmux, tmuxNew, seqProgress, false, routeRaw},
-		{MuxTmux, tmuxNew, seqProgress, true, routeRaw},
+		{MuxTmux, tmuxNew, seqProgress, false, routeRaw},  // tmux forwards it where it knows the terminal can show it
+		{MuxTmux, tmuxNew, seqProgress, true, routeTmux}, // passthrough reaches any terminal
 		{MuxTmux, tmuxNew, seqPing, true, routeTmux},
 		{MuxTmux, tmuxNew, seqPing, false, routeDrop},
 		{MuxTmux, tmuxOld, seqProgress, true, routeTmux},
@@ -40,7 +41,7 @@ func TestDecide(t *testing.T) {
 			t.Errorf("decide(%v, %v, %v, %v) = %v, want %v", tt.mux, tt.gen, tt.kind, tt.allowed, got, tt.want)
 		}
 		// When the probe is not needed, its answer must not matter.
-		if !needsProbe(tt.mux, tt.gen, tt.kind) && decide(tt.mux, tt.gen, tt.kind, !tt.allowed) != tt.want {
+		if !needsProbe(tt.mux) && decide(tt.mux, tt.gen, tt.kind, !tt.allowed) != tt.want {
 			t.Errorf("decide(%v, %v, %v) depends on passthrough but needsProbe says no", tt.mux, tt.gen, tt.kind)
 		}
 	}
@@ -66,7 +67,7 @@ func TestTmuxBytes(t *testing.T) {
 		{"3.6 not allowed", "3.6", "off\n", nil, nil, 1},
 		{"probe fails", "3.3a", "", errProbe, nil, 1},
 		{"probe says nonsense", "3.5a", "maybe", nil, nil, 1},
-		{"3.7 allowed", "3.7", "on", nil, []string{seqWorking, tmuxPing, seqReset}, 1},
+		{"3.7 allowed", "3.7", "on", nil, []string{tmuxWorking, tmuxPing, tmuxReset}, 1},
 		{"3.7 not allowed", "3.7", "off", nil, []string{seqWorking, seqReset}, 1},
 		{"next-3.7", "next-3.7", "off", nil, []string{seqWorking, seqReset}, 1},
 		{"unknown version allowed", "", "on", nil, []string{tmuxWorking, tmuxPing, tmuxReset}, 1},
@@ -113,15 +114,38 @@ func TestTmuxProbeArgs(t *testing.T) {
 	}
 }
 
-func TestTmuxNewNeedsNoProbeForTheBar(t *testing.T) {
+// tmux 3.7 without passthrough still gets the bar raw: it forwards it to
+// a terminal it gave the progressbar feature (tty-features.c, 3.7-3.7c).
+// tmux is asked once; a probe that fails reads as "not allowed".
+func TestTmuxNewBarWithoutPassthrough(t *testing.T) {
 	fp := &fakeProbe{err: errProbe}
 	got := run(t, Config{Info: Info{Mux: MuxTmux, MuxVersion: "3.7"}, Probe: fp.run},
 		state(host.Working), state(host.Idle), exit)
-	if len(fp.calls) != 0 {
-		t.Errorf("probe ran %d times for tmux 3.7's bar", len(fp.calls))
+	if len(fp.calls) != 1 {
+		t.Errorf("probe ran %d times, want once", len(fp.calls))
 	}
 	if want := []string{seqWorking, seqReset, seqReset}; !slices.Equal(got, want) {
 		t.Errorf("writes %q, want %q", got, want)
+	}
+}
+
+// What tmux would swallow is dropped: Report says so with host.ErrDropped
+// (counted Dropped, never retried), for the bar and the ping alike, and
+// writes nothing.
+func TestTmuxSwallowedIsDropped(t *testing.T) {
+	rec := &recorder{}
+	fp := &fakeProbe{answer: "off"}
+	b, err := New(Config{Output: rec, Info: Info{Mux: MuxTmux, MuxVersion: "3.3a"}, Probe: fp.run})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []host.Report{state(host.Working), ping("hi"), repeat(host.Working), suspend, exit} {
+		if err := b.Report(context.Background(), r); !errors.Is(err, host.ErrDropped) {
+			t.Errorf("Report(%v %v) = %v, want dropped", r.Kind, r.State, err)
+		}
+	}
+	if len(rec.writes) != 0 {
+		t.Errorf("wrote %q", rec.writes)
 	}
 }
 
@@ -184,7 +208,8 @@ func TestRefreshTmuxPassthrough(t *testing.T) {
 		{"", "on", KeepAlive},
 		{"3.4", "all", 0},
 		{"3.3a", "off", 0},
-		{"3.7", "on", 0}, // tmux draws the bar itself
+		{"3.7", "on", KeepAlive}, // the bar goes through passthrough there too
+		{"3.7", "off", 0},
 	}
 	for _, tt := range tests {
 		fp := &fakeProbe{answer: tt.answer}
@@ -195,7 +220,7 @@ func TestRefreshTmuxPassthrough(t *testing.T) {
 		if got := b.Refresh(host.Working); got != 0 {
 			t.Errorf("%s %s: Refresh before the probe = %v", tt.version, tt.answer, got)
 		}
-		if err := b.Report(context.Background(), ping("x")); err != nil {
+		if err := b.Report(context.Background(), ping("x")); err != nil && !errors.Is(err, host.ErrDropped) {
 			t.Fatal(err)
 		}
 		for _, s := range []host.State{host.Working, host.Idle, host.Blocked, host.Unknown} {

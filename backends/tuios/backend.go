@@ -3,6 +3,7 @@ package tuios
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -26,6 +27,12 @@ type Backend struct {
 	conn   *client
 	lacks  map[string]bool // verbs this tuios answered unknown_verb to
 	exited bool
+
+	// turned is set once a turn has run (any state but Idle was reported):
+	// from then on the chat's Idle is tuios's done, as its own Claude Code
+	// integration reports a turn that ended (integrations/claude-code/
+	// tuios-agent-state.sh, Stop -> done); idle is only "ready, no turn yet".
+	turned bool
 
 	// What tuios was last told, so only changes are sent.
 	stateSent bool
@@ -70,8 +77,9 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	case host.KindExit:
 		err = b.exit(ctx)
 	}
-	// Pings, sessions and suspends are not tuios's.
-	return ignoreLacks(err)
+	// Pings, sessions and suspends are not tuios's: tuios raises its own
+	// alert for needs_input, errored and done (see the package doc).
+	return err
 }
 
 // Close implements host.Closer: it closes the connection. It is
@@ -82,7 +90,8 @@ func (b *Backend) Close() error {
 	return b.conn.Close()
 }
 
-// stateNames maps a chat state to tuios's agent state.
+// stateNames maps a chat state to tuios's agent state (docs/AGENT_STATE.md
+// in tuios, main 6037a8a). Idle after a turn is "done" (see turned).
 var stateNames = [...]string{
 	host.Idle:    "idle",
 	host.Working: "working",
@@ -103,9 +112,18 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 		return nil
 	}
 	state, msg := stateNames[r.State], ""
-	if r.State == host.Blocked {
-		msg = r.Message
+	switch r.State {
+	case host.Blocked, host.Failed:
+		// tuios takes a message with every state (set-agent-state's
+		// "message", verb_handlers.go): what the chat waits on, or the
+		// failed turn's headline beside errored.
+		msg = host.Clean(r.Message, host.MaxMessage)
+	case host.Idle:
+		if b.turned {
+			state = "done"
+		}
 	}
+	b.turned = b.turned || r.State != host.Idle
 	if b.stateSent && !r.Repeat && state == b.state && msg == b.message {
 		return nil
 	}
@@ -151,9 +169,9 @@ func (b *Backend) send(ctx context.Context, verb string, params any) error {
 	return err
 }
 
-// errLacks is what send returns for a verb tuios lacks. Report turns it
-// into nil: nothing is wrong, there is just nothing to deliver.
-var errLacks = errors.New("tuios: verb not supported by this tuios")
+// errLacks is what send returns for a verb tuios lacks: the report is
+// dropped (host.ErrDropped), not failed, and never tried again.
+var errLacks = fmt.Errorf("tuios: verb not supported by this tuios: %w", host.ErrDropped)
 
 func ignoreLacks(err error) error {
 	if errors.Is(err, errLacks) {

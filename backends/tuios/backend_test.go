@@ -25,6 +25,9 @@ func TestNewConfig(t *testing.T) {
 		{"agent with control", func(c *tuios.Config) { c.Agent = "chat\x1b]9;x" }},
 		{"agent too long", func(c *tuios.Config) { c.Agent = string(make([]byte, tuios.MaxAgent+1)) }},
 		{"pane with newline", func(c *tuios.Config) { c.PaneID = "p\nq" }},
+		{"session with a control", func(c *tuios.Config) { c.Session = "my\twork" }},
+		{"session with a C1 control", func(c *tuios.Config) { c.Session = "my\u009bwork" }},
+		{"session not UTF-8", func(c *tuios.Config) { c.Session = "my\xffwork" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := ok
@@ -36,6 +39,55 @@ func TestNewConfig(t *testing.T) {
 	}
 	if _, err := tuios.New(ok); err != nil {
 		t.Errorf("New(valid): %v", err)
+	}
+	spaced := ok
+	spaced.Session = "my  work " // tuios allows blanks in a session name
+	if _, err := tuios.New(spaced); err != nil {
+		t.Errorf("New(session %q): %v", spaced.Session, err)
+	}
+}
+
+// What a turn shows in tuios, as tuios's own Claude Code integration
+// reports it (integrations/claude-code/tuios-agent-state.sh at main
+// 6037a8a: Stop -> done) and as docs/AGENT_STATE.md defines the states:
+// idle only while no turn has run, done once one ended, errored with the
+// failure's headline (set-agent-state takes a message with every state,
+// internal/session/verb_handlers.go). done, errored and needs_input are
+// the states tuios alerts for by default (internal/config/agent_alerts.go).
+func TestTurnStates(t *testing.T) {
+	f := teatest.NewTuios(t, teatest.TuiosSession("my work")) // a session with a blank reaches tuios as it is
+	b := newTestBackend(t, f)
+	for _, tc := range []struct {
+		r           host.Report
+		state, msg string
+	}{
+		{state(host.Idle, ""), "idle", ""}, // ready, no turn yet
+		{state(host.Idle, ""), "idle", ""},
+		{state(host.Working, ""), "working", ""},
+		{state(host.Idle, "stale"), "done", ""}, // the turn ended; an Idle message is not tuios's
+		{state(host.Working, ""), "working", ""},
+		{state(host.Failed, "Error:\x1b[31m boom"), "errored", "Error: boom"},
+		{state(host.Failed, "Error: boom"), "errored", "Error: boom"},
+		{state(host.Idle, ""), "done", ""},
+	} {
+		report(t, b, tc.r)
+		if p := f.Pane(); p.State != tc.state || p.Message != tc.msg {
+			t.Errorf("after %v %q: pane %s %q, want %s %q", tc.r.State, tc.r.Message, p.State, p.Message, tc.state, tc.msg)
+		}
+	}
+	wantLines(t, f.Transcript(), []string{
+		`tuios report-agent-activity session_start text="startup"`,
+		"tuios set-agent-state idle",
+		"tuios set-agent-state working",
+		"tuios set-agent-state done",
+		"tuios set-agent-state working",
+		`tuios set-agent-state errored message="Error: boom"`,
+		"tuios set-agent-state done",
+	})
+	for _, r := range f.Requests() {
+		if r.Params["session"] != "my work" {
+			t.Errorf("request names session %q, want %q", r.Params["session"], "my work")
+		}
 	}
 }
 
@@ -52,7 +104,9 @@ func TestStates(t *testing.T) {
 		{state(host.Working, ""), "working", "", "tuios set-agent-state working"},
 		{state(host.Blocked, "approve shell: git push"), "needs_input", "approve shell: git push",
 			`tuios set-agent-state needs_input message="approve shell: git push"`},
-		{state(host.Failed, ""), "errored", "", "tuios set-agent-state errored"},
+		{state(host.Failed, "Error: rate limited"), "errored", "Error: rate limited",
+			`tuios set-agent-state errored message="Error: rate limited"`},
+		{state(host.Idle, ""), "done", "", "tuios set-agent-state done"}, // a turn has run
 	} {
 		n := len(f.Requests())
 		report(t, b, tc.r)
@@ -164,17 +218,23 @@ func TestUnknownVerb(t *testing.T) {
 		return host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: v}}}
 	}
 	agents := host.Report{Kind: host.KindAgents, Agents: []host.SubAgent{{ID: "a1"}}}
+	dropped := func(r host.Report) {
+		t.Helper()
+		if err := tryReport(b, r, 2*time.Second); !errors.Is(err, host.ErrDropped) {
+			t.Errorf("Report(%v) = %v, want dropped (not a failure to retry)", r.Kind, err)
+		}
+	}
 	report(t, b, state(host.Working, ""))
-	report(t, b, meta("opus")) // answered unknown_verb: not an error
-	report(t, b, agents)
-	report(t, b, meta("sonnet")) // not sent again
-	report(t, b, agents)
+	dropped(meta("opus")) // answered unknown_verb
+	dropped(agents)
+	dropped(meta("sonnet")) // not sent again
+	dropped(agents)
 	report(t, b, state(host.Idle, "")) // the state verb keeps working
 	wantLines(t, f.Transcript(), []string{
 		`tuios report-agent-activity session_start text="startup" -> unknown_verb`, // asked once, for the first report
 		"tuios set-agent-state working",
 		`tuios set-agent-meta model="opus" -> unknown_verb`,
-		"tuios set-agent-state idle",
+		"tuios set-agent-state done",
 	})
 }
 
@@ -189,8 +249,8 @@ func TestDroppedConnection(t *testing.T) {
 	}
 	f.DropConnections() // an idle connection closed by the daemon
 	report(t, b, state(host.Idle, ""))
-	if p := f.Pane(); p.State != "idle" {
-		t.Errorf("pane state %q, want idle", p.State)
+	if p := f.Pane(); p.State != "done" {
+		t.Errorf("pane state %q, want done", p.State)
 	}
 	if got := f.Connections(); got != 3 {
 		t.Errorf("connections = %d, want 3 (one per drop)", got)
@@ -200,7 +260,7 @@ func TestDroppedConnection(t *testing.T) {
 		"tuios set-agent-state working",
 		`tuios set-agent-state needs_input message="q" -> dropped`,
 		`tuios set-agent-state needs_input message="q"`,
-		"tuios set-agent-state idle",
+		"tuios set-agent-state done",
 	})
 }
 
@@ -218,7 +278,7 @@ func TestSessionStartFailure(t *testing.T) {
 		`tuios report-agent-activity session_start text="startup" -> dropped`,
 		"tuios set-agent-state working",
 		`tuios report-agent-activity session_start text="startup"`,
-		"tuios set-agent-state idle",
+		"tuios set-agent-state done",
 		"tuios set-agent-state working",
 	})
 }

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
 )
@@ -18,7 +21,8 @@ const MaxAgent = 64
 type Config struct {
 	// SocketPath is the daemon's socket (TUIOS_SOCKET).
 	SocketPath string
-	// Session is the pane's session (TUIOS_SESSION).
+	// Session is the pane's session (TUIOS_SESSION), sent as it is: it may
+	// hold blanks, never control characters.
 	Session string
 	// PaneID is the pane's window id (TUIOS_PANE_ID, the same UUID as
 	// TUIOS_WINDOW_ID), sent as "window".
@@ -55,10 +59,13 @@ func New(cfg Config) (*Backend, error) {
 	if agent != cfg.Agent {
 		return nil, fmt.Errorf("tuios: %w: agent %q is not a short plain name", ErrConfig, cfg.Agent)
 	}
-	for _, f := range []struct{ name, v string }{{"session", cfg.Session}, {"pane id", cfg.PaneID}} {
-		if host.Clean(f.v, host.MaxField) != f.v {
-			return nil, fmt.Errorf("tuios: %w: %s %q has control or blank characters", ErrConfig, f.name, f.v)
-		}
+	if host.Clean(cfg.PaneID, host.MaxField) != cfg.PaneID {
+		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", ErrConfig, cfg.PaneID)
+	}
+	// A session is a name the user chose: tuios allows blanks in it ("my
+	// work"), and it must reach tuios exactly as TUIOS_SESSION says.
+	if !utf8.ValidString(cfg.Session) || strings.IndexFunc(cfg.Session, unicode.IsControl) >= 0 {
+		return nil, fmt.Errorf("tuios: %w: session %q has control characters", ErrConfig, cfg.Session)
 	}
 	if cfg.Dial == nil {
 		cfg.Dial = dialUnix

@@ -13,11 +13,23 @@
 //	report       verb                   params sent
 //	Working      set-agent-state        session window state=working harness
 //	Blocked      set-agent-state        ... state=needs_input message harness
-//	Idle         set-agent-state        ... state=idle harness
-//	Failed       set-agent-state        ... state=errored harness
+//	Idle         set-agent-state        ... state=idle harness (no turn has run yet)
+//	                                    ... state=done harness (after a turn)
+//	Failed       set-agent-state        ... state=errored message=headline harness
 //	facts        set-agent-meta         session window source tokens{key: value|null}
 //	sub-agents   report-agent-activity  session window harness agent_session_id activity{...}
 //	exit         set-agent-state        ... state=none harness
+//
+// The states follow tuios's own convention (docs/AGENT_STATE.md and
+// integrations/claude-code/tuios-agent-state.sh, main 6037a8a): a turn that
+// ended is done, idle only means ready before the first turn, and the
+// message goes with every state, so errored carries the failed turn's
+// headline. done, needs_input and errored drive tuios's unread mark and
+// its alerts: by default tuios writes an OSC 9 to the user's terminal for
+// them, held back for the pane the user looks at
+// (internal/config/agent_alerts.go, internal/app/agent_alert.go), and it
+// forwards a pane's own OSC 9 too (internal/app/notify.go). So inside
+// tuios hostbridge sends no ping of its own: tuios's alert is the one.
 //
 // tuios refuses a parameter it does not know (invalid_params), so a Backend
 // sends only the names above, which are the ones tuios's daemon decodes.
@@ -70,8 +82,9 @@
 // # Older builds
 //
 // A tuios that answers unknown_verb to a verb does not have it: the
-// Backend stops sending that verb, logs it once at debug level, and returns
-// nil for later reports of its kind. Nothing else is lost. Builds studied
+// Backend stops sending that verb, logs it once at debug level, and
+// reports of its kind are dropped (an error wrapping host.ErrDropped, which
+// the Reporter counts and never retries). Nothing else is lost. Builds studied
 // while writing this package lacked set-agent-meta and
 // report-agent-activity; the state verb works on all of them.
 //
