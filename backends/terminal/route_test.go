@@ -23,7 +23,7 @@ func TestDecide(t *testing.T) {
 		{MuxNone, tmuxUnknown, seqPing, false, routeRaw},
 		{MuxScreen, tmuxUnknown, seqProgress, false, routeScreen},
 		{MuxScreen, tmuxUnknown, seqPing, false, routeScreen},
-		{MuxTmux, tmuxNew, seqProgress, false, routeRaw},  // tmux forwards it where it knows the terminal can show it
+		{MuxTmux, tmuxNew, seqProgress, false, routeRaw}, // tmux forwards it where it knows the terminal can show it
 		{MuxTmux, tmuxNew, seqProgress, true, routeTmux}, // passthrough reaches any terminal
 		{MuxTmux, tmuxNew, seqPing, true, routeTmux},
 		{MuxTmux, tmuxNew, seqPing, false, routeDrop},

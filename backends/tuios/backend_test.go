@@ -58,7 +58,7 @@ func TestTurnStates(t *testing.T) {
 	f := teatest.NewTuios(t, teatest.TuiosSession("my work")) // a session with a blank reaches tuios as it is
 	b := newTestBackend(t, f)
 	for _, tc := range []struct {
-		r           host.Report
+		r          host.Report
 		state, msg string
 	}{
 		{state(host.Idle, ""), "idle", ""}, // ready, no turn yet
