@@ -41,6 +41,7 @@ type Herdr struct {
 	reqs    []HerdrRequest
 	panes   map[string]*HerdrPane
 	seqs    map[string]uint64 // highest seq per pane and source
+	release herdrRelease      // an older herdr's answers (Old); zero: the current one
 	fault   herdrFault
 	code    string        // the error code in faultError
 	slow    time.Duration // delay before each answer
@@ -93,6 +94,9 @@ type HerdrPane struct {
 	SessionID, SessionPath, SessionStart string
 	// Tokens are the metadata tokens set on the pane.
 	Tokens map[string]string
+	// StateLabels are the words the pane shows instead of herdr's own for
+	// a state ("done": "failed"), as pane.report_metadata set them.
+	StateLabels map[string]string
 }
 
 // HerdrOption configures NewHerdr.
@@ -245,6 +249,7 @@ func (h *Herdr) Pane(id string) HerdrPane {
 	}
 	c := *p
 	c.Tokens = maps.Clone(p.Tokens)
+	c.StateLabels = maps.Clone(p.StateLabels)
 	return c
 }
 
@@ -256,6 +261,8 @@ func (h *Herdr) Pane(id string) HerdrPane {
 //	herdr pane.report_agent blocked "approve shell: git push"
 //	herdr pane.report_agent_session
 //	herdr pane.report_metadata cost=(clear) model="opus"
+//	herdr pane.report_metadata state_label:done="failed" state_label:idle="failed"
+//	herdr pane.report_metadata state_labels=(clear)
 //	herdr pane.release_agent
 //
 // A request for a pane other than PaneID names that pane second:
@@ -291,6 +298,13 @@ func (h *Herdr) Transcript() []string {
 					fmt.Fprintf(&b, " %s=(clear)", name)
 				}
 			}
+			labels, _ := r.Params["state_labels"].(map[string]any)
+			for _, state := range slices.Sorted(maps.Keys(labels)) {
+				fmt.Fprintf(&b, " state_label:%s=%q", state, labels[state])
+			}
+			if r.Params["clear_state_labels"] == true {
+				b.WriteString(" state_labels=(clear)")
+			}
 		}
 		out = append(out, b.String())
 	}
@@ -314,10 +328,32 @@ func (h *Herdr) setFault(f herdrFault, code string) {
 	h.mu.Unlock()
 }
 
-// Normal turns every fault and Slow off.
+// Normal turns every fault, Old and Slow off.
 func (h *Herdr) Normal() {
 	h.mu.Lock()
-	h.fault, h.code, h.slow = faultNone, "", 0
+	h.fault, h.code, h.slow, h.release = faultNone, "", 0, herdrRelease{}
+	h.mu.Unlock()
+}
+
+// Old makes the fake answer as the herdr release given ("0.6.6") does
+// where it lacks what herdr 0.8 has (checked at herdr's tags):
+//   - a method it does not have is a line that does not parse:
+//     invalid_request with id "" and serde's "unknown variant" message
+//     (src/api/server.rs): pane.report_metadata before 0.6.3,
+//     pane.report_agent_session before 0.6.7;
+//   - before 0.7.4, pane.report_metadata takes state labels but not
+//     tokens, which it ignores as unknown fields: a tokens-only report is
+//     invalid_metadata_request, "missing metadata field to set or clear".
+//
+// "" is the current herdr. A release that does not parse fails the test.
+func (h *Herdr) Old(release string) {
+	h.t.Helper()
+	r, err := parseHerdrRelease(release)
+	if err != nil {
+		h.t.Fatalf("teatest: herdr: %v", err)
+	}
+	h.mu.Lock()
+	h.release = r
 	h.mu.Unlock()
 }
 
@@ -544,6 +580,9 @@ func (h *Herdr) apply(r *HerdrRequest) string {
 	// herdr: the whole line is an invalid request.
 	seq, hasSeq := r.Seq()
 	required = required && (hasSeq || p["seq"] == nil)
+	if !h.release.has(r.Method) {
+		return herdrError("", "invalid_request", "invalid request: unknown variant `"+r.Method+"`")
+	}
 	if !required {
 		return herdrError("", "invalid_request", "invalid request line")
 	}
@@ -555,14 +594,12 @@ func (h *Herdr) apply(r *HerdrRequest) string {
 		return herdrError(r.ID, "invalid_agent", "agent label must not be empty")
 	}
 	if r.Method == "pane.report_metadata" {
-		tokens, _ := p["tokens"].(map[string]any)
-		if len(tokens) > 16 {
-			return herdrError(r.ID, "invalid_metadata_request", "too many tokens")
-		}
-		for name, v := range tokens {
-			if _, isStr := v.(string); !herdrTokenName.MatchString(name) || (!isStr && v != nil) {
-				return herdrError(r.ID, "invalid_metadata_request", "invalid token")
+		if msg := h.checkMetadata(p); msg != "" {
+			code := "invalid_metadata_request"
+			if strings.HasPrefix(msg, "unknown state label") {
+				code = "invalid_state_label"
 			}
+			return herdrError(r.ID, code, msg)
 		}
 	}
 	// herdr's ordering rule: per pane and source, a seq at or below the last
@@ -599,6 +636,9 @@ func (h *Herdr) apply(r *HerdrRequest) string {
 		st.State, st.Message, st.Released = "", "", true
 	case "pane.report_metadata":
 		tokens, _ := p["tokens"].(map[string]any)
+		if !h.release.tokens() {
+			tokens = nil // an unknown field there
+		}
 		for name, v := range tokens {
 			if s, ok := v.(string); ok {
 				if st.Tokens == nil {
@@ -609,8 +649,49 @@ func (h *Herdr) apply(r *HerdrRequest) string {
 				delete(st.Tokens, name)
 			}
 		}
+		if p["clear_state_labels"] == true {
+			st.StateLabels = nil
+		}
+		labels, _ := p["state_labels"].(map[string]any)
+		for state, label := range labels {
+			if st.StateLabels == nil {
+				st.StateLabels = map[string]string{}
+			}
+			st.StateLabels[state], _ = label.(string)
+		}
 	}
 	return herdrOK(r.ID)
+}
+
+// checkMetadata answers what herdr refuses in a pane.report_metadata
+// (src/app/api/panes.rs, handle_pane_report_metadata): "" when nothing.
+func (h *Herdr) checkMetadata(p map[string]any) string {
+	tokens, _ := p["tokens"].(map[string]any)
+	if !h.release.tokens() {
+		tokens = nil // not a field before 0.7.4: ignored
+	}
+	if len(tokens) > 16 {
+		return "too many tokens"
+	}
+	for name, v := range tokens {
+		if _, isStr := v.(string); !herdrTokenName.MatchString(name) || (!isStr && v != nil) {
+			return "invalid token"
+		}
+	}
+	labels, _ := p["state_labels"].(map[string]any)
+	for state, label := range labels {
+		if _, isStr := label.(string); !isStr || !slices.Contains([]string{"idle", "working", "blocked", "done", "unknown"}, state) {
+			return "unknown state label: " + state
+		}
+	}
+	clear := p["clear_state_labels"] == true || p["clear_title"] == true || p["clear_display_agent"] == true
+	switch {
+	case len(labels) > 0 && p["clear_state_labels"] == true:
+		return "cannot set and clear the same metadata field"
+	case len(tokens) == 0 && len(labels) == 0 && !clear && p["title"] == nil && p["display_agent"] == nil:
+		return "missing metadata field to set or clear"
+	}
+	return ""
 }
 
 func herdrOK(id string) string {
@@ -622,3 +703,54 @@ func herdrError(id, code, message string) string {
 	b, _ := json.Marshal(map[string]any{"id": id, "error": map[string]string{"code": code, "message": message}})
 	return string(b)
 }
+
+// herdrRelease is the herdr release the fake answers as (Old); the zero
+// value is the current one, which has everything.
+type herdrRelease struct{ v [3]int }
+
+func parseHerdrRelease(s string) (herdrRelease, error) {
+	var r herdrRelease
+	if s == "" {
+		return r, nil
+	}
+	parts := strings.Split(strings.TrimPrefix(s, "v"), ".")
+	if len(parts) != 3 {
+		return r, fmt.Errorf("release %q: want MAJOR.MINOR.PATCH", s)
+	}
+	for i, part := range parts {
+		n, err := strconv.Atoi(part)
+		if err != nil || n < 0 {
+			return r, fmt.Errorf("release %q: %q is not a number", s, part)
+		}
+		r.v[i] = n
+	}
+	return r, nil
+}
+
+// before reports whether the release is older than major.minor.patch.
+func (r herdrRelease) before(major, minor, patch int) bool {
+	if r.v == [3]int{} {
+		return false
+	}
+	w := [3]int{major, minor, patch}
+	for i := range r.v {
+		if r.v[i] != w[i] {
+			return r.v[i] < w[i]
+		}
+	}
+	return false
+}
+
+// has reports whether the release knows method.
+func (r herdrRelease) has(method string) bool {
+	switch method {
+	case "pane.report_metadata":
+		return !r.before(0, 6, 3)
+	case "pane.report_agent_session":
+		return !r.before(0, 6, 7)
+	}
+	return true
+}
+
+// tokens reports whether the release takes metadata tokens.
+func (r herdrRelease) tokens() bool { return !r.before(0, 7, 4) }

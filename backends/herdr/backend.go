@@ -3,6 +3,7 @@ package herdr
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"path/filepath"
 	"strconv"
@@ -25,7 +26,12 @@ type Backend struct {
 	tokens map[string]string
 	// facts are the latest facts (KindMeta), for token updates that a
 	// session change makes.
-	facts  []host.Fact
+	facts []host.Fact
+	// labels is whether herdr shows the failure labels (failure.go).
+	labels labels
+	// lacks are the methods and features this herdr refused as unknown
+	// (lacks.go): never sent again.
+	lacks  map[string]bool
 	closed bool
 }
 
@@ -40,7 +46,7 @@ func New(cfg Config) (*Backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Backend{cfg: cfg, seq: &processSeq, tokens: map[string]string{}}
+	b := &Backend{cfg: cfg, seq: &processSeq, tokens: map[string]string{}, lacks: map[string]bool{}}
 	if cfg.Transport == TransportCLI {
 		b.t = cliTransport{bin: cfg.BinPath, socket: cfg.SocketPath}
 	} else {
@@ -71,10 +77,14 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	case host.KindState:
 		return b.reportState(ctx, r)
 	case host.KindSession:
-		if err := b.reportSession(ctx, r); err != nil {
-			return err
+		err := b.reportSession(ctx, r)
+		if err != nil && !errors.Is(err, host.ErrDropped) {
+			return err // herdr unreachable: tried again, the tokens with it
 		}
-		return b.syncTokens(ctx, r, false)
+		if terr := aux(b.syncTokens(ctx, r, false)); terr != nil {
+			return terr
+		}
+		return err
 	case host.KindMeta:
 		b.facts = r.Meta
 		return b.syncTokens(ctx, r, r.Repeat)
@@ -86,7 +96,7 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 
 // herdrState maps the chat's state to herdr's; "" means "send nothing".
 // A failed turn is idle: the chat waits for you, and herdr has no state
-// for a failure.
+// for a failure; the failure labels say it (failure.go).
 func herdrState(s host.State) string {
 	switch s {
 	case host.Working:
@@ -104,6 +114,12 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 	if state == "" {
 		return nil
 	}
+	failed := r.State == host.Failed
+	if failed {
+		if err := b.showFailure(ctx, r.Repeat); err != nil {
+			return err
+		}
+	}
 	p := &agentParams{PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent, State: state}
 	if b.cfg.BlockedMessage && r.State == host.Blocked {
 		p.Message = host.Clean(r.Message, host.MaxMessage)
@@ -111,18 +127,25 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 	if b.cfg.SessionInReports {
 		p.SessionID, p.SessionPath = sessionID(r.Session.ID), sessionPath(r.Session.Dir)
 	}
-	if b.sent != nil && *b.sent == *p && !r.Repeat {
+	if b.sent == nil || *b.sent != *p || r.Repeat {
+		sent := *p
+		if err := b.send(ctx, methodReportAgent, p); err != nil {
+			b.sent = nil // herdr may have applied it before the answer was lost
+			return err
+		}
+		b.sent = &sent
+	}
+	if failed {
 		return nil
 	}
-	sent := *p
-	if err := b.send(ctx, methodReportAgent, p); err != nil {
-		b.sent = nil // herdr may have applied it before the answer was lost
-		return err
-	}
-	b.sent = &sent
-	return nil
+	return b.clearFailure(ctx)
 }
 
+// reportSession sends the session. herdr keeps session references for its
+// official "herdr:<agent>" sources only (src/agent_resume.rs,
+// session_ref_from_report): another source's report is answered ok and
+// dropped there. It is sent anyway, as the seed asks; but a report herdr
+// refused would be refused again, so it is dropped rather than retried.
 func (b *Backend) reportSession(ctx context.Context, r host.Report) error {
 	p := &sessionParams{
 		PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent,
@@ -134,7 +157,11 @@ func (b *Backend) reportSession(ctx context.Context, r host.Report) error {
 	case host.OriginSwitched:
 		p.StartSource = "resume"
 	}
-	return b.send(ctx, methodReportSession, p)
+	err := b.send(ctx, methodReportSession, p)
+	if errors.Is(err, ErrRejected) && !errors.Is(err, host.ErrDropped) {
+		return fmt.Errorf("%w (not asked again): %w", err, host.ErrDropped)
+	}
+	return err
 }
 
 // syncTokens brings herdr's tokens in line with the facts and the resume
@@ -161,10 +188,11 @@ func (b *Backend) syncTokens(ctx context.Context, r host.Report, all bool) error
 }
 
 func (b *Backend) release(ctx context.Context) error {
-	// The facts go with the chat: a pane left showing the model, the cost
-	// and a resume command after the chat quit would be stale. Best effort:
-	// the release goes out whatever happens to the tokens.
-	clearErr := b.clearTokens(ctx)
+	// The facts and a failure go with the chat: a pane left showing the
+	// model, the cost, a resume command or "failed" after the chat quit
+	// would be stale. Best effort: the release goes out whatever happens to
+	// them.
+	clearErr := errors.Join(aux(b.clearTokens(ctx)), b.clearFailure(ctx))
 	p := &releaseParams{PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent}
 	if err := b.send(ctx, methodReleaseAgent, p); err != nil {
 		return errors.Join(err, clearErr)
@@ -188,8 +216,21 @@ func (b *Backend) clearTokens(ctx context.Context) error {
 }
 
 // send stamps the request with the next seq, delivers it and logs it at
-// debug level.
+// debug level. What this herdr refused as unknown is not sent again
+// (lacks.go): send returns an error wrapping host.ErrDropped for it.
 func (b *Backend) send(ctx context.Context, method string, p params) error {
+	f := feature(method, p)
+	if b.lacks[method] || b.lacks[f] {
+		return refusedBefore(f)
+	}
+	err := b.do(ctx, method, p)
+	if lack, ok := lacked(err, method, f); ok {
+		return b.noteLack(lack, err)
+	}
+	return err
+}
+
+func (b *Backend) do(ctx context.Context, method string, p params) error {
 	seq := b.seq.next(b.cfg.Now())
 	p.setSeq(seq)
 	start := time.Now()

@@ -62,10 +62,23 @@ func mustReport(t *testing.T, b *herdr.Backend, rs ...host.Report) {
 
 func state(s host.State) host.Report { return host.Report{Kind: host.KindState, State: s} }
 
-// summary is one line per request received: method, then what matters.
+// isLabels reports whether r sets or clears the failure's state labels
+// (failure.go), which go with state reports; tests about other things
+// leave them out (requests).
+func isLabels(r teatest.HerdrRequest) bool {
+	return r.Method == "pane.report_metadata" && (r.Params["state_labels"] != nil || r.Params["clear_state_labels"] == true)
+}
+
+// requests is what the fake received, without the state labels.
+func requests(h *teatest.Herdr) []teatest.HerdrRequest {
+	return slices.DeleteFunc(h.Requests(), isLabels)
+}
+
+// summary is one line per request received but the state labels: method,
+// then what matters.
 func summary(h *teatest.Herdr) []string {
 	var out []string
-	for _, r := range h.Requests() {
+	for _, r := range requests(h) {
 		line := r.Method
 		if s := r.Str("state"); s != "" {
 			line += " " + s
@@ -91,7 +104,7 @@ func TestStateMapping(t *testing.T) {
 			h := newFake(t)
 			b := newBackend(t, h, nil)
 			mustReport(t, b, state(tt.state))
-			reqs := h.Requests()
+			reqs := requests(h)
 			if tt.want == "" {
 				if len(reqs) != 0 {
 					t.Fatalf("sent %v, want nothing", summary(h))
@@ -157,6 +170,7 @@ func TestBlockedMessage(t *testing.T) {
 	)
 	want := []string{
 		`herdr pane.report_agent blocked "approve shell: git push"`,
+		`herdr pane.report_metadata state_labels=(clear)`, // what a predecessor may have left
 		`herdr pane.report_agent blocked "Fix the flaky test: Allow shell"`,
 		`herdr pane.report_agent working`,
 	}
@@ -171,7 +185,7 @@ func TestHostileTextStaysOneLine(t *testing.T) {
 	b := newBackend(t, h, func(c *herdr.Config) { c.BlockedMessage = true })
 	msg := "line\n{\"id\":\"x\"}\r\x1b]9;evil\x07 \"quoted\" \\ \xff"
 	mustReport(t, b, host.Report{Kind: host.KindState, State: host.Blocked, Message: msg})
-	reqs := h.Requests()
+	reqs := requests(h)
 	if len(reqs) != 1 || !reqs[0].Applied {
 		t.Fatalf("requests = %+v", reqs)
 	}
@@ -233,7 +247,7 @@ func TestSessionInReports(t *testing.T) {
 				host.Report{Kind: host.KindState, State: host.Working, Session: s},
 				host.Report{Kind: host.KindState, State: host.Idle, Session: host.Session{ID: "43", Dir: "rel"}},
 			)
-			reqs := h.Requests()
+			reqs := requests(h)
 			if len(reqs) != 2 {
 				t.Fatalf("sent %v", summary(h))
 			}
@@ -280,8 +294,10 @@ func TestMetadataTokens(t *testing.T) {
 		`herdr pane.report_agent_session`,
 		`herdr pane.report_metadata resume="chat --session 42"`,
 		`herdr pane.report_metadata cost__="0.12"`,
-		// The exit takes the facts with it, then releases the pane.
+		// The exit takes the facts, and any failure a predecessor left,
+		// with it, then releases the pane.
 		`herdr pane.report_metadata cost__=(clear) model=(clear) resume=(clear)`,
+		`herdr pane.report_metadata state_labels=(clear)`,
 	}
 	wantTranscript(t, h, want)
 	if tokens := h.Pane(h.PaneID()).Tokens; len(tokens) != 0 {
@@ -411,12 +427,13 @@ func TestSeqAfterRestart(t *testing.T) {
 	// The chat crashed while blocked and was restarted 1 ms later.
 	second := start(t0.Add(time.Millisecond))
 	mustReport(t, second, state(host.Idle))
-	reqs := h.Requests()
+	reqs := requests(h)
 	seqs := make([]uint64, len(reqs))
 	for i, r := range reqs {
 		seqs[i], _ = r.Seq()
 	}
-	want := []uint64{uint64(t0.UnixNano()), uint64(t0.UnixNano()) + 1, uint64(t0.UnixNano()) + 2, uint64(t0.Add(time.Millisecond).UnixNano())}
+	// The first state's label clear takes t0+1: working and blocked come after it.
+	want := []uint64{uint64(t0.UnixNano()), uint64(t0.UnixNano()) + 2, uint64(t0.UnixNano()) + 3, uint64(t0.Add(time.Millisecond).UnixNano())}
 	if !slices.Equal(seqs, want) {
 		t.Errorf("seqs = %v, want %v", seqs, want)
 	}
@@ -426,7 +443,7 @@ func TestSeqAfterRestart(t *testing.T) {
 	// A successor whose clock is behind would be ignored: herdr's rule.
 	behind := start(t0.Add(-time.Second))
 	mustReport(t, behind, state(host.Working))
-	if r := h.Requests()[4]; r.Applied || h.Pane(h.PaneID()).State != "idle" {
+	if r := requests(h)[4]; r.Applied || h.Pane(h.PaneID()).State != "idle" {
 		t.Errorf("stale seq applied: %+v", r)
 	}
 }
@@ -440,7 +457,7 @@ func TestSeqSurvivesJSONPrecision(t *testing.T) {
 			Seq json.Number `json:"seq"`
 		} `json:"params"`
 	}
-	reqs := h.Requests()
+	reqs := requests(h)
 	_ = json.Unmarshal([]byte(reqs[0].Raw), &a)
 	_ = json.Unmarshal([]byte(reqs[1].Raw), &c)
 	if a.Params.Seq == c.Params.Seq || !reqs[1].Applied {
@@ -458,7 +475,8 @@ func TestDebugLog(t *testing.T) {
 	h.Error("pane_not_found")
 	_ = report(b, state(host.Idle))
 	out := buf.String()
-	if strings.Count(out, `msg="herdr: request"`) != 2 || !strings.Contains(out, "method=pane.report_agent") || !strings.Contains(out, "pane_not_found") {
+	// working, the first state's label clear, then the idle herdr refused.
+	if strings.Count(out, `msg="herdr: request"`) != 3 || !strings.Contains(out, "method=pane.report_agent") || !strings.Contains(out, "pane_not_found") {
 		t.Errorf("log:\n%s", out)
 	}
 }

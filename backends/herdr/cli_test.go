@@ -126,9 +126,11 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 	f := newFakeBin(t)
 	mustReport(t, newCLIBackend(t, f, edit), sessionReports()...)
 
+	// 13: the failure's state labels are set before its idle and cleared
+	// at the first state and the exit.
 	reqs, calls := h.Requests(), f.calls()
-	if len(reqs) != len(calls) || len(calls) != 10 {
-		t.Fatalf("%d socket requests, %d CLI calls, want 10 each", len(reqs), len(calls))
+	if len(reqs) != len(calls) || len(calls) != 13 {
+		t.Fatalf("%d socket requests, %d CLI calls, want 13 each", len(reqs), len(calls))
 	}
 	for i, argv := range calls {
 		method, params, err := parseArgv(argv)
@@ -146,8 +148,8 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 			t.Errorf("call %d: %s %v\nsocket: %s %v", i, method, params, reqs[i].Method, want)
 		}
 	}
-	if got := strings.Count(readFile(t, filepath.Join(f.dir, "socket.log")), "/run/herdr.sock\n"); got != 10 {
-		t.Errorf("HERDR_SOCKET_PATH passed to %d of 10 calls", got)
+	if got := strings.Count(readFile(t, filepath.Join(f.dir, "socket.log")), "/run/herdr.sock\n"); got != 13 {
+		t.Errorf("HERDR_SOCKET_PATH passed to %d of 13 calls", got)
 	}
 }
 
@@ -168,6 +170,7 @@ func TestCLIHostileValues(t *testing.T) {
 	)
 	want := []map[string]any{
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "state": "blocked", "message": "--seq 1 --message=x", "agent_session_id": "-rf", "agent_session_path": "/--x"},
+		{"pane_id": "--state", "agent": "-a", "source": "--help", "clear_state_labels": true},
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "agent_session_id": "-rf", "agent_session_path": "/--x", "session_start_source": "resume"},
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"resume": "--exec=rm -rf /"}},
 		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"-x": "--y=z"}},
@@ -238,7 +241,9 @@ func TestCLIExitStatus(t *testing.T) {
 			if tt.code != "" && (!errors.As(err, &re) || re.Code != tt.code) {
 				t.Errorf("Report = %v, want code %s", err, tt.code)
 			}
-			// Not delivered: the retry runs the binary again.
+			// Not delivered: the retry runs the binary again. A usage
+			// error is a herdr that lacks the command or a flag: not run
+			// again, the report dropped (lacks.go).
 			if tt.name == "missing binary" {
 				if err := os.WriteFile(f.path(), []byte(fakeScript), 0o755); err != nil {
 					t.Fatal(err)
@@ -246,9 +251,13 @@ func TestCLIExitStatus(t *testing.T) {
 			}
 			f.reset()
 			before := len(f.calls())
-			mustReport(t, b, state(host.Working))
-			if len(f.calls()) != before+1 {
-				t.Error("the retried report did not run the binary")
+			err = report(b, state(host.Working))
+			ran := len(f.calls()) > before && f.calls()[before][1] == "report-agent"
+			switch {
+			case tt.want == herdr.ErrUsage && (ran || !errors.Is(err, host.ErrDropped)):
+				t.Errorf("after a usage error: ran %v, Report = %v; want dropped without running", ran, err)
+			case tt.want != herdr.ErrUsage && (!ran || err != nil):
+				t.Errorf("the retried report: ran %v, Report = %v", ran, err)
 			}
 		})
 	}
@@ -259,7 +268,7 @@ func TestCLIFindsHerdrOnPath(t *testing.T) {
 	t.Setenv("PATH", f.dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	b := newCLIBackend(t, f, func(c *herdr.Config) { c.BinPath = "" })
 	mustReport(t, b, state(host.Idle))
-	if calls := f.calls(); len(calls) != 1 || calls[0][1] != "report-agent" {
+	if calls := f.calls(); len(calls) == 0 || calls[0][1] != "report-agent" {
 		t.Errorf("calls = %q", calls)
 	}
 

@@ -8,14 +8,29 @@
 //	chat state                  herdr request
 //	Working                     pane.report_agent  state "working"
 //	Blocked                     pane.report_agent  state "blocked" (+ message, opt-in)
-//	Idle, Failed                pane.report_agent  state "idle"
+//	Idle                        pane.report_agent  state "idle"
+//	Failed                      pane.report_metadata state_labels done,idle = "failed",
+//	                            then pane.report_agent state "idle"
+//	the state after a failure   pane.report_agent, then pane.report_metadata clear_state_labels
 //	session started/saved/...   pane.report_agent_session
 //	facts (opt-in), resume cmd  pane.report_metadata tokens
-//	exit                        pane.release_agent
+//	exit                        pane.report_metadata clears, pane.release_agent
 //
-// Pings, suspends and sub-agent lists are not herdr's: the attention ping
-// stays the terminal's, and herdr words its own notifications from the
-// state it is given.
+// herdr has no failed state, and reads working -> idle as a finished
+// turn; the state labels make the pane read "failed" instead of "done"
+// (see failure.go for the choice and herdr's source). Pings, suspends and
+// sub-agent lists are not herdr's: herdr does not forward a pane's OSC 9,
+// and it words its own notifications from the state it is given.
+//
+// # Older herdr
+//
+// A herdr that refuses a method as unknown or invalid (invalid_request; a
+// tokens-only pane.report_metadata on 0.6.3-0.7.3; the binary's usage
+// error) lacks it: it is not sent again for the run, one debug line says
+// so, and the reports that needed it are dropped (an error wrapping
+// host.ErrDropped, never retried); everything else goes on. A session
+// report herdr answered with any error is dropped too, since asking again
+// gets the same answer (lacks.go).
 //
 // # Transports
 //
@@ -40,6 +55,7 @@
 // prefixed "herdr: " and wrap a sentinel: ErrUnavailable (no socket, no
 // binary), ErrRejected (herdr answered an error; see ReplyError for its
 // code), ErrBadReply (an answer that is not herdr's), ErrUsage (the CLI
-// rejected its arguments), or the context's error. A failed report is not
-// remembered as delivered, so the Reporter's retry sends it again.
+// rejected its arguments), or the context's error, and wrap host.ErrDropped
+// for what this herdr lacks. A failed report is not remembered as
+// delivered, so the Reporter's retry sends it again.
 package herdr

@@ -17,11 +17,11 @@ type params interface {
 	verb() string
 	// pane is the CLI's positional pane id.
 	pane() string
-	// flags are the CLI's options after the pane id: every flag followed by
-	// its value as a separate argument. herdr's parser takes the argument
-	// after a flag as its value whatever it looks like, so a value that
-	// starts with '-' is never read as an option (and herdr 0.8 does not
-	// accept "--flag=value").
+	// flags are the CLI's options after the pane id: every flag that takes
+	// a value followed by it as a separate argument. herdr's parser takes
+	// the argument after such a flag as its value whatever it looks like,
+	// so a value that starts with '-' is never read as an option (and herdr
+	// 0.8 does not accept "--flag=value").
 	flags() []string
 	// setSeq stamps the request's seq.
 	setSeq(seq uint64)
@@ -84,6 +84,32 @@ func (p *releaseParams) verb() string    { return "release-agent" }
 func (p *releaseParams) pane() string    { return p.PaneID }
 func (p *releaseParams) flags() []string {
 	return []string{"--source", p.Source, "--agent", p.Agent, "--seq", strconv.FormatUint(p.Seq, 10)}
+}
+
+// labelParams is pane.report_metadata with state labels only: the words
+// herdr shows instead of its own for a state ("done" -> "failed"), or
+// clear_state_labels to give herdr its words back.
+type labelParams struct {
+	PaneID string            `json:"pane_id"`
+	Source string            `json:"source"`
+	Agent  string            `json:"agent"`
+	Seq    uint64            `json:"seq"`
+	Labels map[string]string `json:"state_labels,omitempty"`
+	Clear  bool              `json:"clear_state_labels,omitempty"`
+}
+
+func (p *labelParams) setSeq(n uint64) { p.Seq = n }
+func (p *labelParams) verb() string    { return "report-metadata" }
+func (p *labelParams) pane() string    { return p.PaneID }
+func (p *labelParams) flags() []string {
+	f := []string{"--source", p.Source, "--agent", p.Agent, "--seq", strconv.FormatUint(p.Seq, 10)}
+	for _, state := range sortedKeys(p.Labels) {
+		f = append(f, "--state-label", state+"="+p.Labels[state])
+	}
+	if p.Clear {
+		f = append(f, "--clear-state-labels")
+	}
+	return f
 }
 
 // metaParams is pane.report_metadata with tokens only. A nil value clears

@@ -62,8 +62,13 @@ var cliVerbs = map[string]struct {
 	"report-agent":         {"pane.report_agent", []string{"--source", "--agent", "--state", "--message", "--seq", "--agent-session-id", "--agent-session-path"}},
 	"report-agent-session": {"pane.report_agent_session", []string{"--source", "--agent", "--seq", "--agent-session-id", "--agent-session-path", "--session-start-source"}},
 	"release-agent":        {"pane.release_agent", []string{"--source", "--agent", "--seq"}},
-	"report-metadata":      {"pane.report_metadata", []string{"--source", "--agent", "--seq", "--token", "--clear-token"}},
+	"report-metadata": {"pane.report_metadata", []string{"--source", "--agent", "--seq", "--token", "--clear-token",
+		"--state-label", "--clear-state-labels"}},
 }
+
+// noValue are the flags herdr 0.8's CLI takes without a value
+// (src/cli/pane.rs, report-metadata).
+var noValue = map[string]string{"--clear-state-labels": "clear_state_labels"}
 
 // parseArgv reads the herdr binary's argv back into the request it makes,
 // the way herdr 0.8's CLI does: "pane <verb> <pane_id>", then flags, each
@@ -86,6 +91,11 @@ func parseArgv(args []string) (string, map[string]any, error) {
 		}
 		if !known {
 			return "", nil, fmt.Errorf("unknown option: %s", flag)
+		}
+		if name, ok := noValue[flag]; ok {
+			p[name] = true
+			i--
+			continue
 		}
 		if i+1 >= len(args) {
 			return "", nil, fmt.Errorf("missing value for %s", flag)
@@ -112,6 +122,17 @@ func parseArgv(args []string) (string, map[string]any, error) {
 				return "", nil, fmt.Errorf("token must use NAME=VALUE: %q", value)
 			}
 			tokens[name] = v
+		case "--state-label":
+			labels, _ := p["state_labels"].(map[string]any)
+			if labels == nil {
+				labels = map[string]any{}
+				p["state_labels"] = labels
+			}
+			state, label, ok := strings.Cut(value, "=")
+			if !ok {
+				return "", nil, fmt.Errorf("expected --state-label STATUS=TEXT: %q", value)
+			}
+			labels[state] = label
 		default:
 			p[strings.ReplaceAll(strings.TrimPrefix(flag, "--"), "-", "_")] = value
 		}

@@ -116,7 +116,8 @@ func TestReporterConvergesAfterRestart(t *testing.T) {
 		t.Errorf("pane = %+v, want released with session 42", p)
 	}
 	wantTranscript(t, h, []string{
-		"herdr pane.report_agent idle", "herdr pane.report_agent_session", "herdr pane.report_agent working",
+		"herdr pane.report_agent idle", "herdr pane.report_metadata state_labels=(clear)",
+		"herdr pane.report_agent_session", "herdr pane.report_agent working",
 		"herdr pane.report_agent blocked", "herdr pane.report_agent idle", "herdr pane.release_agent",
 	})
 }
