@@ -62,4 +62,3 @@ func (b *Backend) clearFailure(ctx context.Context) error {
 func (b *Backend) labelParams(l map[string]string) *labelParams {
 	return &labelParams{PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent, Labels: l}
 }
-
