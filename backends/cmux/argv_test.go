@@ -52,7 +52,7 @@ func FuzzStatusKey(f *testing.F) {
 }
 
 // flags are the options a Backend passes; each takes the next argument.
-var flags = map[string]bool{"--icon": true, "--color": true, "--workspace": true, "--id": true}
+var flags = map[string]bool{"--icon": true, "--color": true, "--priority": true, "--workspace": true, "--id": true}
 
 // TestArgvNeverAnOption runs every command for agent names that look like
 // options and reads back the argv the fake cmux got: every argument that

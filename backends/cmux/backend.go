@@ -39,15 +39,19 @@ const (
 // row is how a chat state shows in the sidebar.
 type row struct {
 	text, icon, color string
+	priority          string // "" for cmux's default (0)
 	loading           bool
 }
 
-// Colours and icons of cmux's own agent hooks.
+// Colours, icons and priorities of cmux's own agent hooks: needs input and
+// error rows go with priority 100, so they sort first (manaflow-ai/cmux
+// 9ac7c795, CLI/CMUXCLI+GenericAgentHookNotification.swift; 43690471,
+// CLI/AgentNeedsInputPublisher.swift).
 var rows = map[host.State]row{
-	host.Working: {"Running", "bolt.fill", "#4C8DFF", true},
-	host.Blocked: {"Needs input", "bell.fill", "#4C8DFF", false},
-	host.Failed:  {"Failed", "exclamationmark.triangle.fill", "#FF453A", false},
-	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", false},
+	host.Working: {"Running", "bolt.fill", "#4C8DFF", "", true},
+	host.Blocked: {"Needs input", "bell.fill", "#4C8DFF", "100", false},
+	host.Failed:  {"Failed", "exclamationmark.triangle.fill", "#FF453A", "100", false},
+	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", "", false},
 }
 
 // Name implements host.Backend.
@@ -83,6 +87,9 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 		return nil
 	}
 	args := []string{"set-status", b.key, v.text, "--icon", v.icon, "--color", v.color}
+	if v.priority != "" {
+		args = append(args, "--priority", v.priority)
+	}
 	// Until both commands worked, the row may show this state or the last:
 	// whatever comes next is sent, even the state shown before.
 	b.shown = host.Unknown

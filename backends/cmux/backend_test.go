@@ -105,12 +105,15 @@ func TestStates(t *testing.T) {
 			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF --workspace ws-1",
 			"cmux workspace loading on --id chat --workspace ws-1",
 		}},
+		// Needs input and Failed float to the top, as cmux's own hooks
+		// make them (manaflow-ai/cmux 9ac7c795,
+		// CLI/CMUXCLI+GenericAgentHookNotification.swift: --priority=100).
 		{host.Blocked, []string{
-			`cmux set-status chat "Needs input" --icon bell.fill --color #4C8DFF --workspace ws-1`,
+			`cmux set-status chat "Needs input" --icon bell.fill --color #4C8DFF --priority 100 --workspace ws-1`,
 			"cmux workspace loading off --id chat --workspace ws-1",
 		}},
 		{host.Failed, []string{
-			"cmux set-status chat Failed --icon exclamationmark.triangle.fill --color #FF453A --workspace ws-1",
+			"cmux set-status chat Failed --icon exclamationmark.triangle.fill --color #FF453A --priority 100 --workspace ws-1",
 		}},
 		{host.Idle, []string{
 			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93 --workspace ws-1",

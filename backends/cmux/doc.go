@@ -8,17 +8,24 @@
 //	chat state   commands run
 //	Working      cmux set-status <key> Running --icon bolt.fill --color #4C8DFF [--workspace W]
 //	             cmux workspace loading on --id <key> [--workspace W]
-//	Blocked      cmux set-status <key> "Needs input" --icon bell.fill --color #4C8DFF [--workspace W]
+//	Blocked      cmux set-status <key> "Needs input" --icon bell.fill --color #4C8DFF --priority 100 [--workspace W]
 //	             cmux workspace loading off --id <key> [--workspace W]
-//	Failed       cmux set-status <key> Failed --icon exclamationmark.triangle.fill --color #FF453A ...
+//	Failed       cmux set-status <key> Failed --icon exclamationmark.triangle.fill --color #FF453A --priority 100 ...
 //	             cmux workspace loading off ...
 //	Idle         cmux set-status <key> Idle --icon pause.circle.fill --color #8E8E93 ...
 //	             cmux workspace loading off ...
 //	exit         cmux clear-status <key> [--workspace W]
 //	             cmux workspace loading off --id <key> [--workspace W]
 //
-// The icons are SF Symbol names and the colours are the ones cmux's own
-// agent hooks use, so the row reads like the built-in agents'. The key is
+// The icons are SF Symbol names, and the colours and priorities are the
+// ones cmux's own agent hooks use, so the row reads like the built-in
+// agents': a needs-input or failed row carries priority 100 and sorts
+// first (manaflow-ai/cmux 9ac7c795,
+// CLI/CMUXCLI+GenericAgentHookNotification.swift). set-status forwards its
+// arguments to the app's set_status, whose parser takes "--priority 100"
+// and "--priority=100" alike and clamps it to -9999..9999 (cmux 42f5741,
+// CLI/cmux.swift forwardSidebarMetadataCommand, Sources/
+// TerminalController.swift upsertSidebarMetadata). The key is
 // the agent name. W is CMUX_WORKSPACE_ID: status rows are workspace-scoped,
 // and newer cmux builds no longer pass CMUX_WORKSPACE_ID to every child, so
 // it is named explicitly when known.
@@ -26,7 +33,11 @@
 // "cmux workspace loading <on|off> [--id <name>]" is the command behind the
 // sidebar's workspace loading spinner (cmux's settings doc: "Toggle it
 // manually per workspace with cmux workspace loading <on|off> [--id
-// <name>]; each --id is a separate loader"). It is newer than set-status:
+// <name>]; each --id is a separate loader"). cmux shows that spinner only
+// with its experiment flag sidebar-workspace-agent-spinner-experiment on,
+// which is off by default (CmuxFeatureFlags, defaultWhenUnavailable:
+// false): most users see no spinner, and the row is what shows the state.
+// It is kept for those who turn the flag on. It is newer than set-status:
 // when it exits non-zero while set-status just worked, the Backend takes
 // it that this cmux lacks the command, stops running it, and logs that
 // once at debug level; the status row keeps working. The spinner is turned
