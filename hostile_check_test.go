@@ -110,7 +110,7 @@ func checkTuios(t *testing.T, reqs []teatest.TuiosRequest) {
 
 // cmuxFlags are the options hostbridge passes cmux; each takes the next
 // argument as its value.
-var cmuxFlags = map[string]bool{"--icon": true, "--color": true, "--workspace": true, "--id": true}
+var cmuxFlags = map[string]bool{"--icon": true, "--color": true, "--priority": true, "--workspace": true, "--id": true}
 
 // checkCmux checks every argv the fake cmux recorded: each element clean
 // and bounded, no positional argument or flag value that reads as an

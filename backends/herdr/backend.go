@@ -145,7 +145,10 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 // official "herdr:<agent>" sources only (src/agent_resume.rs,
 // session_ref_from_report): another source's report is answered ok and
 // dropped there. It is sent anyway, as the seed asks; but a report herdr
-// refused would be refused again, so it is dropped rather than retried.
+// refused for what it says (pane_not_found, invalid_agent, a method it
+// lacks) would be refused again, so it is dropped rather than retried.
+// Only herdr's own trouble (server_unavailable, internal_error:
+// src/api/server.rs) is tried again, like a herdr that is down.
 func (b *Backend) reportSession(ctx context.Context, r host.Report) error {
 	p := &sessionParams{
 		PaneID: b.cfg.PaneID, Source: b.cfg.Source, Agent: b.cfg.Agent,
@@ -158,11 +161,16 @@ func (b *Backend) reportSession(ctx context.Context, r host.Report) error {
 		p.StartSource = "resume"
 	}
 	err := b.send(ctx, methodReportSession, p)
-	if errors.Is(err, ErrRejected) && !errors.Is(err, host.ErrDropped) {
+	var rerr *ReplyError
+	if errors.As(err, &rerr) && !serverTrouble(rerr.Code) && !errors.Is(err, host.ErrDropped) {
 		return fmt.Errorf("%w (not asked again): %w", err, host.ErrDropped)
 	}
 	return err
 }
+
+// serverTrouble reports whether herdr's error code is about herdr, not the
+// request: it may answer otherwise later.
+func serverTrouble(code string) bool { return code == "server_unavailable" || code == "internal_error" }
 
 // syncTokens brings herdr's tokens in line with the facts and the resume
 // command (Config.Metadata only). Each chunk herdr takes is remembered, so

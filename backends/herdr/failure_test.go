@@ -162,6 +162,12 @@ func TestSessionRefusedIsDropped(t *testing.T) {
 	if !errors.Is(err, host.ErrDropped) || !errors.Is(err, herdr.ErrRejected) {
 		t.Errorf("Report(session) = %v, want a rejection, dropped", err)
 	}
+	// herdr's own trouble, and a herdr that is down, may pass: tried again.
+	h.Error("server_unavailable")
+	err = report(b, host.Report{Kind: host.KindSession, Session: host.Session{ID: "42"}})
+	if !errors.Is(err, herdr.ErrRejected) || errors.Is(err, host.ErrDropped) {
+		t.Errorf("Report(session) to a busy herdr = %v, want a rejection to retry", err)
+	}
 	h.Stop()
 	err = report(b, host.Report{Kind: host.KindSession, Session: host.Session{ID: "42"}})
 	if !errors.Is(err, herdr.ErrUnavailable) || errors.Is(err, host.ErrDropped) {

@@ -29,7 +29,7 @@ func TestHostsHerdrIota(t *testing.T) {
 		return len(applied(reqs, "pane.report_agent")) > 0 && len(applied(reqs, "pane.report_agent_session")) > 0
 	})
 	c.waitText("● ready")
-	reqs := h.Requests()
+	reqs := slices.DeleteFunc(h.Requests(), isLabels) // a predecessor's failure is cleared in between
 	if len(reqs) < 2 || reqs[0].Method != "pane.report_agent" || reqs[0].Str("state") != "idle" ||
 		reqs[1].Method != "pane.report_agent_session" || reqs[1].Str("agent_session_id") != "s1" ||
 		reqs[1].Str("session_start_source") != "startup" {
@@ -50,6 +50,11 @@ func TestHostsHerdrIota(t *testing.T) {
 	c.write("fail now\r")
 	herdrGot(t, h, 7, "working", "idle")
 	c.waitText("Error: scripted failure")
+	// The failed turn is idle, and reads "failed" where herdr would say
+	// done or idle.
+	if l := h.Pane(h.PaneID()).StateLabels; l["done"] != "failed" || l["idle"] != "failed" {
+		t.Errorf("after the failed turn herdr labels %v, want done and idle as failed", l)
+	}
 
 	c.write("/save\r")
 	c.waitText("Saved session s1")
@@ -87,8 +92,11 @@ func TestHostsHerdrIota(t *testing.T) {
 	if want := []string{"s1", "s1", "other"}; !slices.Equal(sessions, want) {
 		t.Errorf("herdr sessions %q, want %q (start, /save, /session other)", sessions, want)
 	}
-	if n := len(applied(reqs, "pane.report_metadata")); n != 0 {
-		t.Errorf("iota sent %d metadata reports to herdr, want none", n)
+	if n := len(slices.DeleteFunc(applied(reqs, "pane.report_metadata"), isLabels)); n != 0 {
+		t.Errorf("iota sent %d metadata reports to herdr, want none but the failure's labels", n)
+	}
+	if l := h.Pane(h.PaneID()).StateLabels; len(l) != 0 {
+		t.Errorf("herdr labels %v after the exit, want none", l)
 	}
 	if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
 		t.Errorf("last request %s (applied %v), want the release\n%s", last.Method, last.Applied, requestLog(h))

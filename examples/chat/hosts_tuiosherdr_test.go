@@ -125,7 +125,7 @@ func TestHostsTuiosRestart(t *testing.T) {
 	}
 	next.waitText("● ready")
 	next.write("hello\r")
-	tuiosGot(t, f, n+1, "working", "idle")
+	tuiosGot(t, f, n+1, "working", "done")
 	if p := f.Pane(); p.Running() != 0 {
 		t.Errorf("after a restart tuios still lists the killed chat's sub-agents: %+v\n%s", p.Subagents, strings.Join(f.Transcript(), "\n"))
 	}

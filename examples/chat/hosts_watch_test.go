@@ -36,6 +36,12 @@ func waitHerdr(t *testing.T, h *teatest.Herdr, what string, cond func([]teatest.
 	}
 }
 
+// isLabels reports whether r sets or clears the state labels that show a
+// failed turn in herdr (backends/herdr/failure.go).
+func isLabels(r teatest.HerdrRequest) bool {
+	return r.Method == "pane.report_metadata" && (r.Params["state_labels"] != nil || r.Params["clear_state_labels"] == true)
+}
+
 // herdrStates lists the states of the state reports herdr applied.
 func herdrStates(reqs []teatest.HerdrRequest) []string {
 	var out []string
@@ -174,22 +180,27 @@ func waitCmux(t *testing.T, c *teatest.Cmux, what string, cond func(calls [][]st
 // input", "Failed"), "loading on", "loading off" or "cleared". Each call's
 // whole argv is checked against what cmux's CLI takes for agent's row in
 // workspace ws (the design table: Running blue with a bolt, Needs input
-// with a bell, Failed red with a triangle, Idle grey with a pause); a call
-// that is not one of them is an error.
+// with a bell, Failed red with a triangle, Idle grey with a pause; Needs
+// input and Failed on top, priority 100, as cmux's own agent hooks); a
+// call that is not one of them is an error.
 func cmuxRows(t *testing.T, calls [][]string, agent, ws string) []string {
 	t.Helper()
-	rows := map[string][2]string{ // label: icon, colour
+	rows := map[string][3]string{ // label: icon, colour, priority
 		"Idle":        {"pause.circle.fill", "#8E8E93"},
 		"Running":     {"bolt.fill", "#4C8DFF"},
-		"Needs input": {"bell.fill", "#4C8DFF"},
-		"Failed":      {"exclamationmark.triangle.fill", "#FF453A"},
+		"Needs input": {"bell.fill", "#4C8DFF", "100"},
+		"Failed":      {"exclamationmark.triangle.fill", "#FF453A", "100"},
 	}
 	var out []string
 	for _, argv := range calls {
 		switch {
-		case len(argv) == 9 && argv[0] == "set-status":
+		case len(argv) >= 9 && argv[0] == "set-status":
 			style, ok := rows[argv[2]]
-			want := []string{"set-status", agent, argv[2], "--icon", style[0], "--color", style[1], "--workspace", ws}
+			want := []string{"set-status", agent, argv[2], "--icon", style[0], "--color", style[1]}
+			if style[2] != "" {
+				want = append(want, "--priority", style[2])
+			}
+			want = append(want, "--workspace", ws)
 			if !ok || !slices.Equal(argv, want) {
 				t.Errorf("cmux call %q, want %q", argv, want)
 			}
