@@ -117,9 +117,6 @@ func TestProbeRealTmux(t *testing.T) {
 	pane := tmux("display-message", "-p", "-t", "hb", "#{pane_id}")
 	t.Setenv("TMUX", sock+","+tmux("display-message", "-p", "#{pid}")+",0")
 	ver := strings.TrimPrefix(tmux("-V"), "tmux ")
-	if tmuxGeneration(ver) == tmuxNew {
-		t.Logf("tmux %s: the bar needs no probe", ver)
-	}
 	in := Info{Term: "tmux-256color", Mux: MuxTmux, MuxVersion: ver, MuxPane: pane}
 
 	if got := run(t, Config{Info: in}, ping("hi")); len(got) != 0 {
@@ -133,5 +130,52 @@ func TestProbeRealTmux(t *testing.T) {
 	tmux("set-option", "-p", "-t", pane, "allow-passthrough", "off")
 	if got := run(t, Config{Info: in}, ping("hi")); len(got) != 0 {
 		t.Errorf("tmux %s, off on the pane: wrote %q", ver, got)
+	}
+}
+
+// Against the real tmux (a private server): with allow-passthrough off
+// (tmux's default) every bar and ping the chat makes is dropped, and Stats
+// say so; with it on, every one is sent, through tmux's passthrough.
+func TestStatsRealTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("no tmux")
+	}
+	for _, passthrough := range []string{"off", "on"} {
+		t.Run(passthrough, func(t *testing.T) {
+			sock := filepath.Join(t.TempDir(), "s")
+			tmux := func(args ...string) string {
+				t.Helper()
+				out, err := exec.Command("tmux", append([]string{"-S", sock, "-f", "/dev/null"}, args...)...).CombinedOutput()
+				if err != nil {
+					t.Fatalf("tmux %q: %v: %s", args, err, out)
+				}
+				return strings.TrimSpace(string(out))
+			}
+			t.Setenv("TMUX", "")
+			tmux("set-option", "-g", "allow-passthrough", passthrough, ";", "new-session", "-d", "-s", "hb", "sleep 600")
+			t.Cleanup(func() { _ = exec.Command("tmux", "-S", sock, "kill-server").Run() })
+			pane := tmux("display-message", "-p", "-t", "hb", "#{pane_id}")
+			t.Setenv("TMUX", sock+","+tmux("display-message", "-p", "#{pid}")+",0")
+			ver := strings.TrimPrefix(tmux("-V"), "tmux ")
+
+			rec := &recorder{}
+			b, err := New(Config{Output: rec, Info: Info{Term: "screen", Mux: MuxTmux, MuxVersion: ver, MuxPane: pane}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := host.NewReporter([]host.Backend{b}, host.ReporterOptions{Timeout: 10 * time.Second})
+			r.Send(state(host.Working), ping("approve shell: git push"), state(host.Idle), exit)
+			if err := r.Close(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			st := r.Stats()[0]
+			want := host.Stats{Backend: "terminal", Dropped: 4}
+			if passthrough == "on" {
+				want = host.Stats{Backend: "terminal", Sent: 4}
+			}
+			if st != want || len(rec.writes) != int(want.Sent) {
+				t.Errorf("tmux %s, allow-passthrough %s: stats %+v, %d writes; want %+v", ver, passthrough, st, len(rec.writes), want)
+			}
+		})
 	}
 }

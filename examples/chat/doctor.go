@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/backends"
+	"github.com/hostbridge/hostbridge/host"
 )
 
 // runDoctor prints what hostbridge detected, the way the chat would run
@@ -22,6 +26,18 @@ func runDoctor(f flags, sess session, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer func() { _ = b.Close() }()
+	// What tmux lets through is asked at the first report; the doctor
+	// makes none, so it asks now, bounded as a report is (no Bubble Tea
+	// program runs here).
+	timeout := f.timeout
+	if timeout == 0 {
+		timeout = time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	for _, c := range b.Channels() {
+		c.Probe(ctx)
+	}
+	cancel()
 	bg, bgErr := hostbridge.DetectBackground(hostbridge.BackgroundOptions{Override: f.background})
 	cwd, _ := os.Getwd()
 	d := doctorInfo{
@@ -84,7 +100,14 @@ func (d doctorInfo) String() string {
 	} else {
 		line("channels:")
 		for _, c := range d.channels {
-			line("  %s", c)
+			if c.Err != nil {
+				line("  %s", c)
+				continue
+			}
+			line("  %s: %s via %s", c.Host, c.Carries, c.Via)
+			if n := c.Note(); n != "" {
+				line("    but %s", n)
+			}
 		}
 	}
 
@@ -126,7 +149,7 @@ func hostIDs(h backends.Host) [][2]string {
 	var out [][2]string
 	add := func(label, v string) {
 		if v != "" {
-			out = append(out, [2]string{label, v})
+			out = append(out, [2]string{label, printable(v)})
 		}
 	}
 	add("pane", h.Pane)
@@ -141,6 +164,15 @@ func hostIDs(h backends.Host) [][2]string {
 	}
 	add("executable", h.Bin)
 	return out
+}
+
+// printable shows a value from the environment as it is when it reads as
+// it is, else quoted (a tuios session may hold blanks: "my  work ").
+func printable(v string) string {
+	if host.Clean(v, 0) == v {
+		return v
+	}
+	return strconv.Quote(v)
 }
 
 // colorName names a palette colour by its true-colour value.

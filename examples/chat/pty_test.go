@@ -108,12 +108,19 @@ func startChat(t *testing.T, env []string, args ...string) *ptyChat {
 	if !slices.Contains(args, "-timeout") {
 		args = append([]string{"-timeout", "10s"}, args...)
 	}
-	cmd := exec.Command(chatBinary(t), args...)
+	return startPty(t, env, chatBinary(t), args...)
+}
+
+// startPty starts the program name with args in a 100x30 pty, as the
+// terminal the user looks at.
+func startPty(t *testing.T, env []string, name string, args ...string) *ptyChat {
+	t.Helper()
+	cmd := exec.Command(name, args...)
 	cmd.Env = env
 	cmd.Dir = t.TempDir()
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
 	if err != nil {
-		t.Fatalf("start the chat in a pty: %v", err)
+		t.Fatalf("start %s in a pty: %v", filepath.Base(name), err)
 	}
 	c := &ptyChat{
 		t: t, cmd: cmd, ptmx: ptmx,

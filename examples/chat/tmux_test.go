@@ -1,0 +1,181 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// The chat inside the real tmux (3.3a on these machines and CI), on a
+// private server (-L, -f /dev/null, its own TMUX_TMPDIR) that the test
+// kills at its end. With tmux's default allow-passthrough off, nothing the
+// chat writes for the outer terminal can get through, and -doctor says so
+// with the fix; with it on, the bar and the ping reach the terminal in
+// front of tmux.
+
+// tmuxServer is one private tmux server.
+type tmuxServer struct {
+	t           *testing.T
+	name        string   // -L
+	env         []string // for tmux and what it starts
+	passthrough string   // allow-passthrough, set as a tmux.conf would
+}
+
+var tmuxServers atomic.Int32
+
+func newTmuxServer(t *testing.T, passthrough string) *tmuxServer {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("no tmux")
+	}
+	dir, err := os.MkdirTemp("", "hbtmux") // short: tmux's socket path is bounded
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &tmuxServer{
+		t:           t,
+		name:        fmt.Sprintf("hb%d-%d", os.Getpid(), tmuxServers.Add(1)),
+		env:         testEnv(t, "TMUX_TMPDIR="+dir),
+		passthrough: passthrough,
+	}
+	t.Cleanup(func() {
+		cmd := exec.Command("tmux", "-L", s.name, "kill-server") // by its own socket: nobody else's server
+		cmd.Env = s.env
+		_ = cmd.Run()
+		_ = os.RemoveAll(dir)
+	})
+	return s
+}
+
+// start starts the server with one session, "hb", of cols x rows running
+// the shell command line cmd. allow-passthrough is set in the same tmux
+// call, before the pane exists, as a tmux.conf would.
+func (s *tmuxServer) start(cols, rows int, cmd string) {
+	s.t.Helper()
+	s.run("set-option", "-g", "allow-passthrough", s.passthrough, ";",
+		"new-session", "-d", "-s", "hb", "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), cmd)
+}
+
+// args is the tmux command line for args on this server.
+func (s *tmuxServer) args(args ...string) []string {
+	return append([]string{"-L", s.name, "-f", "/dev/null"}, args...)
+}
+
+// run runs a tmux command, bounded, and returns its output.
+func (s *tmuxServer) run(args ...string) string {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "tmux", s.args(args...)...)
+	cmd.Env = s.env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("tmux %q: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// pane is a shell command line for a pane: the chat with args, then
+// "HB-END", a signal on channel done (tmux wait-for) and a long sleep, so
+// the pane stays to be read.
+func (s *tmuxServer) pane(done string, args ...string) string {
+	q := []string{shellQuote(chatBinary(s.t))}
+	for _, a := range args {
+		q = append(q, shellQuote(a))
+	}
+	return strings.Join(q, " ") + "; echo HB-END; tmux wait-for -S " + done + "; exec sleep 600"
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// The doctor inside tmux, passthrough off and on: it asks tmux (the same
+// bounded probe a report makes) and says plainly what passes, with the fix.
+func TestTmuxDoctor(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		passthrough string
+		want        string
+	}{
+		{"off", "    but tmux's allow-passthrough is off, so the progress bar and the ping cannot reach the terminal; " +
+			"fix: set -g allow-passthrough on"},
+		{"on", "    but tmux passes the progress bar and the ping only while the chat's window is visible " +
+			"(allow-passthrough on); a ping from a hidden window is lost (tmux 3.4+: set -g allow-passthrough all)"},
+	} {
+		t.Run(tc.passthrough, func(t *testing.T) {
+			t.Parallel()
+			s := newTmuxServer(t, tc.passthrough)
+			s.start(250, 80, s.pane("doc", "-doctor"))
+			s.run("wait-for", "doc") // the doctor has printed (a signal sent first is kept)
+			var lines []string
+			for _, l := range strings.Split(s.run("capture-pane", "-p", "-J", "-S", "-", "-t", "hb"), "\n") {
+				lines = append(lines, strings.TrimRight(l, " "))
+			}
+			out := strings.Join(lines, "\n")
+			for _, want := range []string{
+				"host: terminal",
+				"  terminal: progress (OSC 9;4), ping (OSC 9) via the program's output inside tmux",
+				tc.want,
+			} {
+				if !slices.Contains(lines, want) {
+					t.Errorf("-doctor in tmux (allow-passthrough %s) does not say\n%q\nit said:\n%s", tc.passthrough, want, out)
+				}
+			}
+			if !strings.Contains(out, "mux=tmux") {
+				t.Errorf("-doctor does not see tmux:\n%s", out)
+			}
+		})
+	}
+}
+
+// What reaches the terminal in front of tmux: a tmux client attached in a
+// pty is that terminal. A headless turn reports working, pings with the
+// reply and clears the bar at exit; with passthrough off none of it gets
+// through, with it on all of it does, unwrapped by tmux.
+func TestTmuxPassthrough(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		passthrough string
+		progress    []string
+		pings       []string
+	}{
+		{"off", nil, nil},
+		{"on", []string{"3", "0"}, []string{"You said: hello"}},
+	} {
+		t.Run(tc.passthrough, func(t *testing.T) {
+			t.Parallel()
+			s := newTmuxServer(t, tc.passthrough)
+			// The chat waits for the client: "on" passes only what a
+			// visible pane writes.
+			s.start(100, 29, "tmux wait-for go; "+s.pane("done", "-m", "hello", "-delay", "10ms"))
+			outer := startPty(t, s.env, "tmux", s.args("attach-session", "-t", "hb")...)
+			outer.waitText("[hb]") // the client draws tmux's status line: it is attached
+			s.run("wait-for", "-S", "go")
+			s.run("wait-for", "done") // the chat has exited
+			// tmux writes what the pane passes through, then what it
+			// prints, to the client's terminal in order: once the chat's
+			// last words show, everything it sent before them is there.
+			outer.waitText("HB-END")
+			seqs := scanOSC(outer.output())
+			progress := progressBetween(seqs, 0, len(seqs))
+			var pings []string
+			for _, p := range seqs {
+				if ping, ok := pingOf(p); ok {
+					pings = append(pings, ping)
+				}
+			}
+			if !slices.Equal(slices.Compact(progress), tc.progress) || !slices.Equal(pings, tc.pings) {
+				t.Errorf("allow-passthrough %s: the outer terminal got bar %q and pings %q, want %q and %q",
+					tc.passthrough, progress, pings, tc.progress, tc.pings)
+			}
+			s.run("kill-server")
+			outer.exit()
+		})
+	}
+}
