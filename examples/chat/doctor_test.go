@@ -102,3 +102,27 @@ func TestDoctorOptions(t *testing.T) {
 		t.Errorf("MENDCODE_HERDR=0 left the herdr channel on:\n%s", out)
 	}
 }
+
+// A tuios session may hold blanks (tuios new "my work"): the pane is
+// tuios's, and the doctor and the system prompt show the name so its
+// blanks can be seen, quoted where it would not read as it is.
+func TestDoctorTuiosSessionWithBlanks(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ session, shown string }{
+		{"my work", "my work"},
+		{"my  work ", `"my  work "`},
+	} {
+		f := teatest.NewTuios(t, teatest.TuiosSession(tc.session))
+		out := doctor(t, testEnv(t, f.Environ()...))
+		wantLines(t, out,
+			"host: tuios",
+			"  session: "+tc.shown,
+			"problems: none",
+			"  tuios session: "+tc.shown,
+			"  | tuios session: "+tc.shown,
+		)
+		if !strings.Contains(out, ", session "+tc.shown+", window ") {
+			t.Errorf("the tuios channel does not name the session %s:\n%s", tc.shown, out)
+		}
+	}
+}
