@@ -25,14 +25,19 @@
 // and carries what that host does not (the attention ping, the background
 // answer). What each host is told:
 //
-//	chat state        terminal OSC 9;4   herdr        tuios         cmux status row
-//	ready / your move 0                  idle         idle          Idle, grey
-//	turn running      3                  working      working       Running, blue, indicator on
-//	needs you         4;100              blocked      needs_input   Needs input, bell, indicator off
-//	turn failed       2;100              idle         errored       Failed, red
-//	exit              0                  release      none          row cleared, indicator off
+//	chat state        terminal OSC 9;4   herdr               tuios              cmux status row
+//	ready             0                  idle                idle               Idle, grey
+//	turn running      3                  working             working            Running, blue, indicator on
+//	needs you         4;100              blocked             needs_input        Needs input, bell, on top
+//	turn failed       2;100              idle, "failed"      errored + headline Failed, red, on top
+//	your move         0                  idle                done               Idle, grey
+//	exit              0                  release             none               row cleared, indicator off
 //
-// Inside another host the terminal carries the ping only. The attention
+// Inside another host the terminal carries the ping only; inside tuios,
+// which alerts for needs_input, errored and done itself, not even that.
+// Inside tmux it passes only where allow-passthrough lets it; what tmux
+// would swallow is counted as dropped, and Bridge.Channels says so with
+// the fix (see the README's support matrix). The attention
 // ping (OSC 9) fires when the model needs you or a turn ends while the
 // terminal is not focused; it is never sent while focused, and while focus
 // is unknown (before the terminal's first focus report, or in a terminal
@@ -54,7 +59,8 @@
 //
 // A host that is slow, absent, hung or failing is never an error the app
 // sees: each failure is one debug line on WithLogger's logger and a counter
-// in Bridge.Stats. A bad option value is an error from New (wrapping
+// in Bridge.Stats. What a host cannot show and never will (tmux with
+// passthrough off, a method an older host lacks) is counted as dropped. A bad option value is an error from New (wrapping
 // ErrOption); Wrap ignores it, logs it and keeps it in Model.Err. Malformed
 // host variables are not errors either: detection falls back to the plain
 // terminal and Bridge.Detection().Problems says why.
