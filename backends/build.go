@@ -152,9 +152,11 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	// forwards a pane's own OSC 9 as well (tuios main 6037a8a:
 	// internal/config/agent_alerts.go, internal/app/agent_alert.go,
 	// internal/app/notify.go): a ping of ours would be a second
-	// notification for one event. That holds where the states go over
-	// herdr's API too: tuios keeps one agent state per pane, and shows a
-	// blocked pane as needs_input and a turn that ended as done.
+	// notification for one event. Where the states go over herdr's API
+	// the same holds: tuios keeps one agent state per pane and its alerts
+	// read no source (agent_alert.go, considerAgentAlert), and the tuios
+	// the seed describes (002; its herdr API is in no public build) shows
+	// a blocked pane as needs_input and a turn that ended as done.
 	hostAlerts := h.Kind == Tuios && hostCarriesState
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
 		chans = append(chans, Channel{Host: "terminal", Err: errNotTTY})

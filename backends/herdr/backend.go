@@ -223,9 +223,9 @@ func (b *Backend) clearTokens(ctx context.Context) error {
 	return nil
 }
 
-// send stamps the request with the next seq, delivers it and logs it at
-// debug level. What this herdr refused as unknown is not sent again
-// (lacks.go): send returns an error wrapping host.ErrDropped for it.
+// send delivers one request, unless this herdr refused what it needs as
+// unknown before (lacks.go): then, and on such a refusal, it returns an
+// error wrapping host.ErrDropped.
 func (b *Backend) send(ctx context.Context, method string, p params) error {
 	f := feature(method, p)
 	if b.lacks[method] || b.lacks[f] {
@@ -238,6 +238,8 @@ func (b *Backend) send(ctx context.Context, method string, p params) error {
 	return err
 }
 
+// do stamps the request with the next seq, delivers it and logs it at
+// debug level.
 func (b *Backend) do(ctx context.Context, method string, p params) error {
 	seq := b.seq.next(b.cfg.Now())
 	p.setSeq(seq)
