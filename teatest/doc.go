@@ -41,11 +41,17 @@
 // the timers of Charm's bubbles (a cursor's blink, a list's status
 // message). A spinner ticks and a cursor blinks for ever; a reply streamed
 // with tea.Tick arrives in its own time, and a test waits for what a
-// timer brings with WaitModel or WaitFor. A Cmd queued behind a timer in a
-// tea.Sequence is waited for, and so, through it, is that timer. Any
-// other Cmd is waited for until it returns: one that blocks for ever (a
-// subscription to an outside event that never comes) fails the wait after
-// the timeout (10 s, WithTimeout), naming it.
+// timer brings with WaitModel or WaitFor. Time waits for work instead: a
+// timer that has fired holds its message until no other Cmd runs, so in
+// tea.Batch(turnStarted, tea.Tick(d, firstWord)) the turn's start goes in
+// first on every run, however loaded the machine. The Cmds behind a timer
+// in a tea.Sequence are waited for once it has fired. Any other Cmd is
+// waited for until it returns: one that blocks for ever (a subscription
+// to an outside event that never comes) fails the wait after the timeout
+// (10 s, WithTimeout), naming it, and one must not wait for what a timer
+// brings. What the kit cannot order is the app's own choice: two
+// messages from the Cmds of one tea.Batch come in either order; send
+// them with hostbridge.Sequence.
 //
 // The kit also runs inside a testing/synctest bubble: the app's timers
 // then take no real time. Create the fakes outside the bubble (their

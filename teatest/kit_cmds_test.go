@@ -202,19 +202,42 @@ func TestSettleDoesNotWaitForTimers(t *testing.T) {
 	})
 }
 
-// A Cmd queued behind a timer in a tea.Sequence is waited for, and so the
-// timer is.
-func TestSettleWaitsForWhatFollowsATimer(t *testing.T) {
+// Time waits for work: a timer that fires while a Cmd still works holds
+// its message until that Cmd's message has been through Update, so the
+// order the app's messages arrive in does not depend on the machine's
+// load. Here the tick fires long before the working Cmd returns.
+func TestTimersWaitForWork(t *testing.T) {
 	t.Parallel()
 	k := teatest.New(t, newWorker(func(w *worker, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(tea.KeyMsg); ok {
-			return tea.Sequence(tea.Tick(10*time.Millisecond, func(time.Time) tea.Msg { return step(1) }), msgCmd(hostbridge.TurnStarted{}))
+			return tea.Batch(
+				func() tea.Msg { time.Sleep(30 * time.Millisecond); return hostbridge.TurnStarted{} }, // work, not a timer
+				tea.Tick(time.Millisecond, func(time.Time) tea.Msg { return step(1) }))
 		}
 		return nil
 	}))
 	k.Key("enter")
+	k.WaitModel(func(m tea.Model) bool { return len(m.(*worker).seen) == 2 })
+	if got := seenBy(k); got != "{},1" {
+		t.Errorf("the app saw %s: the tick went in before the work it fired during", got)
+	}
+}
+
+// The Cmds behind a timer in a tea.Sequence are counted once it has fired,
+// before its message goes in: a wait that its message ends covers them.
+func TestSequenceBehindATimer(t *testing.T) {
+	t.Parallel()
+	k := teatest.New(t, newWorker(func(w *worker, msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(tea.KeyMsg); ok {
+			return tea.Sequence(tea.Tick(5*time.Millisecond, func(time.Time) tea.Msg { return step(1) }),
+				func() tea.Msg { time.Sleep(20 * time.Millisecond); return hostbridge.TurnStarted{} })
+		}
+		return nil
+	}))
+	k.Key("enter")
+	k.WaitModel(func(m tea.Model) bool { return len(m.(*worker).seen) > 0 }) // the tick's step(1)
 	if !strings.Contains(k.Transcript(), "terminal progress 3") {
-		t.Errorf("Step returned before the Cmd behind the timer:\n%s", k.Transcript())
+		t.Errorf("WaitModel returned before the Cmd behind the timer:\n%s", k.Transcript())
 	}
 }
 

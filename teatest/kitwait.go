@@ -122,13 +122,10 @@ func (k *Kit) check() {
 // has been through Update, so has every message that came back from the
 // Cmds those Updates returned, through chains, tea.Batch and tea.Sequence,
 // and every host has taken, or failed to take, every report. Cmds that
-// wait on the clock (tea.Tick, tea.Every, bubbles' cursor blink and list
-// status timer) are not waited for: a timer fires in its own time, and a
-// test waits for what it brings with WaitModel or WaitFor. A Cmd that
-// waits for ever on something else (a subscription to an outside event
-// that never comes) keeps the program from settling: Settle fails the test
-// after the Kit's timeout, naming it. Once the program has ended, Settle
-// returns at once.
+// wait on the clock are not waited for (see the package doc). A Cmd that
+// waits for ever on something else keeps the program from settling:
+// Settle fails the test after the Kit's timeout, naming it. Once the
+// program has ended, Settle returns at once.
 func (k *Kit) Settle() {
 	k.t.Helper()
 	k.settle(nil)
