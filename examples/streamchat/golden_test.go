@@ -80,3 +80,21 @@ func TestGoldenCmux(t *testing.T) {
 	t.Parallel()
 	teatest.RequireGolden(t, run(t, teatest.NewCmux(t)))
 }
+
+// TestGoldenApproval is the README's example.
+func TestGoldenApproval(t *testing.T) {
+	t.Parallel()
+	h := teatest.NewHerdr(t) // a real Unix socket server that answers like herdr
+	k := teatest.New(t, newModel(time.Millisecond), h,
+		teatest.WithBridgeOptions(hostbridge.WithAgent("streamchat")))
+	k.Step(tea.BlurMsg{}) // looking elsewhere: pings
+	k.Type("approve the push")
+	k.Key("enter") // a Cmd returns hostbridge.Sequence(TurnStarted{}, ApprovalNeeded{...})
+	k.Key("y")     // approved: the reply streams, a word per tea.Tick
+	k.WaitModel(func(m tea.Model) bool { return !m.(*model).busy })
+	k.Key("ctrl+c")
+	if err := k.WaitFinished(); err != nil {
+		t.Fatal(err)
+	}
+	teatest.RequireGolden(t, k.Transcript()) // -update writes testdata/TestGoldenApproval.golden
+}
