@@ -4,10 +4,10 @@
 //
 //	h := teatest.NewHerdr(t)
 //	k := teatest.New(t, newChat(), h, teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
-//	k.Step(tea.BlurMsg{})                             // looking elsewhere
+//	k.Step(tea.BlurMsg{}) // looking elsewhere
 //	k.Type("deploy it")
-//	k.Key("enter")                                    // the turn starts, a tool asks
-//	k.Key("y")                                        // approved: the reply streams
+//	k.Key("enter") // the turn starts, a tool asks
+//	k.Key("y")     // approved: the reply streams
 //	k.WaitModel(func(m tea.Model) bool { return !m.(chat).busy })
 //	k.Quit()
 //	teatest.RequireGolden(t, k.Transcript()) // testdata/<TestName>.golden; -update writes it
@@ -48,17 +48,18 @@
 // in a tea.Sequence are waited for once it has fired. Any other Cmd is
 // waited for until it returns: one that blocks for ever (a subscription
 // to an outside event that never comes) fails the wait after the timeout
-// (10 s, WithTimeout), naming it, and one must not wait for what a timer
-// brings. What the kit cannot order is the app's own choice: two
-// messages from the Cmds of one tea.Batch come in either order; send
-// them with hostbridge.Sequence.
+// (10 s, WithTimeout), naming it. A Cmd must not wait for what a timer
+// brings: the timer waits for it. What the kit cannot order is the app's
+// own choice: two messages from the Cmds of one tea.Batch come in either
+// order; send them with hostbridge.Sequence.
 //
-// The kit also runs inside a testing/synctest bubble: the app's timers
-// then take no real time. Create the fakes outside the bubble (their
+// The kit also runs inside a testing/synctest bubble, where the app's
+// timers take no real time. Create the fakes outside the bubble (their
 // goroutines wait on real sockets and processes, so a report in flight to
-// one holds the bubble's clock still) and New inside it. In a bubble,
-// synctest.Wait after a kit's wait is an exact "everything that can run
-// has run", for apps whose Cmds wait on channels.
+// one holds the bubble's clock still) and New inside it. A Cmd's goroutine
+// outlives the program until it returns (Bubble Tea cannot cancel it), and
+// a bubble must not end with one waiting on a timer: after the last wait,
+// sleep past the app's longest timer (in a bubble that costs no time).
 //
 // WaitFor is the one wait for everything else, kit and fakes alike: it
 // polls a condition and fails the test after the timeout.
