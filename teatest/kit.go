@@ -17,17 +17,6 @@ import (
 	"github.com/hostbridge/hostbridge/internal/kithook"
 )
 
-// TB is the part of testing.TB the kit uses; *testing.T, *testing.B and
-// *testing.F have it. It is this narrow so that an Example, which has no
-// *testing.T, can run a Kit as well.
-type TB interface {
-	Helper()
-	Name() string
-	Cleanup(func())
-	Errorf(format string, args ...any)
-	Fatalf(format string, args ...any)
-}
-
 // Kit runs an app's model, wrapped by hostbridge.Wrap, in a Bubble Tea
 // program against a captured terminal and the fake hosts it is given, so a
 // test can drive it as a person would and compare what the hosts were

@@ -6,6 +6,17 @@ import (
 	"github.com/hostbridge/hostbridge"
 )
 
+// TB is the part of testing.TB the kit uses; *testing.T, *testing.B and
+// *testing.F have it. It is this narrow so that an Example, which has no
+// *testing.T, can run a Kit as well.
+type TB interface {
+	Helper()
+	Name() string
+	Cleanup(func())
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+}
+
 // Option configures New, the fakes (NewHerdr, NewTuios, NewCmux) and
 // WaitFor. Each takes the options that concern it and ignores the others.
 // A fake host is itself an Option for New: New(t, model, h) runs the
