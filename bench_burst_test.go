@@ -41,7 +41,7 @@ var burstHosts = []burstHost{
 		wantHost(b, br, backends.Herdr)
 		requests := func() int { return len(h.Requests()) }
 		shows := func(k int) bool {
-			p := h.Pane(h.PaneID())
+			p := h.Pane()
 			if k%2 == 1 {
 				return p.State == "idle" // herdr shows a failed turn as idle
 			}

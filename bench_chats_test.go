@@ -98,7 +98,7 @@ func chatsConverged(h *teatest.Herdr, reqs []teatest.HerdrRequest, chats []*host
 		case r.Str("state") != "blocked" || r.Str("message") != want || r.Str("agent") != name || !r.Applied:
 			errs = append(errs, fmt.Errorf("%s: last report %s %q from %s (applied %v)", name, r.Str("state"), r.Str("message"), r.Str("agent"), r.Applied))
 		}
-		if p := h.Pane(chatPane(i)); p.State != "blocked" || p.Message != want || p.Agent != name {
+		if p := h.Panes()[chatPane(i)]; p.State != "blocked" || p.Message != want || p.Agent != name {
 			errs = append(errs, fmt.Errorf("%s: pane %s is %+v", name, chatPane(i), p))
 		}
 	}

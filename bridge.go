@@ -96,7 +96,7 @@ func newBridge(cfg config) *Bridge {
 		SubAgentsBlock:    cfg.subBlock,
 		Resume:            cfg.resume,
 	}, cfg.session)
-	b.rep = host.NewReporter(list, host.ReporterOptions{Timeout: cfg.timeout, Logger: cfg.logger})
+	b.rep = host.NewReporter(list, host.ReporterOptions{Timeout: cfg.timeout, Logger: cfg.logger, EveryReport: cfg.everyReport})
 	if !cfg.noSignals {
 		b.signals = watchSignals(func() { _ = b.Close() }, b.reraise)
 	}

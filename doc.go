@@ -14,8 +14,9 @@
 //
 // and in the app's Update, as the Msg of a tea.Cmd or with Program.Send:
 // TurnStarted, ApprovalNeeded, TurnFailed, Idle, SessionSaved (and
-// MetaChanged, SubAgent...). The wrapped model sees every message unchanged
-// and its View is untouched.
+// MetaChanged, SubAgent...); Sequence sends several in order from one Cmd
+// (tea.Batch would deliver them in any order). The wrapped model sees every
+// message unchanged and its View is untouched.
 //
 // # Hosts
 //

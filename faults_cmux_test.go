@@ -41,7 +41,7 @@ func unhide(t *testing.T, c *teatest.Cmux) {
 	}
 }
 
-func succeed(_ *testing.T, c *teatest.Cmux) { c.Succeed() }
+func succeed(_ *testing.T, c *teatest.Cmux) { c.Normal() }
 
 var cmuxFaults = []cmuxFault{
 	{name: "failing", fault: func(_ *testing.T, c *teatest.Cmux) { c.Fail(2) }, recover: succeed, wantFail: true},
@@ -86,12 +86,8 @@ func TestCmuxFaults(t *testing.T) {
 			faultLife{
 				host: "cmux", mid: cf.mid, wantFail: cf.wantFail, settle: 10 * time.Second,
 				fault: func() { cf.fault(t, c) }, recover: func() { cf.recover(t, c) },
-				converged: func() bool {
-					ok := c.WaitFor(converge, func() bool { return cmuxShowsWorking(c) })
-					if !ok {
-						t.Logf("calls %q", c.Transcript())
-					}
-					return ok
+				converged: func() {
+					teatest.WaitFor(t, func() bool { return cmuxShowsWorking(c) }, teatest.WithTimeout(converge))
 				},
 			}.run(t, b)
 			calls := c.Calls()

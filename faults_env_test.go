@@ -213,7 +213,7 @@ type faultLife struct {
 	settle    time.Duration
 	fault     func()
 	recover   func()
-	converged func() bool // waits until the host shows "working"; false on timeout
+	converged func() // waits until the host shows "working"; fails the test after converge
 }
 
 func (fl faultLife) run(t *testing.T, b *hostbridge.Bridge) {
@@ -236,10 +236,9 @@ func (fl faultLife) run(t *testing.T, b *hostbridge.Bridge) {
 		t.Errorf("no failure counted while %s was faulty: %+v", fl.host, s)
 	}
 	fl.recover()
-	if !fl.converged() {
-		t.Fatalf("%s did not converge after recovery: stats %+v", fl.host, b.Stats())
-	}
-	t.Logf("stats after recovery: %+v", b.Stats())
+	t.Logf("%s recovered; stats: %+v", fl.host, b.Stats())
+	fl.converged()
+	t.Logf("stats after convergence: %+v", b.Stats())
 	if err := closeWithin(t, b, faultExit+closeSlack); err != nil {
 		t.Errorf("Close: %v", err)
 	}

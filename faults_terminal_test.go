@@ -141,12 +141,10 @@ func TestTerminalFaults(t *testing.T) {
 			faultLife{
 				host: "terminal", mid: tc.mid, wantFail: tc.wantFail, settle: settle,
 				fault: func() { w.set(tc.mode) }, recover: func() { w.set(termOK) },
-				converged: func() bool {
-					ok := w.waitFor(converge, func(b []byte) bool { return lastProgress(b) == "9;4;3" })
-					if !ok {
-						t.Logf("last bar %q", lastProgress(w.Bytes()))
+				converged: func() {
+					if !w.waitFor(converge, func(b []byte) bool { return lastProgress(b) == "9;4;3" }) {
+						t.Fatalf("the bar did not converge: last %q", lastProgress(w.Bytes()))
 					}
-					return ok
 				},
 			}.run(t, b)
 			if got := lastProgress(w.Bytes()); got != "9;4;0" {

@@ -3,7 +3,6 @@
 package hostbridge_test
 
 import (
-	"context"
 	"io"
 	"testing"
 	"time"
@@ -66,20 +65,14 @@ func TestHerdrFaults(t *testing.T) {
 			faultLife{
 				host: "herdr", mid: f.mid, wantFail: true, settle: 5 * time.Second,
 				fault: func() { f.fault(h) }, recover: func() { f.recover(h) },
-				converged: func() bool {
-					ctx, cancel := context.WithTimeout(context.Background(), converge)
-					defer cancel()
-					err := h.WaitFor(ctx, func([]teatest.HerdrRequest) bool {
-						p := h.Pane(h.PaneID())
+				converged: func() {
+					teatest.WaitFor(t, func() bool {
+						p := h.Pane()
 						return p.State == "working" && p.SessionID == "s-42"
-					})
-					if err != nil {
-						t.Logf("pane %+v: %v", h.Pane(h.PaneID()), err)
-					}
-					return err == nil
+					}, teatest.WithTimeout(converge))
 				},
 			}.run(t, b)
-			if p := h.Pane(h.PaneID()); !p.Released {
+			if p := h.Pane(); !p.Released {
 				t.Errorf("pane not released at exit: %+v", p)
 			}
 		})

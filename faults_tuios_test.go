@@ -34,8 +34,8 @@ var tuiosFaults = []tuiosFault{
 	},
 	{
 		name:     "hung",
-		fault:    func(f *teatest.Tuios, _ *faultProxy) { f.Hang(true) },
-		recover:  func(f *teatest.Tuios, _ *faultProxy) { f.Hang(false) },
+		fault:    func(f *teatest.Tuios, _ *faultProxy) { f.Hang() },
+		recover:  func(f *teatest.Tuios, _ *faultProxy) { f.Normal() },
 		wantFail: true,
 	},
 	{
@@ -84,7 +84,7 @@ func TestTuiosFaults(t *testing.T) {
 		t.Run(tf.name, func(t *testing.T) {
 			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 			f := teatest.NewTuios(t)
-			p := newFaultProxy(t, f.SocketPath())
+			p := newFaultProxy(t, f.Env()["TUIOS_SOCKET"])
 			defer f.Stop() // before goleak looks
 			defer p.Stop()
 			b := newBridge(t, tuiosEnv(f, p.path), io.Discard,
@@ -94,12 +94,8 @@ func TestTuiosFaults(t *testing.T) {
 			faultLife{
 				host: "tuios", mid: tf.mid, wantFail: tf.wantFail, settle: 5 * time.Second,
 				fault: func() { tf.fault(f, p) }, recover: func() { tf.recover(f, p) },
-				converged: func() bool {
-					ok := f.WaitFor(converge, func() bool { return f.Pane().State == "working" })
-					if !ok {
-						t.Logf("pane %+v", f.Pane())
-					}
-					return ok
+				converged: func() {
+					teatest.WaitFor(t, func() bool { return f.Pane().State == "working" }, teatest.WithTimeout(converge))
 				},
 			}.run(t, b)
 			if st := f.Pane().State; st != "none" {

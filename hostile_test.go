@@ -198,7 +198,7 @@ func TestHostileText(t *testing.T) {
 // one on cmux's command line.
 func TestHostileHostIDs(t *testing.T) {
 	for _, id := range []string{"--help", "-rf", "--workspace=x", "4;3", "w1:p2\x1b]52;c;eA==\x07", "a b", strings.Repeat("w", 300)} {
-		cm := teatest.NewCmux(t, teatest.CmuxWorkspace(id), teatest.CmuxSurface(id))
+		cm := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", id), teatest.WithEnv("CMUX_SURFACE_ID", id))
 		var term capture
 		b := newBridge(t, cmuxEnv(cm), &term)
 		live(t, b, true, chatLife...)

@@ -36,7 +36,7 @@ var hostsUnderTest = map[string]func(t *testing.T) hostUnderTest{
 		term := &teatest.Terminal{}
 		return hostUnderTest{
 			opts:  []hostbridge.Option{hostbridge.WithOutput(term), hostbridge.WithEnv(tableEnv(t, map[string]string{}, nil))},
-			lines: term.Lines,
+			lines: term.Transcript,
 		}
 	},
 	"herdr": func(t *testing.T) hostUnderTest {
@@ -54,7 +54,7 @@ var hostsUnderTest = map[string]func(t *testing.T) hostUnderTest{
 		}
 	},
 	"cmux": func(t *testing.T) hostUnderTest {
-		c := teatest.NewCmux(t, teatest.CmuxSurface("surface-1"), teatest.CmuxWorkspace("workspace-1"))
+		c := teatest.NewCmux(t, teatest.WithEnv("CMUX_SURFACE_ID", "surface-1"), teatest.WithEnv("CMUX_WORKSPACE_ID", "workspace-1"))
 		find := func(name string) (string, error) {
 			if name == "cmux" {
 				return c.Bin(), nil

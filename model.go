@@ -87,6 +87,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.exec(msg)
 	case suspendRequest:
 		return m, m.suspend()
+	case sequenceMsg:
+		return m.updateAll(msg)
 	case resumed:
 		m.bridge.Resume()
 		if msg.msg == nil {

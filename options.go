@@ -55,6 +55,7 @@ type config struct {
 	noSignals    bool
 	backends     []host.Backend
 	custom       bool
+	everyReport  bool // set by the test kit only (internal/kithook)
 	errs         []error
 }
 

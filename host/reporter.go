@@ -37,6 +37,11 @@ type ReporterOptions struct {
 	// oldest is dropped and counted (default 1024). Coalescing keeps the
 	// queue short unless a host is down and edge events pile up.
 	QueueLimit int
+	// EveryReport delivers every report as it was sent: none is coalesced
+	// and none refreshed, so what a host receives depends on the reports
+	// alone, not on its speed or the clock. For test kits, whose
+	// transcripts must not change between runs; a real chat coalesces.
+	EveryReport bool
 }
 
 // Stats counts what happened to one backend's reports.
@@ -233,7 +238,7 @@ func (w *worker) enqueue(reps []Report) {
 		return
 	}
 	for _, r := range reps {
-		if r.Kind.Snapshot() && w.coalesce(r.Kind) {
+		if r.Kind.Snapshot() && !w.o.EveryReport && w.coalesce(r.Kind) {
 			w.coalesced.Add(1)
 		}
 		if len(w.queue) >= w.o.QueueLimit {
@@ -345,7 +350,9 @@ func (w *worker) run(ctx context.Context) {
 		retry:   newStoppedTimer(),
 		refresh: newStoppedTimer(),
 	}
-	l.refresher, _ = w.b.(Refresher)
+	if !w.o.EveryReport {
+		l.refresher, _ = w.b.(Refresher)
+	}
 	defer l.retry.Stop()
 	defer l.refresh.Stop()
 

@@ -5,12 +5,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"testing"
-	"time"
 )
 
 // Cmux is a fake cmux CLI for tests: a small sh script named cmux, written
@@ -21,24 +20,16 @@ import (
 // Its methods are safe for concurrent use; the script itself may run in
 // many processes at once.
 type Cmux struct {
-	t         testing.TB
+	t         TB
 	dir       string
 	surface   string
 	workspace string
+	env       map[string]string // WithEnv's, over Env's
 }
-
-// CmuxOption configures NewCmux.
-type CmuxOption func(*Cmux)
-
-// CmuxSurface sets CMUX_SURFACE_ID (default a random UUID).
-func CmuxSurface(id string) CmuxOption { return func(c *Cmux) { c.surface = id } }
-
-// CmuxWorkspace sets CMUX_WORKSPACE_ID (default a random UUID).
-func CmuxWorkspace(id string) CmuxOption { return func(c *Cmux) { c.workspace = id } }
 
 // cmuxScript records "argc\n" then "len:arg\n" per argument (lengths in
 // bytes, so arguments may hold newlines) in one append, then acts on the
-// mode file: "ok", "fail CODE", "failon CODE WORD", "hang" or "spew".
+// mode file: "ok", "fail CODE", "failon CODE WORD...", "hang" or "spew".
 const cmuxScript = `#!/bin/sh
 LC_ALL=C
 export LC_ALL
@@ -59,11 +50,13 @@ fail)
 	exit "$code"
 	;;
 failon)
-	read -r mode code word <"$dir/mode"
-	if [ "$1" = "$word" ]; then
-		echo "cmux: unknown command $word" >&2
-		exit "$code"
-	fi
+	read -r mode code words <"$dir/mode"
+	for word in $words; do
+		if [ "$1" = "$word" ]; then
+			echo "cmux: unknown command $word" >&2
+			exit "$code"
+		fi
+	done
 	;;
 hang)
 	exec sleep 3600
@@ -77,11 +70,22 @@ echo OK
 `
 
 // NewCmux writes the fake into a fresh directory, removed at t's cleanup.
-func NewCmux(t testing.TB, opts ...CmuxOption) *Cmux {
+// Its surface and workspace ids are random UUIDs unless WithEnv sets
+// CMUX_SURFACE_ID or CMUX_WORKSPACE_ID.
+func NewCmux(t TB, opts ...Option) *Cmux {
 	t.Helper()
-	c := &Cmux{t: t, dir: t.TempDir(), surface: tuiosUUID(), workspace: tuiosUUID()}
-	for _, o := range opts {
-		o(c)
+	cfg := newConfig(opts)
+	dir, err := os.MkdirTemp("", "cmux")
+	if err != nil {
+		t.Fatalf("teatest: cmux: %v", err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	c := &Cmux{t: t, dir: dir, surface: tuiosUUID(), workspace: tuiosUUID(), env: cfg.env}
+	if id := cfg.env["CMUX_SURFACE_ID"]; id != "" {
+		c.surface = id
+	}
+	if id := cfg.env["CMUX_WORKSPACE_ID"]; id != "" {
+		c.workspace = id
 	}
 	script := fmt.Sprintf(cmuxScript, cmuxShellQuote(c.dir))
 	if err := os.WriteFile(c.Bin(), []byte(script), 0o755); err != nil {
@@ -93,50 +97,37 @@ func NewCmux(t testing.TB, opts ...CmuxOption) *Cmux {
 
 func cmuxShellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-// Bin is the fake executable's path.
+func (c *Cmux) setup(cfg *config) { cfg.cmux = c }
+
+// Bin is the fake executable's path: cmux in the directory Env puts first
+// on PATH.
 func (c *Cmux) Bin() string { return filepath.Join(c.dir, "cmux") }
 
-// Dir is the directory holding the fake, to put in front of PATH.
-func (c *Cmux) Dir() string { return c.dir }
-
-// Surface is CMUX_SURFACE_ID.
-func (c *Cmux) Surface() string { return c.surface }
-
-// Workspace is CMUX_WORKSPACE_ID.
-func (c *Cmux) Workspace() string { return c.workspace }
-
 // Env is what cmux gives a surface: CMUX_SURFACE_ID, CMUX_PANEL_ID and
-// CMUX_WORKSPACE_ID, and PATH with the fake's directory first.
+// CMUX_WORKSPACE_ID, and PATH with the fake's directory first, with
+// WithEnv's variables over them. The map is new on each call, the caller's
+// to change.
 func (c *Cmux) Env() map[string]string {
-	return map[string]string{
+	env := map[string]string{
 		"CMUX_SURFACE_ID": c.surface, "CMUX_PANEL_ID": c.surface, "CMUX_WORKSPACE_ID": c.workspace,
 		"PATH": c.dir + string(os.PathListSeparator) + os.Getenv("PATH"),
 	}
+	maps.Copy(env, c.env)
+	return env
 }
 
-// Environ is Env as sorted "K=V" strings, for exec.Cmd.Env.
-func (c *Cmux) Environ() []string { return environ(c.Env()) }
+// Normal makes every later call exit 0 (the default).
+func (c *Cmux) Normal() { c.setMode("ok") }
 
-// Setenv sets Env in the process for the rest of t (t.Setenv: not for
-// parallel tests).
-func (c *Cmux) Setenv(t testing.TB) {
-	t.Helper()
-	for k, v := range c.Env() {
-		t.Setenv(k, v)
+// Fail makes every later call print an error and exit with code; with
+// commands, only the calls whose first argument is one of them, the
+// others succeeding: a cmux that lacks those commands.
+func (c *Cmux) Fail(code int, commands ...string) {
+	if len(commands) == 0 {
+		c.setMode("fail " + strconv.Itoa(code))
+		return
 	}
-}
-
-// Succeed makes every later call exit 0 (the default).
-func (c *Cmux) Succeed() { c.setMode("ok") }
-
-// Fail makes every later call print an error and exit with code.
-func (c *Cmux) Fail(code int) { c.setMode("fail " + strconv.Itoa(code)) }
-
-// FailOn makes every later call whose first argument is command print an
-// error and exit with code, and every other call succeed: a cmux that
-// lacks one command.
-func (c *Cmux) FailOn(command string, code int) {
-	c.setMode("failon " + strconv.Itoa(code) + " " + command)
+	c.setMode("failon " + strconv.Itoa(code) + " " + strings.Join(commands, " "))
 }
 
 // Hang makes every later call sleep for an hour: the caller must kill it.
@@ -220,22 +211,4 @@ func (c *Cmux) Transcript() []string {
 		out = append(out, strings.Join(words, " "))
 	}
 	return out
-}
-
-// WaitFor waits until cond holds, for at most timeout, and reports whether
-// it did. The calls are made by other processes, which cannot signal the
-// test: cond is re-checked every few milliseconds.
-func (c *Cmux) WaitFor(timeout time.Duration, cond func() bool) bool {
-	deadline := time.NewTimer(timeout)
-	defer deadline.Stop()
-	tick := time.NewTicker(2 * time.Millisecond)
-	defer tick.Stop()
-	for !cond() {
-		select {
-		case <-tick.C:
-		case <-deadline.C:
-			return cond()
-		}
-	}
-	return true
 }

@@ -3,7 +3,6 @@ package teatest
 import (
 	"context"
 	"errors"
-	"os"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -71,12 +70,14 @@ func TestCmuxModes(t *testing.T) {
 		t.Errorf("Fail(4): %q, %v", out, err)
 	}
 
-	c.FailOn("workspace", 2)
-	if _, err := cmuxRun(t, c, 5*time.Second, "workspace", "loading", "on"); !errors.As(err, &xerr) || xerr.ExitCode() != 2 {
-		t.Errorf("FailOn workspace: %v", err)
+	c.Fail(2, "workspace", "log")
+	for _, cmd := range []string{"workspace", "log"} {
+		if _, err := cmuxRun(t, c, 5*time.Second, cmd, "loading", "on"); !errors.As(err, &xerr) || xerr.ExitCode() != 2 {
+			t.Errorf("Fail(2, workspace, log): %s: %v", cmd, err)
+		}
 	}
 	if _, err := cmuxRun(t, c, 5*time.Second, "set-status", "k", "v"); err != nil {
-		t.Errorf("FailOn workspace failed set-status: %v", err)
+		t.Errorf("Fail(2, workspace, log) failed set-status: %v", err)
 	}
 
 	c.Spew()
@@ -93,12 +94,12 @@ func TestCmuxModes(t *testing.T) {
 		t.Errorf("a killed hanging call took %v", d)
 	}
 
-	c.Succeed()
+	c.Normal()
 	if _, err := cmuxRun(t, c, 5*time.Second, "ping"); err != nil {
-		t.Errorf("Succeed: %v", err)
+		t.Errorf("Normal: %v", err)
 	}
-	if n := len(c.Calls()); n != 6 {
-		t.Errorf("recorded %d calls, want 6 (failures and hangs too)", n)
+	if n := len(c.Calls()); n != 7 {
+		t.Errorf("recorded %d calls, want 7 (failures and hangs too)", n)
 	}
 }
 
@@ -114,9 +115,7 @@ func TestCmuxConcurrentCalls(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if !c.WaitFor(5*time.Second, func() bool { return len(c.Calls()) == 8 }) {
-		t.Fatalf("recorded %d calls, want 8", len(c.Calls()))
-	}
+	WaitFor(t, func() bool { return len(c.Calls()) == 8 })
 	for _, args := range c.Calls() {
 		if len(args) != 3 || args[0] != "set-status" || strings.Trim(args[2], "v") != "" {
 			t.Errorf("interleaved record %q", args)
@@ -126,15 +125,16 @@ func TestCmuxConcurrentCalls(t *testing.T) {
 
 func TestCmuxEnv(t *testing.T) {
 	cmuxNeedSh(t)
-	c := NewCmux(t, CmuxSurface("surf-1"), CmuxWorkspace("ws-1"))
-	c.Setenv(t)
-	if os.Getenv("CMUX_SURFACE_ID") != "surf-1" || os.Getenv("CMUX_WORKSPACE_ID") != "ws-1" {
-		t.Errorf("env: surface %q workspace %q", os.Getenv("CMUX_SURFACE_ID"), os.Getenv("CMUX_WORKSPACE_ID"))
+	c := NewCmux(t, WithEnv("CMUX_SURFACE_ID", "surf-1"), WithEnv("CMUX_WORKSPACE_ID", "ws-1"), WithEnv("EXTRA", "x"))
+	env := c.Env()
+	if env["CMUX_SURFACE_ID"] != "surf-1" || env["CMUX_PANEL_ID"] != "surf-1" || env["CMUX_WORKSPACE_ID"] != "ws-1" || env["EXTRA"] != "x" {
+		t.Errorf("env %q", env)
 	}
+	if c.surface != "surf-1" || c.workspace != "ws-1" {
+		t.Errorf("the fake's ids are %q, %q, not WithEnv's", c.surface, c.workspace)
+	}
+	t.Setenv("PATH", env["PATH"])
 	if p, err := exec.LookPath("cmux"); err != nil || p != c.Bin() {
 		t.Errorf("cmux on PATH: %q, %v", p, err)
-	}
-	if c.WaitFor(10*time.Millisecond, func() bool { return len(c.Calls()) > 0 }) {
-		t.Error("WaitFor held a false condition")
 	}
 }

@@ -1,100 +1,68 @@
 package teatest
 
 import (
+	"errors"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
-	"testing"
 
+	"github.com/aymanbagabas/go-udiff"
 	"github.com/charmbracelet/lipgloss"
-	xteatest "github.com/charmbracelet/x/exp/teatest"
+	_ "github.com/charmbracelet/x/exp/golden" // defines -update
 	"github.com/muesli/termenv"
 )
 
-// Transcript is the host traffic of a run: one readable line per report
-// each host took, grouped by host in a fixed order (terminal, herdr,
-// tuios, cmux) so that how the hosts' deliveries interleaved cannot change
-// it, each host's lines in the order that host received them. It holds no
-// time, seq, request id or temporary path, so it is the same on every run:
+// RequireGolden compares got with testdata/<test name>.golden and fails t
+// with a diff when they differ, or when the file is missing; run the test
+// with -update to write the file instead:
 //
-//	terminal progress 0
-//	terminal progress 3
-//	terminal ping "approve shell: git push"
+//	teatest.RequireGolden(t, k.Transcript()) // go test -run TestApproval -update
 //
-//	herdr pane.report_agent idle
-//	herdr pane.report_agent working
-//	herdr pane.release_agent
-//
-// A nil field is a host the run did not have; an empty one is a host that
-// was told nothing.
-type Transcript struct {
-	Terminal []string
-	Herdr    []string
-	Tuios    []string
-	Cmux     []string
-}
-
-// sections returns the hosts the run had, in the transcript's order.
-func (tr Transcript) sections() [][]string {
-	var out [][]string
-	for _, s := range [][]string{tr.Terminal, tr.Herdr, tr.Tuios, tr.Cmux} {
-		if s != nil {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// String renders the transcript as a golden file holds it: each host's
-// lines, a blank line between hosts, "<host> (nothing)" for a host that
-// was told nothing.
-func (tr Transcript) String() string {
-	var b strings.Builder
-	names := []string{"terminal", "herdr", "tuios", "cmux"}
-	for i, s := range [][]string{tr.Terminal, tr.Herdr, tr.Tuios, tr.Cmux} {
-		if s == nil {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		if len(s) == 0 {
-			b.WriteString(names[i] + " (nothing)\n")
-		}
-		for _, line := range s {
-			b.WriteString(line + "\n")
-		}
-	}
-	return b.String()
-}
-
-// Lines returns every line, host after host.
-func (tr Transcript) Lines() []string { return slices.Concat(tr.sections()...) }
-
-// Count returns how many lines are exactly line.
-func (tr Transcript) Count(line string) int {
-	n := 0
-	for _, l := range tr.Lines() {
-		if l == line {
-			n++
-		}
-	}
-	return n
-}
-
-// Contains reports whether a line is exactly line.
-func (tr Transcript) Contains(line string) bool { return tr.Count(line) > 0 }
-
-// RequireGolden compares tr with testdata/<test name>.golden and fails t
-// with a diff when they differ. Run the test with -update to write the
-// file instead. The comparison and the -update flag are upstream's
-// (github.com/charmbracelet/x/exp/teatest.RequireEqualOutput): a test
-// binary that links both has one flag, and must not define its own
-// -update.
-func RequireGolden(t testing.TB, tr Transcript) {
+// The -update flag is upstream's (github.com/charmbracelet/x/exp/golden),
+// so a test binary that links both has one flag; it must not define its
+// own -update.
+func RequireGolden(t TB, got string) {
 	t.Helper()
-	xteatest.RequireEqualOutput(t, []byte(tr.String()))
+	path := filepath.Join("testdata", filepath.FromSlash(t.Name())+".golden")
+	got = strings.ReplaceAll(got, "\r\n", "\n")
+	update := "go test -run '" + runPattern(t.Name()) + "' -update"
+	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		err := os.MkdirAll(filepath.Dir(path), 0o755)
+		if err == nil {
+			err = os.WriteFile(path, []byte(got), 0o644)
+		}
+		if err != nil {
+			t.Fatalf("teatest: writing the golden file of %s: %v", t.Name(), err)
+		}
+		return
+	}
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		t.Fatalf("teatest: %s has no golden file %s yet: `%s` writes it; check it in", t.Name(), path, update)
+		return
+	case err != nil:
+		t.Fatalf("teatest: reading the golden file of %s: %v", t.Name(), err)
+		return
+	}
+	want := strings.ReplaceAll(string(data), "\r\n", "\n")
+	if diff := udiff.Unified(path, "got", want, got); diff != "" {
+		t.Fatalf("teatest: %s differs from %s (`%s` rewrites it):\n%s", t.Name(), path, update, diff)
+	}
+}
+
+// runPattern is the -run pattern that selects exactly the test named name,
+// subtests included.
+func runPattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
 }
 
 // normaliser replaces the values that change between runs (the fakes'

@@ -3,7 +3,6 @@ package teatest
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 )
 
@@ -26,16 +24,17 @@ import (
 // pane.report_agent_session, pane.release_agent and pane.report_metadata
 // requests the way herdr 0.8 (protocol 20) does, keeps each pane's agent
 // state, and records every request. It serves one pane from the start
-// (PaneID, which Env describes) and every pane PaneEnv names after, so
-// that many programs, one per pane, can share one fake.
+// (the one Env describes) and every pane PaneEnv names after, so that
+// many programs, one per pane, can share one fake.
 //
 // Create it with NewHerdr from the test goroutine; it stops at the test's
 // cleanup. Its other methods are safe for concurrent use.
 type Herdr struct {
-	t    testing.TB
+	t    TB
 	dir  string
 	path string
 	pane string
+	env  map[string]string // WithEnv's, over the first pane's
 
 	mu      sync.Mutex
 	reqs    []HerdrRequest
@@ -45,7 +44,6 @@ type Herdr struct {
 	fault   herdrFault
 	code    string        // the error code in faultError
 	slow    time.Duration // delay before each answer
-	changed chan struct{} // closed and replaced on every request
 	errs    []error
 	gen     *herdrGen // the running listener; nil while stopped
 }
@@ -99,21 +97,16 @@ type HerdrPane struct {
 	StateLabels map[string]string
 }
 
-// HerdrOption configures NewHerdr.
-type HerdrOption func(*Herdr)
-
-// HerdrPaneID sets the fake's first pane, the one Env names (default
-// "w1:p2"). The fake also serves every pane PaneEnv names; requests for
-// any other pane are answered pane_not_found.
-func HerdrPaneID(id string) HerdrOption { return func(h *Herdr) { h.pane = id } }
-
 // NewHerdr starts a fake herdr on a fresh Unix socket. Call it from the test
-// goroutine.
-func NewHerdr(t testing.TB, opts ...HerdrOption) *Herdr {
+// goroutine. Its first pane is "w1:p2" unless WithEnv sets HERDR_PANE_ID;
+// the fake also serves every pane PaneEnv names, and answers
+// pane_not_found for any other.
+func NewHerdr(t TB, opts ...Option) *Herdr {
 	t.Helper()
-	h := &Herdr{t: t, pane: "w1:p2", seqs: map[string]uint64{}, changed: make(chan struct{})}
-	for _, o := range opts {
-		o(h)
+	cfg := newConfig(opts)
+	h := &Herdr{t: t, pane: "w1:p2", env: cfg.env, seqs: map[string]uint64{}}
+	if id := cfg.env["HERDR_PANE_ID"]; id != "" {
+		h.pane = id
 	}
 	h.panes = map[string]*HerdrPane{h.pane: {}}
 	dir, err := shortTempDir()
@@ -147,19 +140,17 @@ func shortTempDir() (string, error) {
 	return dir, err
 }
 
-// SocketPath is the socket herdr's HERDR_SOCKET_PATH names.
-func (h *Herdr) SocketPath() string { return h.path }
+func (h *Herdr) setup(c *config) { c.herdr = h }
 
-// PaneID is the pane the fake serves first, the one Env names
-// (HERDR_PANE_ID).
-func (h *Herdr) PaneID() string { return h.pane }
-
-// Env is the environment herdr gives a program in the fake's first pane
-// (PaneID): PaneEnv(PaneID()).
-func (h *Herdr) Env() map[string]string { return h.PaneEnv(h.pane) }
-
-// Environ is Env as sorted "K=V" strings, for exec.Cmd.Env.
-func (h *Herdr) Environ() []string { return environ(h.Env()) }
+// Env is the environment herdr gives a program in the fake's first pane:
+// HERDR_ENV, HERDR_SOCKET_PATH, HERDR_PANE_ID, HERDR_WORKSPACE_ID and
+// HERDR_TAB_ID (see PaneEnv), with WithEnv's variables over them. The map
+// is new on each call, the caller's to change.
+func (h *Herdr) Env() map[string]string {
+	env := h.PaneEnv(h.pane)
+	maps.Copy(env, h.env)
+	return env
+}
 
 // PaneEnv is the environment herdr gives a program in pane id of this
 // server, so that one fake can serve many panes (one chat each): HERDR_ENV,
@@ -171,7 +162,7 @@ func (h *Herdr) Environ() []string { return environ(h.Env()) }
 //
 // From this call on, the fake knows pane id: it applies reports for it,
 // keeps its state apart from the other panes' (seq order included) and
-// Pane(id) returns it. Reports for a pane no one named are still answered
+// Panes lists it. Reports for a pane no one named are still answered
 // pane_not_found. The map is new on each call, the caller's to change.
 // Safe for concurrent use.
 func (h *Herdr) PaneEnv(id string) map[string]string {
@@ -193,25 +184,6 @@ func (h *Herdr) PaneEnv(id string) map[string]string {
 	}
 }
 
-// environ renders vars as sorted "K=V" strings, the shape of os.Environ
-// and exec.Cmd.Env.
-func environ(vars map[string]string) []string {
-	out := make([]string, 0, len(vars))
-	for _, k := range slices.Sorted(maps.Keys(vars)) {
-		out = append(out, k+"="+vars[k])
-	}
-	return out
-}
-
-// Setenv sets Env in the process for the rest of t (t.Setenv: not for
-// parallel tests).
-func (h *Herdr) Setenv(t testing.TB) {
-	t.Helper()
-	for k, v := range h.Env() {
-		t.Setenv(k, v)
-	}
-}
-
 // Requests returns every request received so far, in order.
 func (h *Herdr) Requests() []HerdrRequest {
 	h.mu.Lock()
@@ -219,38 +191,22 @@ func (h *Herdr) Requests() []HerdrRequest {
 	return slices.Clone(h.reqs)
 }
 
-// WaitFor waits until cond holds for the requests received so far (it is
-// checked now and after every request), or until ctx is done. cond may call
-// the Herdr's other methods.
-func (h *Herdr) WaitFor(ctx context.Context, cond func([]HerdrRequest) bool) error {
-	for {
-		h.mu.Lock()
-		reqs, changed := slices.Clone(h.reqs), h.changed
-		h.mu.Unlock()
-		if cond(reqs) {
-			return nil
-		}
-		select {
-		case <-changed:
-		case <-ctx.Done():
-			return fmt.Errorf("teatest: herdr: waited for a condition over %d requests: %w", len(reqs), context.Cause(ctx))
-		}
-	}
-}
+// Pane returns what the fake knows of its first pane, the one Env names.
+func (h *Herdr) Pane() HerdrPane { return h.Panes()[h.pane] }
 
-// Pane returns what the fake knows of pane id: its first pane's or any
-// pane PaneEnv named; the zero HerdrPane for a pane it does not know.
-func (h *Herdr) Pane(id string) HerdrPane {
+// Panes returns what the fake knows of every pane it serves, by id: its
+// first and every pane PaneEnv named.
+func (h *Herdr) Panes() map[string]HerdrPane {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	p, ok := h.panes[id]
-	if !ok {
-		return HerdrPane{}
+	out := make(map[string]HerdrPane, len(h.panes))
+	for id, p := range h.panes {
+		c := *p
+		c.Tokens = maps.Clone(p.Tokens)
+		c.StateLabels = maps.Clone(p.StateLabels)
+		out[id] = c
 	}
-	c := *p
-	c.Tokens = maps.Clone(p.Tokens)
-	c.StateLabels = maps.Clone(p.StateLabels)
-	return c
+	return out
 }
 
 // Transcript lists the requests that changed a pane, one readable line
@@ -265,7 +221,7 @@ func (h *Herdr) Pane(id string) HerdrPane {
 //	herdr pane.report_metadata state_labels=(clear)
 //	herdr pane.release_agent
 //
-// A request for a pane other than PaneID names that pane second:
+// A request for a pane other than the first names that pane second:
 // "herdr w1:p5 pane.report_agent working" (quoted with %q when it is
 // empty or holds blanks or quotes).
 func (h *Herdr) Transcript() []string {
@@ -507,8 +463,6 @@ func (h *Herdr) serve(g *herdrGen, c net.Conn) {
 		parseHerdrRequest(&r)
 	}
 	h.reqs = append(h.reqs, r)
-	close(h.changed)
-	h.changed = make(chan struct{})
 	h.mu.Unlock()
 
 	switch fault {

@@ -44,7 +44,7 @@ func TestHerdrStateLabelsAndOld(t *testing.T) {
 		}
 	}
 	h.Normal()
-	if p := h.Pane(h.PaneID()); p.StateLabels["done"] != "failed" || len(p.Tokens) != 0 {
+	if p := h.Pane(); p.StateLabels["done"] != "failed" || len(p.Tokens) != 0 {
 		t.Errorf("pane %+v: want the labels of request 6, no tokens", p)
 	}
 	tr := h.Transcript()

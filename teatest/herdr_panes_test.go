@@ -10,29 +10,19 @@ import (
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
-func TestHerdrEnviron(t *testing.T) {
+// WithEnv's variables go over the first pane's; HERDR_PANE_ID names it.
+func TestHerdrEnvOverrides(t *testing.T) {
 	noLeaks(t)
-	h := teatest.NewHerdr(t)
-	got := h.Environ()
-	want := []string{
-		"HERDR_ENV=1",
-		"HERDR_PANE_ID=w1:p2",
-		"HERDR_SOCKET_PATH=" + h.SocketPath(),
-		"HERDR_TAB_ID=w1:t1",
-		"HERDR_WORKSPACE_ID=w1",
+	h := teatest.NewHerdr(t, teatest.WithEnv("HERDR_PANE_ID", "w3:p4"), teatest.WithEnv("HERDR_TAB_ID", "w3:t9"))
+	want := map[string]string{
+		"HERDR_ENV": "1", "HERDR_SOCKET_PATH": sock(h), "HERDR_PANE_ID": "w3:p4",
+		"HERDR_WORKSPACE_ID": "w3", "HERDR_TAB_ID": "w3:t9",
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("Environ() = %q, want %q", got, want)
+	if got := h.Env(); !maps.Equal(got, want) {
+		t.Errorf("Env() = %v, want %v", got, want)
 	}
-	env := h.Env()
-	if len(env) != len(got) {
-		t.Errorf("Env() = %v, Environ() = %q", env, got)
-	}
-	for _, kv := range got {
-		k, v, _ := strings.Cut(kv, "=")
-		if env[k] != v {
-			t.Errorf("Env()[%s] = %q, Environ has %q", k, env[k], kv)
-		}
+	if _, ok := h.Panes()["w3:p4"]; !ok || len(h.Panes()) != 1 {
+		t.Errorf("panes %v, want w3:p4 alone", h.Panes())
 	}
 }
 
@@ -47,15 +37,15 @@ func TestHerdrPaneEnv(t *testing.T) {
 	}
 	for _, tt := range tests {
 		want := map[string]string{
-			"HERDR_ENV": "1", "HERDR_SOCKET_PATH": h.SocketPath(), "HERDR_PANE_ID": tt.id,
+			"HERDR_ENV": "1", "HERDR_SOCKET_PATH": sock(h), "HERDR_PANE_ID": tt.id,
 			"HERDR_WORKSPACE_ID": tt.ws, "HERDR_TAB_ID": tt.tab,
 		}
 		if got := h.PaneEnv(tt.id); !maps.Equal(got, want) {
 			t.Errorf("PaneEnv(%q) = %v, want %v", tt.id, got, want)
 		}
 	}
-	if got := h.PaneEnv(h.PaneID()); !maps.Equal(got, h.Env()) {
-		t.Errorf("PaneEnv(PaneID()) = %v, Env() = %v", got, h.Env())
+	if got := h.PaneEnv("w1:p2"); !maps.Equal(got, h.Env()) {
+		t.Errorf("PaneEnv of the first pane = %v, Env() = %v", got, h.Env())
 	}
 }
 
@@ -76,11 +66,12 @@ func TestHerdrServesManyPanes(t *testing.T) {
 	h.PaneEnv("w4 p1") // opaque ids: herdr does not forbid blanks
 	mustCall(t, h, report("1", "w1:p5", "working", 1))
 	mustCall(t, h, report("2", "w2:p1", "blocked", 1)) // same source and seq, other pane
-	mustCall(t, h, report("3", h.PaneID(), "idle", 2))
+	mustCall(t, h, report("3", "w1:p2", "idle", 2))
 	mustCall(t, h, report("4", "w1:p5", "idle", 1)) // stale on its own pane
 	mustCall(t, h, report("5", "w4 p1", "working", 3))
-	for pane, state := range map[string]string{"w1:p5": "working", "w2:p1": "blocked", h.PaneID(): "idle", "w9:p9": ""} {
-		if p := h.Pane(pane); p.State != state {
+	panes := h.Panes()
+	for pane, state := range map[string]string{"w1:p5": "working", "w2:p1": "blocked", "w1:p2": "idle", "w9:p9": ""} {
+		if p := panes[pane]; p.State != state {
 			t.Errorf("pane %s = %+v, want state %q", pane, p, state)
 		}
 	}

@@ -2,7 +2,6 @@ package teatest_test
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"net"
 	"os"
@@ -70,9 +69,12 @@ func noLeaks(t *testing.T) {
 	t.Cleanup(func() { goleak.VerifyNone(t, opt) })
 }
 
+// sock is the fake's socket, as its pane's environment names it.
+func sock(h *teatest.Herdr) string { return h.Env()["HERDR_SOCKET_PATH"] }
+
 func mustCall(t *testing.T, h *teatest.Herdr, line string) string {
 	t.Helper()
-	reply, err := call(t, h.SocketPath(), line, 5*time.Second)
+	reply, err := call(t, sock(h), line, 5*time.Second)
 	if err != nil {
 		t.Fatalf("call %s: %v", line, err)
 	}
@@ -135,7 +137,7 @@ func TestHerdrAnswersLikeHerdr(t *testing.T) {
 			t.Errorf("request %d (%s): %+v", i, tests[i].name, r)
 		}
 	}
-	if p := h.Pane("w1:p2"); p.State != "working" || p.Agent != "x" || p.Source != "custom:x" {
+	if p := h.Pane(); p.State != "working" || p.Agent != "x" || p.Source != "custom:x" {
 		t.Errorf("pane = %+v, want working by custom:x", p)
 	}
 }
@@ -155,24 +157,24 @@ func TestHerdrSeqIsPerSourceAndExact(t *testing.T) {
 	if !slices.Equal(got, []bool{true, true, true}) {
 		t.Errorf("applied = %v, want all", got)
 	}
-	if p := h.Pane(h.PaneID()); p.State != "idle" || p.Tokens["model"] != "m" {
+	if p := h.Pane(); p.State != "idle" || p.Tokens["model"] != "m" {
 		t.Errorf("pane = %+v", p)
 	}
 }
 
 func TestHerdrReleaseOnlyByHolder(t *testing.T) {
 	noLeaks(t)
-	h := teatest.NewHerdr(t, teatest.HerdrPaneID("w2:p7"))
+	h := teatest.NewHerdr(t, teatest.WithEnv("HERDR_PANE_ID", "w2:p7"))
 	mustCall(t, h, `{"id":"1","method":"pane.report_agent","params":{"pane_id":"w2:p7","source":"s","agent":"a","state":"blocked","message":"approve","seq":1}}`)
 	mustCall(t, h, `{"id":"2","method":"pane.release_agent","params":{"pane_id":"w2:p7","source":"s","agent":"other","seq":2}}`)
-	if p := h.Pane("w2:p7"); p.Released || p.State != "blocked" || p.Message != "approve" {
+	if p := h.Pane(); p.Released || p.State != "blocked" || p.Message != "approve" {
 		t.Fatalf("released by a non-holder: %+v", p)
 	}
 	mustCall(t, h, `{"id":"3","method":"pane.report_agent_session","params":{"pane_id":"w2:p7","source":"s","agent":"a","seq":3,"agent_session_id":"42","agent_session_path":"/s/42","session_start_source":"startup"}}`)
 	mustCall(t, h, `{"id":"4","method":"pane.report_metadata","params":{"pane_id":"w2:p7","source":"s","agent":"a","seq":4,"tokens":{"model":"opus","cost":"$1"}}}`)
 	mustCall(t, h, `{"id":"5","method":"pane.report_metadata","params":{"pane_id":"w2:p7","source":"s","agent":"a","seq":5,"tokens":{"cost":null}}}`)
 	mustCall(t, h, `{"id":"6","method":"pane.release_agent","params":{"pane_id":"w2:p7","source":"s","agent":"a","seq":6}}`)
-	p := h.Pane("w2:p7")
+	p := h.Pane()
 	if !p.Released || p.State != "" || p.SessionID != "42" || p.SessionPath != "/s/42" || p.SessionStart != "startup" {
 		t.Errorf("pane = %+v", p)
 	}
@@ -194,19 +196,18 @@ func TestHerdrReleaseOnlyByHolder(t *testing.T) {
 func TestHerdrEnv(t *testing.T) {
 	noLeaks(t)
 	h := teatest.NewHerdr(t)
-	h.Setenv(t)
+	env := h.Env()
 	for k, want := range map[string]string{
-		"HERDR_ENV": "1", "HERDR_SOCKET_PATH": h.SocketPath(), "HERDR_PANE_ID": "w1:p2",
-		"HERDR_WORKSPACE_ID": "w1", "HERDR_TAB_ID": "w1:t1",
+		"HERDR_ENV": "1", "HERDR_PANE_ID": "w1:p2", "HERDR_WORKSPACE_ID": "w1", "HERDR_TAB_ID": "w1:t1",
 	} {
-		if got := os.Getenv(k); got != want {
+		if got := env[k]; got != want {
 			t.Errorf("%s = %q, want %q", k, got, want)
 		}
 	}
-	if len(h.SocketPath()) > 100 {
-		t.Errorf("socket path %q is too long for a Unix socket", h.SocketPath())
+	if len(sock(h)) > 100 {
+		t.Errorf("socket path %q is too long for a Unix socket", sock(h))
 	}
-	if fi, err := os.Stat(h.SocketPath()); err != nil || fi.Mode().Perm() != 0o600 {
+	if fi, err := os.Stat(sock(h)); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("socket: %v, %v; want mode 0600", fi, err)
 	}
 }
@@ -218,24 +219,24 @@ func TestHerdrFaults(t *testing.T) {
 	h := teatest.NewHerdr(t)
 
 	h.Garbage()
-	if reply, err := call(t, h.SocketPath(), okLine, 5*time.Second); err != nil || reply != "this is not json" {
+	if reply, err := call(t, sock(h), okLine, 5*time.Second); err != nil || reply != "this is not json" {
 		t.Errorf("garbage: %q, %v", reply, err)
 	}
 
 	h.CloseEarly()
-	if reply, err := call(t, h.SocketPath(), okLine, 5*time.Second); reply != "" || err == nil {
+	if reply, err := call(t, sock(h), okLine, 5*time.Second); reply != "" || err == nil {
 		t.Errorf("close early: %q, %v; want no reply", reply, err)
 	}
 
 	h.Error("pane_not_found")
-	reply, err := call(t, h.SocketPath(), okLine, 5*time.Second)
+	reply, err := call(t, sock(h), okLine, 5*time.Second)
 	if err != nil || reply != `{"error":{"code":"pane_not_found","message":"fake herdr error"},"id":"f"}` {
 		t.Errorf("error: %q, %v", reply, err)
 	}
 	validReply(t, reply)
 
 	h.Hang()
-	if _, err := call(t, h.SocketPath(), okLine, 50*time.Millisecond); !isTimeout(err) {
+	if _, err := call(t, sock(h), okLine, 50*time.Millisecond); !isTimeout(err) {
 		t.Errorf("hang: %v, want a timeout", err)
 	}
 
@@ -261,14 +262,10 @@ func TestHerdrHangReleasedByStop(t *testing.T) {
 	h.Hang()
 	done := make(chan error, 1)
 	go func() {
-		_, err := call(t, h.SocketPath(), okLine, time.Minute)
+		_, err := call(t, sock(h), okLine, time.Minute)
 		done <- err
 	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := h.WaitFor(ctx, func(r []teatest.HerdrRequest) bool { return len(r) == 1 }); err != nil {
-		t.Fatal(err)
-	}
+	teatest.WaitFor(t, func() bool { return len(h.Requests()) == 1 })
 	h.Stop() // must not wait for the client's minute
 	if err := <-done; err == nil {
 		t.Error("hung call got a reply")
@@ -281,42 +278,16 @@ func TestHerdrStopAndRestart(t *testing.T) {
 	mustCall(t, h, okLine)
 	h.Stop()
 	h.Stop() // idempotent
-	if _, err := os.Stat(h.SocketPath()); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(sock(h)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("socket still there after Stop: %v", err)
 	}
-	if _, err := call(t, h.SocketPath(), okLine, time.Second); err == nil {
+	if _, err := call(t, sock(h), okLine, time.Second); err == nil {
 		t.Error("dial after Stop worked")
 	}
 	h.Restart()
 	reply := mustCall(t, h, strings.Replace(okLine, `"working"`, `"idle"`, 1))
-	if !strings.Contains(reply, `"ok"`) || h.Pane(h.PaneID()).State != "idle" {
-		t.Errorf("after restart: %q, pane %+v", reply, h.Pane(h.PaneID()))
-	}
-}
-
-func TestHerdrWaitForGivesUp(t *testing.T) {
-	noLeaks(t)
-	h := teatest.NewHerdr(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
-	defer cancel()
-	err := h.WaitFor(ctx, func(r []teatest.HerdrRequest) bool { return len(r) > 0 })
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("WaitFor = %v, want the deadline", err)
-	}
-}
-
-func TestHerdrWaitForWakesOnRequest(t *testing.T) {
-	noLeaks(t)
-	h := teatest.NewHerdr(t)
-	done := make(chan error, 1)
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		done <- h.WaitFor(ctx, func([]teatest.HerdrRequest) bool { return h.Pane(h.PaneID()).State == "working" })
-	}()
-	mustCall(t, h, okLine)
-	if err := <-done; err != nil {
-		t.Error(err)
+	if !strings.Contains(reply, `"ok"`) || h.Pane().State != "idle" {
+		t.Errorf("after restart: %q, pane %+v", reply, h.Pane())
 	}
 }
 

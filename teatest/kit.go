@@ -6,7 +6,6 @@ import (
 	"maps"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -15,22 +14,13 @@ import (
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/backends"
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/kithook"
 )
-
-// TB is the part of testing.TB a Kit uses; *testing.T, *testing.B and
-// *testing.F have it. It is this narrow so that an Example, which has no
-// *testing.T, can run a Kit as well.
-type TB interface {
-	Helper()
-	Cleanup(func())
-	Errorf(format string, args ...any)
-	Fatalf(format string, args ...any)
-}
 
 // Kit runs an app's model, wrapped by hostbridge.Wrap, in a Bubble Tea
 // program against a captured terminal and the fake hosts it is given, so a
-// test can drive it step by step and compare what the hosts were told with
-// a golden file.
+// test can drive it as a person would and compare what the hosts were
+// told with a golden file.
 //
 // The program runs as in a terminal that is WezTerm (TERM=xterm-256color,
 // TERM_PROGRAM=WezTerm: on no known-bad list, no keep-alive) in the fake
@@ -40,16 +30,16 @@ type TB interface {
 // Terminal capture. It installs no signal handler (neither Bubble Tea's nor
 // hostbridge's) and reads no input.
 //
-// Step, FocusIn, FocusOut, WaitFor, WaitModel and Quit must be called from
-// the test's goroutine: they fail the test with Fatalf. Send and the
-// accessors may be called from any goroutine.
+// Every method but Send, View and Transcript must be called from the
+// test's goroutine: they fail the test with Fatalf.
 type Kit struct {
 	t     TB
-	cfg   kitConfig
+	cfg   config
 	term  *Terminal
 	model *hostbridge.Model
 	prog  *tea.Program
 	norm  normaliser
+	cmds  tracker
 
 	done   chan struct{} // closed once Run has returned
 	runErr error         // Run's error, read after done
@@ -66,29 +56,18 @@ type Kit struct {
 	exitErr  error
 }
 
-// marker follows a message into the program; the observer answers it with
-// the view once every message before it has been through Update.
-type marker struct{ ack chan string }
-
-// checkWaiters makes the observer test WaitModel's conditions once more.
-type checkWaiters struct{}
-
-type modelWaiter struct {
-	cond func(tea.Model) bool
-	done chan struct{}
-}
-
 // New wraps model with hostbridge (the Kit's environment and capture,
-// then WithBridgeOptions), starts the program, waits until it has started
-// and the hosts have been told the chat is ready, and returns. The program
-// ends, and the exit runs, at Quit or at the test's cleanup.
+// then WithBridgeOptions), starts the program in the panes of the fake
+// hosts among opts, and returns once the program has settled (see Settle)
+// and the hosts have been told the chat is ready. Under the kit every
+// report reaches every host, none skipped however slow a host is, so a
+// transcript depends on the app's messages alone. The program ends, and
+// the exit runs, at Quit or at the test's cleanup.
 func New(t TB, model tea.Model, opts ...Option) *Kit {
 	t.Helper()
-	k := &Kit{t: t, cfg: defaultKitConfig(), term: &Terminal{},
+	k := &Kit{t: t, cfg: newConfig(opts), term: &Terminal{},
 		done: make(chan struct{}), pumped: make(chan struct{}), wake: make(chan struct{}, 1)}
-	for _, o := range opts {
-		o(&k.cfg)
-	}
+	k.cmds.init()
 	k.normalise()
 	holdStableColor(t)
 	hopts := append([]hostbridge.Option{
@@ -100,6 +79,7 @@ func New(t TB, model tea.Model, opts ...Option) *Kit {
 		// runs. The app's own options, after these, still win.
 		hostbridge.WithTimeout(min(k.cfg.timeout, time.Minute)),
 		hostbridge.WithExitTimeout(min(k.cfg.timeout, time.Minute)),
+		kithook.EveryReport.(hostbridge.Option),
 	}, k.cfg.bridge...)
 	k.model = hostbridge.Wrap(model, hopts...)
 	if err := k.model.Err(); err != nil {
@@ -149,16 +129,16 @@ func (k *Kit) environment() backends.Env {
 // normalise lists the values of this run that change between runs.
 func (k *Kit) normalise() {
 	if h := k.cfg.herdr; h != nil {
-		k.norm.add(filepath.Dir(h.SocketPath()), "<herdr-dir>")
+		k.norm.add(h.dir, "<herdr-dir>")
 	}
 	if f := k.cfg.tuios; f != nil {
-		k.norm.add(filepath.Dir(f.SocketPath()), "<tuios-dir>")
-		k.norm.add(f.Window(), "<tuios-pane>")
+		k.norm.add(f.dir, "<tuios-dir>")
+		k.norm.add(f.window, "<tuios-pane>")
 	}
 	if c := k.cfg.cmux; c != nil {
-		k.norm.add(c.Dir(), "<cmux-dir>")
-		k.norm.add(c.Surface(), "<cmux-surface>")
-		k.norm.add(c.Workspace(), "<cmux-workspace>")
+		k.norm.add(c.dir, "<cmux-dir>")
+		k.norm.add(c.surface, "<cmux-surface>")
+		k.norm.add(c.workspace, "<cmux-workspace>")
 	}
 	k.norm.plain = k.cfg.replace
 }
@@ -195,56 +175,47 @@ func (k *Kit) Send(msgs ...tea.Msg) {
 	}
 }
 
-// Step sends each message in turn, waits until the wrapped model's Update
-// has run for it, then until every host has taken, or failed to take, what
-// it made hostbridge report. Waiting for the hosts after each message is
-// what makes a transcript stable: a state that a slower host had not taken
-// yet when the next one came would be skipped (coalesced) on some runs and
-// not on others. Messages that Cmds return later (a reply arriving, a
-// tick) are not waited for: use WaitModel or WaitFor. Once the program has
-// ended, Step returns at once.
+// Step sends each message in turn and, after each, waits until the
+// program has settled (see Settle): Update has run for it, and for every
+// message that came back from the Cmds it caused, and the hosts have taken
+// every report. Once the program has ended, Step returns at once.
 func (k *Kit) Step(msgs ...tea.Msg) {
 	k.t.Helper()
 	for _, msg := range msgs {
-		ack := make(chan string, 1)
-		k.Send(msg, marker{ack})
-		ok := k.await(ack, "the program to take a %T", msg)
-		k.Flush()
-		if !ok {
+		k.Send(msg)
+		if !k.settle(msg) {
 			return
 		}
 	}
 }
 
-// await waits for ack (keeping the view it carries), reports false if the
-// program ended first, and fails the test after the Kit's timeout.
-func (k *Kit) await(ack <-chan string, what string, args ...any) bool {
+// Type types text, one key per rune, each a Step, as a person typing:
+// a space is the space key, anything else a rune key.
+func (k *Kit) Type(text string) {
 	k.t.Helper()
-	timer := time.NewTimer(k.cfg.timeout)
-	defer timer.Stop()
-	select {
-	case view := <-ack:
-		k.mu.Lock()
-		k.view = view
-		k.mu.Unlock()
-		return true
-	case <-k.done:
-		return false
-	case <-timer.C:
-		k.t.Fatalf("teatest: waited %v for "+what, append([]any{k.cfg.timeout}, args...)...)
-		return false
+	for _, r := range text {
+		k.Step(runeKey(r))
 	}
 }
 
-// FocusIn says the terminal got focus (a tea.FocusMsg), as a Step.
-func (k *Kit) FocusIn() { k.t.Helper(); k.Step(tea.FocusMsg{}) }
+// Key presses each named key, each a Step. A name is what tea.KeyMsg's
+// String gives: "enter", "esc", "tab", "up", "ctrl+c", "alt+enter", "y",
+// "space". An unknown name fails the test.
+func (k *Kit) Key(names ...string) {
+	k.t.Helper()
+	for _, name := range names {
+		key, ok := keyNamed(name)
+		if !ok {
+			k.t.Fatalf("teatest: no key is named %q", name)
+			return
+		}
+		k.Step(key)
+	}
+}
 
-// FocusOut says the terminal lost focus (a tea.BlurMsg), as a Step.
-func (k *Kit) FocusOut() { k.t.Helper(); k.Step(tea.BlurMsg{}) }
-
-// Flush waits until every host has taken, or failed to take, every report
+// flush waits until every host has taken, or failed to take, every report
 // made so far.
-func (k *Kit) Flush() {
+func (k *Kit) flush() {
 	k.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), k.cfg.timeout)
 	defer cancel()
@@ -253,41 +224,59 @@ func (k *Kit) Flush() {
 	}
 }
 
-// Model returns the wrapped model: its Bridge has the detection and the
-// report counters.
-func (k *Kit) Model() *hostbridge.Model { return k.model }
-
-// Terminal returns the terminal capture: every byte the program wrote, and
-// the sequences read from them.
-func (k *Kit) Terminal() *Terminal { return k.term }
-
-// View returns the app's view as it was after the last Step, or when the
-// condition of the last WaitModel held.
+// View returns the app's view as it was when the program last settled
+// (the last Step, Settle or WaitModel).
 func (k *Kit) View() string {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return k.view
 }
 
-// Transcript returns the host traffic so far (see Transcript), normalised.
-// After Quit it includes the exit.
-func (k *Kit) Transcript() Transcript {
-	tr := Transcript{Terminal: k.norm.lines(k.term.Lines())}
+// Transcript returns the host traffic so far, normalised, as a golden file
+// holds it: one readable line per report each host took, grouped by host
+// in a fixed order (terminal, herdr, tuios, cmux) so that how the hosts'
+// deliveries interleaved cannot change it, each host's lines in the order
+// that host received them, a blank line between hosts:
+//
+//	terminal progress 0
+//	terminal progress 3
+//	terminal ping "approve shell: git push"
+//
+//	herdr pane.report_agent idle
+//	herdr pane.report_agent working
+//	herdr pane.release_agent
+//
+// It holds no time, seq, request id or temporary path, so it is the same on
+// every run; a host that was told nothing reads "<host> (nothing)". After
+// Quit it includes the exit.
+func (k *Kit) Transcript() string {
+	sections := [][]string{k.norm.lines(k.term.Transcript())}
+	names := []string{"terminal"}
 	if h := k.cfg.herdr; h != nil {
-		tr.Herdr = k.norm.lines(nonNil(h.Transcript()))
+		sections, names = append(sections, k.norm.lines(h.Transcript())), append(names, "herdr")
 	}
 	if f := k.cfg.tuios; f != nil {
-		tr.Tuios = k.norm.lines(nonNil(f.Transcript()))
+		sections, names = append(sections, k.norm.lines(f.Transcript())), append(names, "tuios")
 	}
 	if c := k.cfg.cmux; c != nil {
-		tr.Cmux = k.norm.lines(nonNil(c.Transcript()))
+		sections, names = append(sections, k.norm.lines(c.Transcript())), append(names, "cmux")
 	}
-	return tr
+	return renderTranscript(names, sections)
 }
 
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
+// renderTranscript writes each host's lines, a blank line between hosts.
+func renderTranscript(names []string, sections [][]string) string {
+	var b []byte
+	for i, s := range sections {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		if len(s) == 0 {
+			b = append(b, names[i]+" (nothing)\n"...)
+		}
+		for _, line := range s {
+			b = append(b, line+"\n"...)
+		}
 	}
-	return s
+	return string(b)
 }

@@ -3,6 +3,7 @@ package teatest_test
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -75,13 +76,13 @@ func (c chat) View() string {
 // ends while focused (no ping), quit.
 func conversation(t *testing.T, k *teatest.Kit) {
 	t.Helper()
-	k.FocusIn()
+	k.Step(tea.FocusMsg{})
 	k.Step(hostbridge.TurnStarted{})
-	k.FocusOut()
+	k.Step(tea.BlurMsg{})
 	k.Step(hostbridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
 	k.Step(hostbridge.TurnStarted{})
 	k.Step(hostbridge.TurnFailed{Headline: "Error: rate limited"})
-	k.FocusIn()
+	k.Step(tea.FocusMsg{})
 	k.Step(hostbridge.TurnStarted{}, hostbridge.Idle{Reply: "Pushed.\nAll good."})
 	if err := k.Quit(); err != nil {
 		t.Errorf("exit: %v", err)
@@ -98,19 +99,18 @@ func TestKitTerminal(t *testing.T) {
 func TestKitHerdr(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	k := teatest.New(t, chat{}, teatest.WithHerdr(h), teatest.WithBridgeOptions(
+	k := teatest.New(t, chat{}, h, teatest.WithBridgeOptions(
 		hostbridge.WithAgent("chat"), hostbridge.WithBlockedMessage(), hostbridge.WithSession("s-1", "/sessions/s-1")))
 	conversation(t, k)
 	teatest.RequireGolden(t, k.Transcript())
-	if p := h.Pane(h.PaneID()); !p.Released {
+	if p := h.Pane(); !p.Released {
 		t.Errorf("pane not released at exit: %+v", p)
 	}
 }
 
 func TestKitTuios(t *testing.T) {
 	t.Parallel()
-	f := teatest.NewTuios(t)
-	k := teatest.New(t, chat{}, teatest.WithTuios(f), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
+	k := teatest.New(t, chat{}, teatest.NewTuios(t), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
 	conversation(t, k)
 	teatest.RequireGolden(t, k.Transcript())
 }
@@ -121,11 +121,11 @@ func TestKitCmux(t *testing.T) {
 	}
 	t.Parallel()
 	c := teatest.NewCmux(t)
-	k := teatest.New(t, chat{}, teatest.WithCmux(c), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
+	k := teatest.New(t, chat{}, c, teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
 	conversation(t, k)
 	tr := k.Transcript()
 	teatest.RequireGolden(t, tr)
-	if strings.Contains(tr.String(), c.Workspace()) {
+	if strings.Contains(tr, c.Env()["CMUX_WORKSPACE_ID"]) {
 		t.Errorf("the workspace id was not normalised:\n%s", tr)
 	}
 }
@@ -135,15 +135,13 @@ func TestKitCmux(t *testing.T) {
 func TestKitScreen(t *testing.T) {
 	t.Parallel()
 	k := teatest.New(t, chat{}, teatest.WithEnv("STY", "4242.pts-0.box"))
-	k.FocusOut()
+	k.Step(tea.BlurMsg{})
 	k.Step(hostbridge.ApprovalNeeded{Question: "Which branch?"})
 	_ = k.Quit()
-	want := []string{
-		"terminal progress 0 via screen", "terminal progress 4;100 via screen",
-		`terminal ping "Which branch?" via screen`, "terminal progress 0 via screen",
-	}
-	if got := k.Transcript().Terminal; strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("got  %q\nwant %q", got, want)
+	want := "terminal progress 0 via screen\nterminal progress 4;100 via screen\n" +
+		"terminal ping \"Which branch?\" via screen\nterminal progress 0 via screen\n"
+	if got := k.Transcript(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
 
@@ -154,60 +152,49 @@ func TestKitReplace(t *testing.T) {
 	dir := t.TempDir()
 	k := teatest.New(t, chat{}, teatest.WithReplace(dir, "<dir>"))
 	k.Step(hostbridge.ApprovalNeeded{Question: "Delete " + dir + "/cache?"})
-	if !k.Transcript().Contains(`terminal ping "Delete <dir>/cache?"`) {
-		t.Errorf("transcript:\n%s", k.Transcript())
+	if tr := k.Transcript(); !strings.Contains(tr, `terminal ping "Delete <dir>/cache?"`) {
+		t.Errorf("transcript:\n%s", tr)
 	}
 }
 
-func TestTranscript(t *testing.T) {
-	tr := teatest.Transcript{
-		Terminal: []string{"terminal progress 3", "terminal progress 0"},
-		Herdr:    []string{},
-		Cmux:     []string{"cmux clear-status chat", "terminal progress 0"},
-	}
-	want := "terminal progress 3\nterminal progress 0\n\nherdr (nothing)\n\ncmux clear-status chat\nterminal progress 0\n"
-	if got := tr.String(); got != want {
-		t.Errorf("String = %q, want %q", got, want)
-	}
-	if n := tr.Count("terminal progress 0"); n != 2 {
-		t.Errorf("Count = %d", n)
-	}
-	if tr.Contains("terminal progress") || !tr.Contains("cmux clear-status chat") {
-		t.Error("Contains matches part of a line, or misses a line")
-	}
-	if got := len(tr.Lines()); got != 4 {
-		t.Errorf("Lines: %d", got)
+// TestKitTranscriptSections: one section per host, a blank line between,
+// "(nothing)" for a host that was told nothing.
+func TestKitTranscriptSections(t *testing.T) {
+	t.Parallel()
+	k := teatest.New(t, chat{}, teatest.NewHerdr(t), teatest.WithEnv("TERM_PROGRAM", "Apple_Terminal"))
+	want := "terminal (nothing)\n\nherdr pane.report_agent idle\nherdr pane.report_metadata state_labels=(clear)\n"
+	if got := k.Transcript(); got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
-// TestKitWaits: a reply that arrives from a Cmd, later, is waited for on a
-// condition: the model's (WaitModel) or the transcript's (WaitFor).
+// TestKitWaits: a turn whose reply arrives from a Cmd, after a timer, is
+// waited for on the model; WaitModel returns once what the Update that met
+// the condition set going has reached the hosts.
 func TestKitWaits(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	k := teatest.New(t, chat{}, teatest.WithHerdr(h))
-	k.FocusIn()
+	k := teatest.New(t, chat{}, h)
+	k.Step(tea.FocusMsg{})
 	k.Step(submit{reply: "hi", after: 20 * time.Millisecond})
 	k.WaitModel(func(m tea.Model) bool { return m.(chat).turns == 1 && !m.(chat).busy })
-	// WaitModel waited for the hosts too: herdr shows the turn's end. (A
-	// host slower than the turn may see "working" coalesced away, so only
-	// where it starts and ends is certain.)
-	if got := k.Transcript().Herdr; len(got) < 2 || got[0] != "herdr pane.report_agent idle" || got[len(got)-1] != "herdr pane.report_agent idle" {
-		t.Errorf("after WaitModel: %q", got)
+	want := []string{"herdr pane.report_agent idle", "herdr pane.report_metadata state_labels=(clear)", "herdr pane.report_agent working", "herdr pane.report_agent idle"}
+	if got := h.Transcript(); !slices.Equal(got, want) {
+		t.Errorf("after WaitModel: %q, want %q", got, want)
 	}
 	k.Send(submit{reply: "again", after: time.Millisecond})
 	k.WaitModel(func(m tea.Model) bool { return m.(chat).turns == 2 && !m.(chat).busy })
-	if got := k.Transcript().Herdr; got[len(got)-1] != "herdr pane.report_agent idle" {
-		t.Errorf("after the second turn herdr shows %q", got[len(got)-1])
+	if got := h.Transcript(); len(got) != 6 || got[5] != "herdr pane.report_agent idle" {
+		t.Errorf("after the second turn herdr shows %q", got)
 	}
-	k.WaitFor(func(tr teatest.Transcript) bool { return tr.Count("herdr pane.report_agent idle") >= 2 })
+	teatest.WaitFor(t, func() bool { return strings.Count(k.Transcript(), "herdr pane.report_agent idle") == 3 })
 	if v := k.View(); !strings.Contains(v, "turns: 2") {
-		t.Errorf("View = %q: it is the view when WaitModel's condition held", v)
+		t.Errorf("View = %q: it is the view once WaitModel's wait settled", v)
 	}
 	if m := k.FinalModel().(chat); m.turns != 2 || m.busy {
 		t.Errorf("final model = %+v", m)
 	}
-	if !k.Transcript().Contains("herdr pane.release_agent") {
+	if !strings.Contains(k.Transcript(), "herdr pane.release_agent") {
 		t.Errorf("no release after FinalModel:\n%s", k.Transcript())
 	}
 }
@@ -218,19 +205,21 @@ func TestKitAppQuits(t *testing.T) {
 	t.Parallel()
 	k := teatest.New(t, chat{})
 	k.Step(hostbridge.TurnStarted{})
-	k.Step(tea.KeyMsg{Type: tea.KeyCtrlC})
+	k.Key("ctrl+c")
 	if err := k.WaitFinished(); err != nil {
 		t.Error(err)
 	}
-	if got := k.Transcript().Terminal; strings.Join(got, ",") != "terminal progress 0,terminal progress 3,terminal progress 0" {
+	want := "terminal progress 0\nterminal progress 3\nterminal progress 0\n"
+	if got := k.Transcript(); got != want {
 		t.Errorf("transcript after the app quit: %q", got)
 	}
 	if err := k.Quit(); err != nil {
 		t.Error(err)
 	}
 	k.Step(hostbridge.TurnStarted{}) // after the end: nothing happens, nothing hangs
-	if n := len(k.Transcript().Terminal); n != 3 {
-		t.Errorf("%d lines after the end, want 3", n)
+	k.Settle()
+	if got := k.Transcript(); got != want {
+		t.Errorf("lines after the end: %q", got)
 	}
 }
 
@@ -264,11 +253,9 @@ func TestKitStableColour(t *testing.T) {
 func TestKitLeavesNoGoroutine(t *testing.T) {
 	before := goleak.IgnoreCurrent()
 	t.Run("run", func(t *testing.T) {
-		k := teatest.New(t, chat{}, teatest.WithHerdr(teatest.NewHerdr(t)))
+		k := teatest.New(t, chat{}, teatest.NewHerdr(t))
 		k.Step(submit{reply: "hi", after: time.Millisecond})
-		// The turn lasts a millisecond, so herdr may legitimately see it
-		// coalesced away; the ping always comes.
-		k.WaitFor(func(tr teatest.Transcript) bool { return tr.Contains(`terminal ping "hi"`) })
+		teatest.WaitFor(t, func() bool { return strings.Contains(k.Transcript(), `terminal ping "hi"`) })
 	})
 	goleak.VerifyNone(t, before)
 }
@@ -276,12 +263,18 @@ func TestKitLeavesNoGoroutine(t *testing.T) {
 // TestKitEnvironmentIsIsolated: detection sees the kit's map only, not the
 // process environment (where a developer may be inside herdr or tmux).
 func TestKitEnvironmentIsIsolated(t *testing.T) {
+	h := teatest.NewHerdr(t)
+	for k, v := range h.Env() {
+		t.Setenv(k, v)
+	}
 	t.Setenv("TMUX", "/tmp/tmux-1000/default,1,0")
-	t.Setenv("HERDR_ENV", "1")
 	k := teatest.New(t, chat{})
-	d := k.Model().Bridge().Detection()
-	if d.Host.Kind.String() != "terminal" || d.Host.Terminal.Mux.String() != "none" || d.Host.Terminal.Program != "WezTerm" {
-		t.Errorf("detection = %+v", d.Host)
+	k.Step(hostbridge.TurnStarted{})
+	if got := k.Transcript(); got != "terminal progress 0\nterminal progress 3\n" {
+		t.Errorf("the kit saw the process's tmux: %q", got)
+	}
+	if got := h.Transcript(); len(got) != 0 {
+		t.Errorf("the kit saw the process's herdr: %q", got)
 	}
 }
 
@@ -294,6 +287,7 @@ type recordingTB struct {
 }
 
 func (r *recordingTB) Helper()          {}
+func (r *recordingTB) Name() string     { return "TestRecorded" }
 func (r *recordingTB) Cleanup(f func()) { r.cleanups = append(r.cleanups, f) }
 func (r *recordingTB) Errorf(format string, args ...any) {
 	r.mu.Lock()
@@ -402,13 +396,13 @@ func TestKitReportsFailuresOnTheTestGoroutine(t *testing.T) {
 			t.Errorf("errors = %q", errs)
 		}
 	})
-	t.Run("WaitFor gives up with the transcript", func(t *testing.T) {
+	t.Run("WaitFor gives up", func(t *testing.T) {
 		r := &recordingTB{}
 		errs := r.run(func() {
-			k := teatest.New(r, chat{}, teatest.WithTimeout(30*time.Millisecond))
-			k.WaitFor(func(tr teatest.Transcript) bool { return tr.Contains("never") })
+			teatest.WaitFor(r, func() bool { return false }, teatest.WithTimeout(30*time.Millisecond))
+			t.Error("WaitFor returned")
 		})
-		if len(errs) != 1 || !strings.Contains(errs[0], "terminal progress 0") {
+		if len(errs) != 1 || !strings.Contains(errs[0], "waited 30ms for the condition") {
 			t.Errorf("errors = %q", errs)
 		}
 	})

@@ -1,7 +1,6 @@
 package teatest
 
 import (
-	"context"
 	"fmt"
 	"runtime/debug"
 	"time"
@@ -10,18 +9,36 @@ import (
 )
 
 // observer is the program's model: it passes every message to the wrapped
-// model, except the Kit's own, which it answers once every message before
-// them has been through Update (Bubble Tea runs Update in order, on one
-// goroutine). It catches a panic of the app's Update or View (hostbridge's
-// wrapper has run the exit by then), so the Kit reports it from the test's
-// goroutine at Quit instead of Bubble Tea printing it, and then quits.
+// model and wraps every Cmd that comes back (see track), except the Kit's
+// own messages, which it answers once every message before them has been
+// through Update (Bubble Tea runs Update in order, on one goroutine). It
+// catches a panic of the app's Update or View (hostbridge's wrapper has run
+// the exit by then), so the Kit reports it from the test's goroutine at
+// Quit instead of Bubble Tea printing it, and then quits.
 type observer struct {
 	k      *Kit
 	inner  tea.Model
 	broken bool // the app panicked: it gets no more messages
 }
 
-func (o *observer) Init() tea.Cmd { return o.inner.Init() }
+// marker follows the test's messages into the program; the observer
+// answers it with the view and whether Cmds are still running.
+type marker struct{ ack chan settled }
+
+type settled struct {
+	view string
+	busy int
+}
+
+// checkWaiters makes the observer test WaitModel's conditions once more.
+type checkWaiters struct{}
+
+type modelWaiter struct {
+	cond func(tea.Model) bool
+	done chan struct{}
+}
+
+func (o *observer) Init() tea.Cmd { return o.k.track(o.inner.Init()) }
 
 func (o *observer) View() (view string) {
 	if o.broken {
@@ -46,11 +63,15 @@ func (o *observer) Update(msg tea.Msg) (model tea.Model, cmd tea.Cmd) {
 	}()
 	switch msg := msg.(type) {
 	case marker:
-		msg.ack <- o.View()
+		busy, _ := o.k.cmds.busy()
+		msg.ack <- settled{view: o.View(), busy: busy}
+	case cmdDone:
+		o.k.cmds.end(msg.id)
 	case checkWaiters:
 	default:
 		if !o.broken {
 			_, cmd = o.inner.Update(msg)
+			cmd = o.k.track(cmd)
 		}
 	}
 	if !o.broken {
@@ -67,7 +88,8 @@ func (o *observer) fail(r any) {
 }
 
 // check releases the WaitModel calls whose condition now holds. It runs on
-// the program's goroutine, between two messages.
+// the program's goroutine, after an Update: the Cmds that Update returned
+// are counted already, so the wait that follows covers them.
 //
 // The conditions run without the kit's lock held, so one may call the
 // kit's own methods (View, Send) without a deadlock.
@@ -89,9 +111,6 @@ func (k *Kit) check() {
 		}
 	}
 	k.mu.Lock()
-	if len(met) > 0 {
-		k.view = k.model.View()
-	}
 	k.waiters = append(kept, k.waiters...) // and any added meanwhile
 	k.mu.Unlock()
 	for _, w := range met {
@@ -99,11 +118,69 @@ func (k *Kit) check() {
 	}
 }
 
-// WaitModel waits until cond holds for the app's model, then for the hosts
-// as Step does: for what Cmds do later (a reply that arrives, a tick).
-// cond runs on the program's goroutine between two messages, so it may
-// read the model freely; it must not block. If the program ends first,
-// WaitModel fails the test.
+// Settle waits until the program has settled: every message sent so far
+// has been through Update, so has every message that came back from the
+// Cmds those Updates returned, through chains, tea.Batch and tea.Sequence,
+// and every host has taken, or failed to take, every report. Cmds that
+// wait on the clock are not waited for (see the package doc). A Cmd that
+// waits for ever on something else keeps the program from settling:
+// Settle fails the test after the Kit's timeout, naming it. Once the
+// program has ended, Settle returns at once.
+func (k *Kit) Settle() {
+	k.t.Helper()
+	k.settle(nil)
+}
+
+// settle is Settle; sent, if not nil, is the message the wait is for,
+// named when the program does not take it in time. It reports false if the
+// program has ended.
+func (k *Kit) settle(sent tea.Msg) bool {
+	k.t.Helper()
+	deadline := time.NewTimer(k.cfg.timeout)
+	defer deadline.Stop()
+	for first := true; ; first = false {
+		ack := make(chan settled, 1)
+		k.Send(marker{ack})
+		var s settled
+		select {
+		case s = <-ack:
+		case <-k.done:
+			return false
+		case <-deadline.C:
+			if first && sent != nil {
+				k.t.Fatalf("teatest: waited %v for the program to take a %T", k.cfg.timeout, sent)
+			} else {
+				k.t.Fatalf("teatest: waited %v for the program's Update", k.cfg.timeout)
+			}
+			return false
+		}
+		k.mu.Lock()
+		k.view = s.view
+		k.mu.Unlock()
+		if s.busy == 0 {
+			break
+		}
+		_, idle := k.cmds.busy()
+		select {
+		case <-idle:
+		case <-k.done:
+			return false
+		case <-deadline.C:
+			k.t.Fatalf("teatest: waited %v for the app's Cmds to finish; still running: %s", k.cfg.timeout, k.cmds.names())
+			return false
+		}
+	}
+	k.flush()
+	return true
+}
+
+// WaitModel waits until cond holds for the app's model, then until the
+// program has settled (see Settle). cond runs on the program's goroutine
+// after each Update, so it may read the model freely; it must not block.
+// The Cmds returned by the Update after which cond held are waited for
+// too: a hostbridge message the same Update returns as a Cmd (the Idle of
+// a turn that ends as busy turns false) has reached the hosts when
+// WaitModel returns. If the program ends first, WaitModel fails the test.
 func (k *Kit) WaitModel(cond func(tea.Model) bool) {
 	k.t.Helper()
 	w := &modelWaiter{cond: cond, done: make(chan struct{})}
@@ -116,63 +193,15 @@ func (k *Kit) WaitModel(cond func(tea.Model) bool) {
 	select {
 	case <-w.done:
 	case <-k.done:
-		k.t.Fatalf("teatest: the program ended before the model met the condition")
+		select {
+		case <-w.done: // met as the program ended
+		default:
+			k.t.Fatalf("teatest: the program ended before the model met the condition")
+			return
+		}
 	case <-timer.C:
 		k.t.Fatalf("teatest: waited %v for the model to meet the condition", k.cfg.timeout)
+		return
 	}
-	k.Flush()
-}
-
-// WaitFor waits until cond holds for the transcript. It checks again
-// whenever the terminal or the fake herdr gets something; the fake tuios
-// and cmux are re-checked every few milliseconds (cmux's calls come from
-// other processes, which cannot signal the test). After the Kit's timeout
-// it fails the test with the transcript.
-func (k *Kit) WaitFor(cond func(Transcript) bool) {
-	k.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), k.cfg.timeout)
-	defer cancel()
-	var tick <-chan time.Time
-	if k.cfg.tuios != nil || k.cfg.cmux != nil {
-		t := time.NewTicker(2 * time.Millisecond)
-		defer t.Stop()
-		tick = t.C
-	}
-	for {
-		_, termChanged := k.term.next()
-		herdrChanged, stop := k.watchHerdr(ctx)
-		tr := k.Transcript()
-		if cond(tr) {
-			stop()
-			return
-		}
-		select {
-		case <-termChanged:
-		case <-herdrChanged:
-		case <-tick:
-		case <-ctx.Done():
-		}
-		stop()
-		if ctx.Err() != nil {
-			k.t.Fatalf("teatest: waited %v for the transcript to meet the condition; it is:\n%s", k.cfg.timeout, k.Transcript())
-			return
-		}
-	}
-}
-
-// watchHerdr returns a channel closed when the fake herdr gets a request,
-// and a stop func that ends the watching goroutine and waits for it.
-func (k *Kit) watchHerdr(ctx context.Context) (<-chan struct{}, func()) {
-	h := k.cfg.herdr
-	if h == nil {
-		return nil, func() {}
-	}
-	n := len(h.Requests())
-	ctx, cancel := context.WithCancel(ctx)
-	changed := make(chan struct{})
-	go func() {
-		defer close(changed)
-		_ = h.WaitFor(ctx, func(r []HerdrRequest) bool { return len(r) > n })
-	}()
-	return changed, func() { cancel(); <-changed }
+	k.settle(nil)
 }

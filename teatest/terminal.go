@@ -2,16 +2,14 @@ package teatest
 
 import (
 	"bytes"
-	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
 )
 
-// Terminal is a capture of what a terminal receives: an io.Writer that
-// keeps every byte and reads the escape sequences hostbridge sends to a
-// plain terminal out of the stream, as a terminal would, into events:
+// Terminal is a fake plain terminal: an io.Writer that reads the escape
+// sequences hostbridge sends to a terminal out of what is written, as a
+// terminal would, into transcript lines:
 //
 //	terminal progress 3                  OSC 9;4;3 (a turn is running)
 //	terminal progress 4;100              OSC 9;4;4;100 (the model needs you)
@@ -30,150 +28,102 @@ import (
 // or DCS, CSI sequences and text (Bubble Tea's frames) make no event; nor
 // do 8-bit C1 controls, which UTF-8 terminals do not obey.
 //
-// The text of an event is the sequence's body as it was written, control
+// The text of a line is the sequence's body as it was written, control
 // characters included, so a stray one shows in the quoted line.
 //
 // The zero value is ready to use. Its methods are safe for concurrent use:
 // Bubble Tea and hostbridge's reporting goroutine write at once, each whole
 // sequence in one Write.
 type Terminal struct {
-	mu      sync.Mutex
-	raw     []byte
-	sc      seqScanner
-	events  []TerminalEvent
-	changed chan struct{} // closed and replaced when an event arrives
+	mu     sync.Mutex
+	sc     seqScanner
+	events []termEvent
 }
 
-// TerminalEventKind says what a TerminalEvent is.
-type TerminalEventKind uint8
+// termKind says what a termEvent is.
+type termKind uint8
 
 const (
-	// TerminalProgress is an OSC 9;4 progress report; Value is what follows
+	// termProgress is an OSC 9;4 progress report; value is what follows
 	// "9;4;": "3", "4;100", "2;100", "0".
-	TerminalProgress TerminalEventKind = iota + 1
-	// TerminalPing is an OSC 9 notification; Value is its text.
-	TerminalPing
-	// TerminalOverlong is a sequence longer than the capture keeps, dropped.
-	TerminalOverlong
+	termProgress termKind = iota + 1
+	// termPing is an OSC 9 notification; value is its text.
+	termPing
+	// termOverlong is a sequence longer than the capture keeps, dropped.
+	termOverlong
 )
 
-var terminalEventNames = [...]string{"", "progress", "ping", "overlong"}
+var termKindNames = [...]string{"", "progress", "ping", "overlong"}
 
-func (k TerminalEventKind) String() string {
-	if k > 0 && int(k) < len(terminalEventNames) {
-		return terminalEventNames[k]
+func (k termKind) String() string {
+	if k > 0 && int(k) < len(termKindNames) {
+		return termKindNames[k]
 	}
-	return "TerminalEventKind(" + strconv.Itoa(int(k)) + ")"
+	return "termKind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Passthrough is the multiplexer wrapping that carried a sequence.
-type Passthrough uint8
+// passthrough is the multiplexer wrapping that carried a sequence.
+type passthrough uint8
 
 const (
-	// Direct: the sequence was written as it is.
-	Direct Passthrough = iota
-	// ViaTmux: inside tmux's DCS passthrough.
-	ViaTmux
-	// ViaScreen: inside GNU screen's DCS passthrough.
-	ViaScreen
+	direct    passthrough = iota // written as it is
+	viaTmux                      // inside tmux's DCS passthrough
+	viaScreen                    // inside GNU screen's DCS passthrough
 )
 
 var passthroughNames = [...]string{"direct", "tmux", "screen"}
 
-func (p Passthrough) String() string {
+func (p passthrough) String() string {
 	if int(p) < len(passthroughNames) {
 		return passthroughNames[p]
 	}
-	return "Passthrough(" + strconv.Itoa(int(p)) + ")"
+	return "passthrough(" + strconv.Itoa(int(p)) + ")"
 }
 
-// TerminalEvent is one sequence the terminal received.
-type TerminalEvent struct {
-	Kind  TerminalEventKind
-	Value string
-	Via   Passthrough
+// termEvent is one sequence the terminal received.
+type termEvent struct {
+	kind  termKind
+	value string
+	via   passthrough
 }
 
 // String is the event's transcript line (see Terminal).
-func (e TerminalEvent) String() string {
-	s := "terminal " + e.Kind.String()
-	switch e.Kind {
-	case TerminalProgress:
-		if e.Value == "" || strings.Trim(e.Value, "0123456789;") != "" {
-			s += " " + strconv.Quote(e.Value)
+func (e termEvent) String() string {
+	s := "terminal " + e.kind.String()
+	switch e.kind {
+	case termProgress:
+		if e.value == "" || strings.Trim(e.value, "0123456789;") != "" {
+			s += " " + strconv.Quote(e.value)
 		} else {
-			s += " " + e.Value
+			s += " " + e.value
 		}
-	case TerminalPing:
-		s += " " + strconv.Quote(e.Value)
+	case termPing:
+		s += " " + strconv.Quote(e.value)
 	}
-	if e.Via != Direct {
-		s += " via " + e.Via.String()
+	if e.via != direct {
+		s += " via " + e.via.String()
 	}
 	return s
 }
 
-// Write records p and reads the sequences in it. It never fails.
+// Write reads the sequences in p. It never fails.
 func (c *Terminal) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.raw = append(c.raw, p...)
-	n := len(c.events)
-	c.sc.feed(p, func(e TerminalEvent) { c.events = append(c.events, e) })
-	if len(c.events) > n && c.changed != nil {
-		close(c.changed)
-		c.changed = nil
-	}
+	c.sc.feed(p, func(e termEvent) { c.events = append(c.events, e) })
 	return len(p), nil
 }
 
-// Bytes returns a copy of every byte written so far.
-func (c *Terminal) Bytes() []byte {
+// Transcript returns a line per sequence read so far, in the order they
+// were written (an empty list when there is none).
+func (c *Terminal) Transcript() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return append([]byte(nil), c.raw...)
-}
-
-// Events returns the events read so far, in the order they were written.
-func (c *Terminal) Events() []TerminalEvent {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]TerminalEvent(nil), c.events...)
-}
-
-// Lines returns the events as transcript lines.
-func (c *Terminal) Lines() []string {
 	lines := []string{}
-	for _, e := range c.Events() {
+	for _, e := range c.events {
 		lines = append(lines, e.String())
 	}
 	return lines
-}
-
-// WaitFor waits until cond holds for the events read so far (checked now
-// and after every new event), or until ctx is done.
-func (c *Terminal) WaitFor(ctx context.Context, cond func([]TerminalEvent) bool) error {
-	for {
-		events, ch := c.next()
-		if cond(events) {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return fmt.Errorf("teatest: terminal: waited over %d events: %w", len(events), context.Cause(ctx))
-		}
-	}
-}
-
-// next returns the events so far and a channel closed at the next one.
-func (c *Terminal) next() ([]TerminalEvent, <-chan struct{}) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.changed == nil {
-		c.changed = make(chan struct{})
-	}
-	return append([]TerminalEvent(nil), c.events...), c.changed
 }
 
 // maxSeqBody bounds the body of one sequence the capture keeps: far above
@@ -207,12 +157,12 @@ type seqScanner struct {
 	state  seqState
 	body   []byte
 	over   bool // the body passed maxSeqBody: the sequence is dropped
-	via    Passthrough
+	via    passthrough
 	nested bool           // an inner seqScanner: passthroughs do not nest
-	inner  [3]*seqScanner // by Passthrough; only in the outer seqScanner
+	inner  [3]*seqScanner // by passthrough; only in the outer seqScanner
 }
 
-func (s *seqScanner) feed(p []byte, emit func(TerminalEvent)) {
+func (s *seqScanner) feed(p []byte, emit func(termEvent)) {
 	for _, c := range p {
 		s.step(c, emit)
 	}
@@ -230,7 +180,7 @@ func (s *seqScanner) add(c ...byte) {
 	s.body = append(s.body, c...)
 }
 
-func (s *seqScanner) step(c byte, emit func(TerminalEvent)) {
+func (s *seqScanner) step(c byte, emit func(termEvent)) {
 	switch s.state {
 	case sGround:
 		if c == ctlESC {
@@ -295,9 +245,9 @@ func (s *seqScanner) step(c byte, emit func(TerminalEvent)) {
 func (s *seqScanner) tmux() bool { return !s.nested && bytes.HasPrefix(s.body, []byte("tmux;")) }
 
 // osc turns a finished OSC body into an event, if it is OSC 9.
-func (s *seqScanner) osc(emit func(TerminalEvent)) {
+func (s *seqScanner) osc(emit func(termEvent)) {
 	if s.over {
-		emit(TerminalEvent{Kind: TerminalOverlong, Via: s.via})
+		emit(termEvent{kind: termOverlong, via: s.via})
 		return
 	}
 	ps, text, _ := strings.Cut(string(s.body), ";")
@@ -305,28 +255,28 @@ func (s *seqScanner) osc(emit func(TerminalEvent)) {
 		return
 	}
 	if text == "4" || strings.HasPrefix(text, "4;") {
-		emit(TerminalEvent{Kind: TerminalProgress, Value: strings.TrimPrefix(text[1:], ";"), Via: s.via})
+		emit(termEvent{kind: termProgress, value: strings.TrimPrefix(text[1:], ";"), via: s.via})
 		return
 	}
-	emit(TerminalEvent{Kind: TerminalPing, Value: text, Via: s.via})
+	emit(termEvent{kind: termPing, value: text, via: s.via})
 }
 
 // dcs hands a finished passthrough's content to the inner seqScanner for its
 // multiplexer; other DCS sequences are ignored.
-func (s *seqScanner) dcs(emit func(TerminalEvent)) {
+func (s *seqScanner) dcs(emit func(termEvent)) {
 	if s.nested {
 		return
 	}
-	via, content := ViaScreen, s.body
+	via, content := viaScreen, s.body
 	if s.tmux() {
-		via, content = ViaTmux, s.body[len("tmux;"):]
+		via, content = viaTmux, s.body[len("tmux;"):]
 	}
 	in := s.inner[via]
-	if via == ViaScreen && (in == nil || in.state == sGround) && (len(content) == 0 || content[0] != ctlESC) {
+	if via == viaScreen && (in == nil || in.state == sGround) && (len(content) == 0 || content[0] != ctlESC) {
 		return // neither a sequence nor the rest of one: some other DCS
 	}
 	if s.over {
-		emit(TerminalEvent{Kind: TerminalOverlong, Via: via})
+		emit(termEvent{kind: termOverlong, via: via})
 		return
 	}
 	if in == nil {

@@ -1,13 +1,11 @@
 package teatest_test
 
 import (
-	"context"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -55,14 +53,6 @@ var captureCases = []struct {
 	{"overlong other DCS ignored", "\x1bPq" + strings.Repeat("#", 20000) + "\x1b\\", nil},
 }
 
-func linesOf(t *teatest.Terminal) []string {
-	var out []string
-	for _, e := range t.Events() {
-		out = append(out, e.String())
-	}
-	return out
-}
-
 // TestTerminalCapture reads each stream whole, split in two at every
 // offset, and one byte per write: a sequence may be cut anywhere.
 func TestTerminalCapture(t *testing.T) {
@@ -76,11 +66,8 @@ func TestTerminalCapture(t *testing.T) {
 						t.Fatalf("Write = %d, %v", n, err)
 					}
 				}
-				if got := linesOf(&term); !slices.Equal(got, c.want) {
+				if got := term.Transcript(); !slices.Equal(got, c.want) {
 					t.Fatalf("%s: got %q, want %q", how, got, c.want)
-				}
-				if got := string(term.Bytes()); got != c.in {
-					t.Fatalf("%s: Bytes = %q, want the input", how, got)
 				}
 			}
 			check("whole", c.in)
@@ -116,7 +103,7 @@ func TestTerminalCaptureAllInOne(t *testing.T) {
 	}
 	var term teatest.Terminal
 	term.Write([]byte(in.String()))
-	if got := linesOf(&term); !slices.Equal(got, want) {
+	if got := term.Transcript(); !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 }
@@ -134,12 +121,8 @@ func TestTerminalCaptureReadsXAnsi(t *testing.T) {
 	}
 	var term teatest.Terminal
 	term.Write([]byte(in))
-	if got := linesOf(&term); !slices.Equal(got, want) {
+	if got := term.Transcript(); !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
-	}
-	ev := term.Events()
-	if ev[2].Kind != teatest.TerminalProgress || ev[2].Value != "2;100" || ev[2].Via != teatest.ViaTmux {
-		t.Errorf("event = %+v", ev[2])
 	}
 }
 
@@ -158,50 +141,8 @@ func TestTerminalConcurrentWriters(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := len(term.Events()); n != 200 {
+	if n := len(term.Transcript()); n != 200 {
 		t.Fatalf("%d events, want 200", n)
-	}
-}
-
-func TestTerminalWaitFor(t *testing.T) {
-	var term teatest.Terminal
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	written := make(chan struct{})
-	go func() {
-		defer close(written)
-		term.Write([]byte("\x1b]9;4;3\x07"))
-		term.Write([]byte("\x1b]9;4;0\x07"))
-	}()
-	err := term.WaitFor(ctx, func(ev []teatest.TerminalEvent) bool {
-		return len(ev) == 2 && ev[1].Value == "0"
-	})
-	<-written
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	short, cancel2 := context.WithCancel(context.Background())
-	cancel2()
-	if err := term.WaitFor(short, func([]teatest.TerminalEvent) bool { return false }); err == nil ||
-		!strings.Contains(err.Error(), "2 events") {
-		t.Fatalf("WaitFor on a done context = %v", err)
-	}
-}
-
-func TestTerminalEventStrings(t *testing.T) {
-	for _, c := range []struct {
-		e    teatest.TerminalEvent
-		want string
-	}{
-		{teatest.TerminalEvent{Kind: teatest.TerminalProgress, Value: "4;100", Via: teatest.ViaScreen}, "terminal progress 4;100 via screen"},
-		{teatest.TerminalEvent{Kind: teatest.TerminalPing, Value: "a\x1bb"}, `terminal ping "a\x1bb"`},
-		{teatest.TerminalEvent{Kind: teatest.TerminalOverlong}, "terminal overlong"},
-		{teatest.TerminalEvent{Kind: 9, Via: 7}, "terminal TerminalEventKind(9) via Passthrough(7)"},
-	} {
-		if got := c.e.String(); got != c.want {
-			t.Errorf("%+v: got %q, want %q", c.e, got, c.want)
-		}
 	}
 }
 
@@ -219,7 +160,7 @@ func FuzzTerminal(f *testing.F) {
 		i := int(cut % uint(len(in)+1))
 		split.Write(in[:i])
 		split.Write(in[i:])
-		a, b := linesOf(&whole), linesOf(&split)
+		a, b := whole.Transcript(), split.Transcript()
 		if !slices.Equal(a, b) {
 			t.Fatalf("whole %q, split at %d %q", a, i, b)
 		}

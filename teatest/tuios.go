@@ -14,8 +14,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"testing"
-	"time"
 	"unicode/utf8"
 )
 
@@ -25,24 +23,24 @@ import (
 // sub-agents the way tuios does, so a test can assert that a chat's host
 // converged. It refuses parameters tuios does not know with invalid_params,
 // like the real daemon, and fails the test at cleanup if any request was
-// refused that way or was not a JSON request at all (see
-// TuiosExpectRefusals).
+// refused that way or was not a JSON request at all (see ExpectRefusals).
 //
 // Verbs: hello, set-agent-state, set-agent-meta, report-agent-activity,
-// get-agent-state. Any other verb, or one named with TuiosUnknownVerbs or
-// SetUnknownVerb, is answered unknown_verb.
+// get-agent-state. Any other verb, or one named with UnknownVerbs, is
+// answered unknown_verb.
 //
 // Its methods are safe for concurrent use. Stop, Restart and the cleanup
 // registered by NewTuios wait for every goroutine the fake started.
 type Tuios struct {
-	t       testing.TB
+	t       TB
 	dir     string
 	path    string
 	session string
 	window  string
-	lenient bool
+	env     map[string]string // WithEnv's, over Env's
 
 	mu       sync.Mutex
+	lenient  bool
 	ln       net.Listener
 	conns    map[net.Conn]bool
 	wg       sync.WaitGroup
@@ -52,7 +50,6 @@ type Tuios struct {
 	unknown  map[string]bool
 	hang     bool
 	drops    int
-	changed  chan struct{}
 }
 
 // TuiosRequest is one request the fake received.
@@ -93,8 +90,8 @@ type TuiosSubagent struct {
 	Result string
 }
 
-// Running counts the children still running.
-func (p TuiosPane) Running() int {
+// running counts the children still running.
+func (p *TuiosPane) running() int {
 	n := 0
 	for _, s := range p.Subagents {
 		if s.Status == "running" {
@@ -104,44 +101,26 @@ func (p TuiosPane) Running() int {
 	return n
 }
 
-// TuiosOption configures NewTuios.
-type TuiosOption func(*Tuios)
-
-// TuiosSession names the fake's session (default "main").
-func TuiosSession(name string) TuiosOption { return func(f *Tuios) { f.session = name } }
-
-// TuiosWindow sets the pane's window id (default a random UUID).
-func TuiosWindow(id string) TuiosOption { return func(f *Tuios) { f.window = id } }
-
-// TuiosUnknownVerbs makes the fake answer unknown_verb to verbs, as a tuios
-// build without them does.
-func TuiosUnknownVerbs(verbs ...string) TuiosOption {
-	return func(f *Tuios) {
-		for _, v := range verbs {
-			f.unknown[v] = true
-		}
-	}
-}
-
-// TuiosExpectRefusals keeps the fake from failing the test when it
-// answers invalid_params or invalid_request: for tests that provoke them.
-func TuiosExpectRefusals() TuiosOption { return func(f *Tuios) { f.lenient = true } }
-
-// NewTuios starts a fake daemon on a fresh socket with one pane. The
-// socket, its directory and every goroutine go away at t's cleanup.
-func NewTuios(t testing.TB, opts ...TuiosOption) *Tuios {
+// NewTuios starts a fake daemon on a fresh socket with one pane: session
+// "main" and a random window id unless WithEnv sets TUIOS_SESSION or
+// TUIOS_PANE_ID. The socket, its directory and every goroutine go away at
+// t's cleanup.
+func NewTuios(t TB, opts ...Option) *Tuios {
 	t.Helper()
+	cfg := newConfig(opts)
 	dir, err := os.MkdirTemp(tuiosShortTemp(), "tt")
 	if err != nil {
 		t.Fatalf("teatest: tuios: %v", err)
 	}
 	f := &Tuios{
-		t: t, dir: dir, path: filepath.Join(dir, "s"), session: "main", window: tuiosUUID(),
+		t: t, dir: dir, path: filepath.Join(dir, "s"), session: "main", window: tuiosUUID(), env: cfg.env,
 		conns: map[net.Conn]bool{}, panes: map[string]*TuiosPane{}, unknown: map[string]bool{},
-		changed: make(chan struct{}),
 	}
-	for _, o := range opts {
-		o(f)
+	if s := cfg.env["TUIOS_SESSION"]; s != "" {
+		f.session = s
+	}
+	if w := cfg.env["TUIOS_PANE_ID"]; w != "" {
+		f.window = w
 	}
 	f.panes[f.window] = &TuiosPane{State: "none", Meta: map[string]string{}, src: map[string]string{}}
 	t.Cleanup(f.cleanup)
@@ -170,35 +149,19 @@ func tuiosUUID() string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
 
-// SocketPath is the daemon's socket (TUIOS_SOCKET).
-func (f *Tuios) SocketPath() string { return f.path }
+func (f *Tuios) setup(c *config) { c.tuios = f }
 
-// Session is the pane's session (TUIOS_SESSION).
-func (f *Tuios) Session() string { return f.session }
-
-// Window is the pane's window id (TUIOS_PANE_ID, TUIOS_WINDOW_ID).
-func (f *Tuios) Window() string { return f.window }
-
-// Env is the environment tuios gives a pane: TUIOS_ENV, TUIOS_SOCKET,
-// TUIOS_SESSION, TUIOS_PANE_ID and TUIOS_WINDOW_ID.
+// Env is the environment tuios gives a pane: TUIOS_ENV, TUIOS_SOCKET (the
+// daemon's socket), TUIOS_SESSION, TUIOS_PANE_ID and TUIOS_WINDOW_ID (the
+// pane's window id), with WithEnv's variables over them. The map is new on
+// each call, the caller's to change.
 func (f *Tuios) Env() map[string]string {
-	return map[string]string{
+	env := map[string]string{
 		"TUIOS_ENV": "1", "TUIOS_SOCKET": f.path, "TUIOS_SESSION": f.session,
 		"TUIOS_PANE_ID": f.window, "TUIOS_WINDOW_ID": f.window,
 	}
-}
-
-// Environ is Env as sorted "K=V" strings, for exec.Cmd.Env.
-func (f *Tuios) Environ() []string { return environ(f.Env()) }
-
-// Setenv sets Env in the process for the rest of t (t.Setenv: not for
-// parallel tests).
-func (f *Tuios) Setenv(t testing.TB) {
-	t.Helper()
-	env := f.Env()
-	for _, k := range slices.Sorted(maps.Keys(env)) {
-		t.Setenv(k, env[k])
-	}
+	maps.Copy(env, f.env)
+	return env
 }
 
 // Pane returns a copy of the pane's state.
@@ -219,8 +182,8 @@ func (f *Tuios) Requests() []TuiosRequest {
 	return slices.Clone(f.requests)
 }
 
-// Refusals returns the requests answered invalid_params or invalid_request.
-func (f *Tuios) Refusals() []TuiosRequest {
+// refusals returns the requests answered invalid_params or invalid_request.
+func (f *Tuios) refusals() []TuiosRequest {
 	var out []TuiosRequest
 	for _, r := range f.Requests() {
 		if r.Answer == "invalid_params" || r.Answer == "invalid_request" {
@@ -237,18 +200,36 @@ func (f *Tuios) Connections() int {
 	return f.accepted
 }
 
-// SetUnknownVerb makes the fake answer unknown_verb to verb from now on.
-func (f *Tuios) SetUnknownVerb(verb string) {
+// UnknownVerbs makes the fake answer unknown_verb to verbs from now on,
+// as a tuios build without them does.
+func (f *Tuios) UnknownVerbs(verbs ...string) {
 	f.mu.Lock()
-	f.unknown[verb] = true
+	for _, v := range verbs {
+		f.unknown[v] = true
+	}
 	f.mu.Unlock()
 }
 
-// Hang makes the fake read requests and answer none (on), or answer again
-// (off). A client waiting on a hung request must give up by its deadline.
-func (f *Tuios) Hang(on bool) {
+// ExpectRefusals keeps the fake from failing the test when it answers
+// invalid_params or invalid_request: for tests that provoke them.
+func (f *Tuios) ExpectRefusals() {
 	f.mu.Lock()
-	f.hang = on
+	f.lenient = true
+	f.mu.Unlock()
+}
+
+// Hang makes the fake read requests and answer none, until Normal. A
+// client waiting on a hung request must give up by its deadline.
+func (f *Tuios) Hang() {
+	f.mu.Lock()
+	f.hang = true
+	f.mu.Unlock()
+}
+
+// Normal turns Hang off and forgets the drops DropNext asked for.
+func (f *Tuios) Normal() {
+	f.mu.Lock()
+	f.hang, f.drops = false, 0
 	f.mu.Unlock()
 }
 
@@ -295,26 +276,6 @@ func (f *Tuios) Restart() {
 	}
 }
 
-// WaitFor waits until cond holds, re-checking it after every request the
-// fake handles, for at most timeout. It reports whether cond held.
-func (f *Tuios) WaitFor(timeout time.Duration, cond func() bool) bool {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	for {
-		f.mu.Lock()
-		ch := f.changed
-		f.mu.Unlock()
-		if cond() {
-			return true
-		}
-		select {
-		case <-ch:
-		case <-timer.C:
-			return cond()
-		}
-	}
-}
-
 // Transcript renders every request as a readable line (nil when there
 // are none), without ids or times: "tuios set-agent-state working",
 // "tuios set-agent-meta model=\"opus\" cost=null", "tuios
@@ -345,10 +306,13 @@ func (f *Tuios) listen() error {
 func (f *Tuios) cleanup() {
 	f.Stop()
 	os.RemoveAll(f.dir)
-	if f.lenient {
+	f.mu.Lock()
+	lenient := f.lenient
+	f.mu.Unlock()
+	if lenient {
 		return
 	}
-	for _, r := range f.Refusals() {
+	for _, r := range f.refusals() {
 		f.t.Errorf("teatest: tuios refused a request with %s: %s", r.Answer, r.Line)
 	}
 }
@@ -412,7 +376,6 @@ func (f *Tuios) handle(line []byte) ([]byte, bool) {
 	rec := TuiosRequest{Line: string(line)}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	defer f.notify()
 	if err := json.Unmarshal(line, &req); err != nil || req.Verb == "" {
 		rec.Answer = "invalid_request"
 		f.requests = append(f.requests, rec)
@@ -438,11 +401,6 @@ func (f *Tuios) handle(line []byte) ([]byte, bool) {
 		return tuiosError(req.ID, code, msg, param), true
 	}
 	return tuiosReply(req.ID, "result", result), true
-}
-
-func (f *Tuios) notify() {
-	close(f.changed)
-	f.changed = make(chan struct{})
 }
 
 func tuiosError(id json.RawMessage, code, msg, param string) []byte {
@@ -522,7 +480,7 @@ func (f *Tuios) apply(verb string, raw json.RawMessage) (any, string, string, st
 	return map[string]any{
 		"type": "agent_state", "window_id": w, "state": pane.State, "message": pane.Message,
 		"source": pane.Source, "harness_id": pane.Harness, "meta": pane.Meta,
-		"subagents": pane.Running(), "subagent_list": pane.Subagents,
+		"subagents": pane.running(), "subagent_list": pane.Subagents,
 	}, "", "", ""
 }
 
@@ -656,7 +614,7 @@ func tuiosActivity(pane *TuiosPane, p map[string]json.RawMessage, str func(strin
 	}
 	recorded := false
 	reply := func() (any, string, string, string) {
-		return map[string]any{"type": "agent_activity_reported", "recorded": recorded, "subagents": pane.Running()}, "", "", ""
+		return map[string]any{"type": "agent_activity_reported", "recorded": recorded, "subagents": pane.running()}, "", "", ""
 	}
 	if h := str("harness"); h != "" && pane.Harness != "" && h != pane.Harness {
 		return reply() // another agent's: tuios keeps it off this pane

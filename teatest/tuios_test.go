@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"net"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -29,7 +28,7 @@ type tuiosConn struct {
 
 func dialTuios(t *testing.T, f *Tuios) *tuiosConn {
 	t.Helper()
-	c, err := net.Dial("unix", f.SocketPath())
+	c, err := net.Dial("unix", f.path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,29 +62,33 @@ func errCode(m map[string]any) string {
 
 func TestTuiosEnv(t *testing.T) {
 	tuiosNoLeaks(t)
-	f := NewTuios(t, TuiosSession("work"))
+	f := NewTuios(t, WithEnv("TUIOS_SESSION", "work"))
 	env := f.Env()
-	if env["TUIOS_ENV"] != "1" || env["TUIOS_SOCKET"] != f.SocketPath() || env["TUIOS_SESSION"] != "work" ||
-		env["TUIOS_PANE_ID"] != f.Window() || env["TUIOS_WINDOW_ID"] != f.Window() {
+	if env["TUIOS_ENV"] != "1" || env["TUIOS_SOCKET"] != f.path || env["TUIOS_SESSION"] != "work" ||
+		env["TUIOS_PANE_ID"] != f.window || env["TUIOS_WINDOW_ID"] != f.window {
 		t.Errorf("Env() = %v", env)
 	}
-	if len(f.Window()) != 36 || strings.Count(f.Window(), "-") != 4 {
-		t.Errorf("window id %q is not a UUID", f.Window())
+	if len(f.window) != 36 || strings.Count(f.window, "-") != 4 {
+		t.Errorf("window id %q is not a UUID", f.window)
 	}
-	if len(f.SocketPath()) > 100 {
-		t.Errorf("socket path %q too long for sun_path", f.SocketPath())
+	if len(f.path) > 100 {
+		t.Errorf("socket path %q too long for sun_path", f.path)
 	}
-	f.Setenv(t)
-	if os.Getenv("TUIOS_PANE_ID") != f.Window() {
-		t.Error("Setenv did not set TUIOS_PANE_ID")
+	c := dialTuios(t, f)
+	if code := errCode(c.do(`{"id":1,"verb":"get-agent-state","params":{"session":"main"}}`)); code != "session_not_found" {
+		t.Errorf("session main answered %q in session work", code)
+	}
+	if g := NewTuios(t, WithEnv("TUIOS_PANE_ID", "w-9")); g.Env()["TUIOS_WINDOW_ID"] != "w-9" {
+		t.Errorf("TUIOS_PANE_ID did not set the window: %v", g.Env())
 	}
 }
 
 func TestTuiosProtocol(t *testing.T) {
 	tuiosNoLeaks(t)
-	f := NewTuios(t, TuiosExpectRefusals())
+	f := NewTuios(t)
+	f.ExpectRefusals()
 	c := dialTuios(t, f)
-	w := f.Window()
+	w := f.window
 
 	r := c.do(`{"id":1,"verb":"set-agent-state","params":{"session":"main","window":"` + w + `","state":"working","harness":"chat"}}`)
 	if r["id"] != 1.0 || r["result"].(map[string]any)["applied"] != true {
@@ -123,7 +126,7 @@ func TestTuiosProtocol(t *testing.T) {
 	if p := f.Pane(); p.State != "working" || p.Harness != "chat" {
 		t.Errorf("refused requests changed the pane: %+v", p)
 	}
-	if n := len(f.Refusals()); n != 9 {
+	if n := len(f.refusals()); n != 9 {
 		t.Errorf("%d refusals recorded, want 9", n)
 	}
 }
@@ -204,26 +207,25 @@ func TestTuiosActivity(t *testing.T) {
 
 func TestTuiosHangDropStop(t *testing.T) {
 	tuiosNoLeaks(t)
-	f := NewTuios(t, TuiosUnknownVerbs("set-agent-meta"))
+	f := NewTuios(t)
+	f.UnknownVerbs("set-agent-meta")
 	c := dialTuios(t, f)
 	if code := errCode(c.do(`{"id":1,"verb":"set-agent-meta","params":{"tokens":{"a":"b"}}}`)); code != "unknown_verb" {
 		t.Errorf("answered %q", code)
 	}
-	f.SetUnknownVerb("set-agent-state")
+	f.UnknownVerbs("set-agent-state")
 	if code := errCode(c.do(`{"id":2,"verb":"set-agent-state","params":{"state":"idle"}}`)); code != "unknown_verb" {
 		t.Errorf("answered %q", code)
 	}
 
-	f.Hang(true)
+	f.Hang()
 	c.c.Write([]byte(`{"id":3,"verb":"hello"}` + "\n"))
-	if !f.WaitFor(2*time.Second, func() bool { return len(f.Requests()) == 3 }) {
-		t.Fatal("hung request not recorded")
-	}
+	WaitFor(t, func() bool { return len(f.Requests()) == 3 })
 	c.c.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
 	if _, err := c.rd.ReadByte(); err == nil {
 		t.Error("a hung fake answered")
 	}
-	f.Hang(false)
+	f.Normal()
 
 	d := dialTuios(t, f)
 	f.DropNext()
@@ -233,7 +235,7 @@ func TestTuiosHangDropStop(t *testing.T) {
 	}
 
 	f.Stop()
-	if _, err := net.Dial("unix", f.SocketPath()); err == nil {
+	if _, err := net.Dial("unix", f.path); err == nil {
 		t.Error("dial after Stop succeeded")
 	}
 	f.Restart()
@@ -253,13 +255,5 @@ func TestTuiosHangDropStop(t *testing.T) {
 	}
 	if got := f.Transcript(); !slices.Equal(got, want) {
 		t.Errorf("transcript %q", got)
-	}
-}
-
-func TestTuiosWaitForTimesOut(t *testing.T) {
-	tuiosNoLeaks(t)
-	f := NewTuios(t)
-	if f.WaitFor(10*time.Millisecond, func() bool { return f.Pane().State == "working" }) {
-		t.Error("WaitFor held a false condition")
 	}
 }

@@ -61,7 +61,7 @@ func TestArgvNeverAnOption(t *testing.T) {
 	needSh(t)
 	for _, agent := range []string{"--icon", "-rf", "--workspace", "--", "--help", "-", "a --color b", "chat"} {
 		f := teatest.NewCmux(t)
-		b, err := cmux.New(cmux.Config{Bin: f.Bin(), WorkspaceID: f.Workspace(), Agent: agent})
+		b, err := cmux.New(cmux.Config{Bin: f.Bin(), WorkspaceID: f.Env()["CMUX_WORKSPACE_ID"], Agent: agent})
 		if err != nil {
 			if cmux.StatusKey(agent) != "" {
 				t.Errorf("New(agent %q): %v", agent, err)

@@ -26,7 +26,7 @@ func needSh(t testing.TB) {
 
 func newTestBackend(t testing.TB, f *teatest.Cmux, edit ...func(*cmux.Config)) *cmux.Backend {
 	t.Helper()
-	cfg := cmux.Config{Bin: f.Bin(), SurfaceID: f.Surface(), WorkspaceID: f.Workspace(), Agent: "chat"}
+	cfg := cmux.Config{Bin: f.Bin(), SurfaceID: f.Env()["CMUX_SURFACE_ID"], WorkspaceID: f.Env()["CMUX_WORKSPACE_ID"], Agent: "chat"}
 	for _, e := range edit {
 		e(&cfg)
 	}
@@ -66,7 +66,7 @@ func TestNew(t *testing.T) {
 	if _, err := cmux.New(cmux.Config{Agent: "chat"}); !errors.Is(err, cmux.ErrNotFound) {
 		t.Errorf("New without cmux on PATH: %v, want ErrNotFound", err)
 	}
-	if _, err := cmux.New(cmux.Config{Agent: "chat", Bin: f.Dir() + "/nope"}); !errors.Is(err, cmux.ErrNotFound) {
+	if _, err := cmux.New(cmux.Config{Agent: "chat", Bin: filepath.Join(filepath.Dir(f.Bin()), "nope")}); !errors.Is(err, cmux.ErrNotFound) {
 		t.Errorf("New with a missing Bin: %v, want ErrNotFound", err)
 	}
 	for _, agent := range []string{"", "---", "..", "  "} {
@@ -79,7 +79,7 @@ func TestNew(t *testing.T) {
 			t.Errorf("New(workspace %q): %v, want ErrConfig", ws, err)
 		}
 	}
-	f.Setenv(t) // cmux on PATH
+	t.Setenv("PATH", f.Env()["PATH"]) // cmux on PATH
 	b, err := cmux.New(cmux.Config{Agent: "chat"})
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +91,7 @@ func TestNew(t *testing.T) {
 
 func TestStates(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t, teatest.CmuxWorkspace("ws-1"))
+	f := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", "ws-1"))
 	b := newTestBackend(t, f)
 	for _, tc := range []struct {
 		s    host.State
@@ -138,7 +138,7 @@ func TestNoWorkspace(t *testing.T) {
 
 func TestDedupeAndRepeat(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t, teatest.CmuxWorkspace("w"))
+	f := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", "w"))
 	b := newTestBackend(t, f)
 	report(t, b, state(host.Working))
 	report(t, b, state(host.Working))
@@ -158,7 +158,7 @@ func TestDedupeAndRepeat(t *testing.T) {
 
 func TestExit(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t, teatest.CmuxWorkspace("w"))
+	f := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", "w"))
 	b := newTestBackend(t, f)
 	report(t, b, state(host.Working))
 	report(t, b, host.Report{Kind: host.KindExit})
@@ -183,7 +183,7 @@ func TestFailing(t *testing.T) {
 	if !strings.HasPrefix(err.Error(), "cmux: set-status: exit status 3: ") {
 		t.Errorf("error text %q", err)
 	}
-	f.Succeed()
+	f.Normal()
 	report(t, b, state(host.Working)) // not remembered as delivered: sent again
 	if n := len(f.Calls()); n != 3 {
 		t.Errorf("%d calls, want 3", n)
@@ -194,7 +194,7 @@ func TestWithoutWorkspaceLoading(t *testing.T) {
 	needSh(t)
 	f := teatest.NewCmux(t)
 	b := newTestBackend(t, f, func(c *cmux.Config) { c.WorkspaceID = "" })
-	f.FailOn("workspace", 2) // an older cmux
+	f.Fail(2, "workspace") // an older cmux
 	report(t, b, state(host.Working))
 	report(t, b, state(host.Idle))
 	report(t, b, host.Report{Kind: host.KindExit})
@@ -214,11 +214,11 @@ func TestLoadingFailsAfterItWorked(t *testing.T) {
 	f := teatest.NewCmux(t)
 	b := newTestBackend(t, f, func(c *cmux.Config) { c.WorkspaceID = "" })
 	report(t, b, state(host.Working))
-	f.FailOn("workspace", 1)
+	f.Fail(1, "workspace")
 	if err := tryReport(b, state(host.Idle), 5*time.Second); err == nil {
 		t.Fatal("a failed loader command was not reported")
 	}
-	f.Succeed()
+	f.Normal()
 	report(t, b, host.Report{Kind: host.KindExit})
 	wantLines(t, f.Transcript(), []string{
 		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",

@@ -16,11 +16,11 @@ func TestNoStaleRowAfterPartialFailure(t *testing.T) {
 	f := teatest.NewCmux(t)
 	b := newTestBackend(t, f)
 	report(t, b, state(host.Working)) // Running + loading on (loader known to work)
-	f.FailOn("workspace", 1)          // the loader fails once, transiently
+	f.Fail(1, "workspace")            // the loader fails once, transiently
 	if err := tryReport(b, state(host.Blocked), 5*time.Second); err == nil {
 		t.Fatal("want the Blocked report to fail")
 	}
-	f.Succeed()
+	f.Normal()
 	report(t, b, state(host.Working)) // the user approved: back to working
 	var last string
 	for _, c := range f.Calls() {

@@ -17,7 +17,7 @@ import (
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
-func newFake(t *testing.T, opts ...teatest.HerdrOption) *teatest.Herdr {
+func newFake(t *testing.T, opts ...teatest.Option) *teatest.Herdr {
 	t.Helper()
 	h := teatest.NewHerdr(t, opts...)
 	checkRequests(t, h)
@@ -34,7 +34,8 @@ func wantTranscript(t *testing.T, h *teatest.Herdr, want []string) {
 
 func newBackend(t testing.TB, h *teatest.Herdr, edit func(*herdr.Config)) *herdr.Backend {
 	t.Helper()
-	cfg := herdr.Config{SocketPath: h.SocketPath(), PaneID: h.PaneID(), Agent: "chat", Transport: herdr.TransportSocket}
+	env := h.Env()
+	cfg := herdr.Config{SocketPath: env["HERDR_SOCKET_PATH"], PaneID: env["HERDR_PANE_ID"], Agent: "chat", Transport: herdr.TransportSocket}
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -121,7 +122,7 @@ func TestStateMapping(t *testing.T) {
 			if _, ok := p["message"]; ok {
 				t.Errorf("message sent by default: %v", p)
 			}
-			if got := h.Pane(h.PaneID()).State; got != tt.want {
+			if got := h.Pane().State; got != tt.want {
 				t.Errorf("pane state = %q, want %q", got, tt.want)
 			}
 		})
@@ -175,7 +176,7 @@ func TestBlockedMessage(t *testing.T) {
 		`herdr pane.report_agent working`,
 	}
 	wantTranscript(t, h, want)
-	if p := h.Pane(h.PaneID()); p.Message != "" {
+	if p := h.Pane(); p.Message != "" {
 		t.Errorf("working pane keeps message %q", p.Message)
 	}
 }
@@ -258,7 +259,7 @@ func TestSessionInReports(t *testing.T) {
 			if on && (reqs[1].Str("agent_session_id") != "43" || reqs[1].Params["agent_session_path"] != nil) {
 				t.Errorf("second report: %v", reqs[1].Params)
 			}
-			if p := h.Pane(h.PaneID()); on && p.SessionID != "43" {
+			if p := h.Pane(); on && p.SessionID != "43" {
 				t.Errorf("pane session = %q", p.SessionID)
 			}
 		})
@@ -300,7 +301,7 @@ func TestMetadataTokens(t *testing.T) {
 		`herdr pane.report_metadata state_labels=(clear)`,
 	}
 	wantTranscript(t, h, want)
-	if tokens := h.Pane(h.PaneID()).Tokens; len(tokens) != 0 {
+	if tokens := h.Pane().Tokens; len(tokens) != 0 {
 		t.Errorf("pane tokens after exit = %v, want none", tokens)
 	}
 }
@@ -345,7 +346,7 @@ func TestMetadataCaps(t *testing.T) {
 	if n := len(h.Requests()); n != 3 {
 		t.Errorf("%d requests, want 3", n)
 	}
-	tokens := h.Pane(h.PaneID()).Tokens
+	tokens := h.Pane().Tokens
 	if len(tokens) != 16 || tokens["b00"] == "" || tokens["a00"] != "" {
 		t.Errorf("pane tokens = %v", tokens)
 	}
@@ -355,7 +356,7 @@ func TestReleaseOnExit(t *testing.T) {
 	h := newFake(t)
 	b := newBackend(t, h, nil)
 	mustReport(t, b, state(host.Working), host.Report{Kind: host.KindExit, State: host.Working})
-	if p := h.Pane(h.PaneID()); !p.Released || p.State != "" {
+	if p := h.Pane(); !p.Released || p.State != "" {
 		t.Fatalf("pane = %+v, want released", p)
 	}
 	mustReport(t, b, state(host.Working)) // a new claim after the release is sent
@@ -385,7 +386,7 @@ func TestFailedReportIsNotDelivered(t *testing.T) {
 	h.Normal()
 	// The Reporter retries the same reports: they must be sent, not deduped.
 	mustReport(t, b, state(host.Working), host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: "m"}}})
-	if p := h.Pane(h.PaneID()); p.State != "working" || p.Tokens["model"] != "m" {
+	if p := h.Pane(); p.State != "working" || p.Tokens["model"] != "m" {
 		t.Errorf("pane = %+v", p)
 	}
 }
@@ -437,13 +438,13 @@ func TestSeqAfterRestart(t *testing.T) {
 	if !slices.Equal(seqs, want) {
 		t.Errorf("seqs = %v, want %v", seqs, want)
 	}
-	if p := h.Pane(h.PaneID()); p.State != "idle" || !reqs[3].Applied {
+	if p := h.Pane(); p.State != "idle" || !reqs[3].Applied {
 		t.Errorf("restarted chat's report ignored: pane %+v", p)
 	}
 	// A successor whose clock is behind would be ignored: herdr's rule.
 	behind := start(t0.Add(-time.Second))
 	mustReport(t, behind, state(host.Working))
-	if r := requests(h)[4]; r.Applied || h.Pane(h.PaneID()).State != "idle" {
+	if r := requests(h)[4]; r.Applied || h.Pane().State != "idle" {
 		t.Errorf("stale seq applied: %+v", r)
 	}
 }

@@ -23,14 +23,14 @@ func TestFailureLabels(t *testing.T) {
 	failed := map[string]string{"done": "failed", "idle": "failed"}
 	labels := func(want map[string]string) {
 		t.Helper()
-		if got := h.Pane(h.PaneID()).StateLabels; !maps.Equal(got, want) {
+		if got := h.Pane().StateLabels; !maps.Equal(got, want) {
 			t.Errorf("pane labels %v, want %v", got, want)
 		}
 	}
 	mustReport(t, b, state(host.Idle), state(host.Working))
 	mustReport(t, b, host.Report{Kind: host.KindState, State: host.Failed, Message: "Error: rate limited"})
 	labels(failed)
-	if p := h.Pane(h.PaneID()); p.State != "idle" || p.Message != "" {
+	if p := h.Pane(); p.State != "idle" || p.Message != "" {
 		t.Errorf("failed pane %s %q, want idle without a message", p.State, p.Message)
 	}
 	mustReport(t, b, state(host.Failed)) // the same again: nothing
@@ -74,7 +74,7 @@ func TestFailureLabelsRetried(t *testing.T) {
 	}
 	h.Normal()
 	mustReport(t, b, host.Report{Kind: host.KindState, State: host.Failed, Repeat: true})
-	if p := h.Pane(h.PaneID()); p.State != "idle" || p.StateLabels["done"] != "failed" {
+	if p := h.Pane(); p.State != "idle" || p.StateLabels["done"] != "failed" {
 		t.Errorf("pane %+v, want idle labelled failed", p)
 	}
 }
@@ -144,7 +144,7 @@ func TestOldHerdr(t *testing.T) {
 			if showed != tt.labels {
 				t.Errorf("the failure showed: %v, want %v", showed, tt.labels)
 			}
-			if p := h.Pane(h.PaneID()); !p.Released || len(p.Tokens) != 0 || len(p.StateLabels) != 0 {
+			if p := h.Pane(); !p.Released || len(p.Tokens) != 0 || len(p.StateLabels) != 0 {
 				t.Errorf("pane %+v, want the states through to the release, nothing left", p)
 			}
 		})

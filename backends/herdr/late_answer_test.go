@@ -25,7 +25,7 @@ func TestNoStaleStateAfterLateAnswer(t *testing.T) {
 	}
 	h.Normal()
 	mustReport(t, b, host.Report{Kind: host.KindState, State: host.Working})
-	if got := h.Pane(h.PaneID()).State; got != "working" {
+	if got := h.Pane().State; got != "working" {
 		t.Errorf("herdr shows %q while the chat is working; transcript %q", got, h.Transcript())
 	}
 }

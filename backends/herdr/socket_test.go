@@ -52,7 +52,7 @@ func TestSocketFaults(t *testing.T) {
 			}
 			// Not delivered, so the same report goes out again.
 			mustReport(t, b, state(host.Working))
-			if p := h.Pane(h.PaneID()); p.State != "working" {
+			if p := h.Pane(); p.State != "working" {
 				t.Errorf("after the fault: pane %+v", p)
 			}
 		})
@@ -64,18 +64,12 @@ func TestSocketCancelWithoutDeadline(t *testing.T) {
 	b := newBackend(t, h, nil)
 	h.Hang()
 	ctx, cancel := context.WithCancel(context.Background())
-	waited := make(chan error, 1)
-	go func() {
-		wctx, wcancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer wcancel()
-		waited <- h.WaitFor(wctx, func(r []teatest.HerdrRequest) bool { return len(r) == 1 })
-		cancel()
-	}()
-	if err := b.Report(ctx, state(host.Working)); !errors.Is(err, context.Canceled) {
+	reported := make(chan error, 1)
+	go func() { reported <- b.Report(ctx, state(host.Working)) }()
+	teatest.WaitFor(t, func() bool { return len(h.Requests()) == 1 }) // the request is in, unanswered
+	cancel()
+	if err := <-reported; !errors.Is(err, context.Canceled) {
 		t.Errorf("Report = %v, want canceled", err)
-	}
-	if err := <-waited; err != nil {
-		t.Error(err)
 	}
 }
 
@@ -102,17 +96,14 @@ func TestReporterConvergesAfterRestart(t *testing.T) {
 		t.Fatalf("stats %+v: the report should have failed", s)
 	}
 	h.Restart()
-	err := h.WaitFor(ctx, func([]teatest.HerdrRequest) bool { return h.Pane(h.PaneID()).State == "working" })
-	if err != nil {
-		t.Fatal(err)
-	}
+	teatest.WaitFor(t, func() bool { return h.Pane().State == "working" })
 	rep.Send(m.NeedsYou("approve shell: ls")...)
 	rep.Send(m.Idle("done")...)
 	rep.Send(m.Exit()...)
 	if err := rep.Close(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if p := h.Pane(h.PaneID()); !p.Released || p.SessionID != "42" {
+	if p := h.Pane(); !p.Released || p.SessionID != "42" {
 		t.Errorf("pane = %+v, want released with session 42", p)
 	}
 	wantTranscript(t, h, []string{
@@ -159,13 +150,13 @@ func TestRestartedProcessContinuesAbove(t *testing.T) {
 	run := func(mode string) {
 		t.Helper()
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(append(os.Environ(), h.Environ()...), childEnv+"="+mode)
+		cmd.Env = append(append(os.Environ(), environ(h.Env())...), childEnv+"="+mode)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("child %s: %v\n%s", mode, err, out)
 		}
 	}
 	run("crash")
-	if p := h.Pane(h.PaneID()); p.State != "blocked" {
+	if p := h.Pane(); p.State != "blocked" {
 		t.Fatalf("after the crash: pane %+v", p)
 	}
 	first := len(h.Requests())
@@ -177,7 +168,16 @@ func TestRestartedProcessContinuesAbove(t *testing.T) {
 			t.Errorf("restarted chat: %s seq %d (predecessor's last %d), applied %v", r.Method, seq, last, r.Applied)
 		}
 	}
-	if p := h.Pane(h.PaneID()); !p.Released {
+	if p := h.Pane(); !p.Released {
 		t.Errorf("pane = %+v, want released", p)
 	}
+}
+
+// environ is env as "K=V" strings, for exec.Cmd.Env.
+func environ(env map[string]string) []string {
+	out := make([]string, 0, len(env))
+	for k, v := range env {
+		out = append(out, k+"="+v)
+	}
+	return out
 }

@@ -55,7 +55,7 @@ func TestNewConfig(t *testing.T) {
 // internal/session/verb_handlers.go). done, errored and needs_input are
 // the states tuios alerts for by default (internal/config/agent_alerts.go).
 func TestTurnStates(t *testing.T) {
-	f := teatest.NewTuios(t, teatest.TuiosSession("my work")) // a session with a blank reaches tuios as it is
+	f := teatest.NewTuios(t, teatest.WithEnv("TUIOS_SESSION", "my work")) // a session with a blank reaches tuios as it is
 	b := newTestBackend(t, f)
 	for _, tc := range []struct {
 		r          host.Report
@@ -123,7 +123,7 @@ func TestStates(t *testing.T) {
 	// Every request names the pane and the harness, and nothing tuios
 	// would refuse; source is left to its default.
 	for _, r := range f.Requests() {
-		if r.Params["session"] != f.Session() || r.Params["window"] != f.Window() || r.Params["harness"] != "chat" {
+		if r.Params["session"] != f.Env()["TUIOS_SESSION"] || r.Params["window"] != f.Env()["TUIOS_PANE_ID"] || r.Params["harness"] != "chat" {
 			t.Errorf("request does not name the pane and harness: %s", r.Line)
 		}
 		if _, has := r.Params["source"]; has {
@@ -192,9 +192,7 @@ func TestExit(t *testing.T) {
 	if len(f.Requests()) != n {
 		t.Error("a report after exit was sent")
 	}
-	if !f.WaitFor(time.Second, func() bool { return f.Pane().State == "none" }) {
-		t.Error("pane lost its none state")
-	}
+	teatest.WaitFor(t, func() bool { return f.Pane().State == "none" }) // the pane keeps its none state
 }
 
 func TestExitNoStates(t *testing.T) {
@@ -212,7 +210,8 @@ func TestExitNoStates(t *testing.T) {
 }
 
 func TestUnknownVerb(t *testing.T) {
-	f := teatest.NewTuios(t, teatest.TuiosUnknownVerbs(tuios.VerbSetAgentMeta, tuios.VerbReportAgent))
+	f := teatest.NewTuios(t)
+	f.UnknownVerbs(tuios.VerbSetAgentMeta, tuios.VerbReportAgent)
 	b := newTestBackend(t, f)
 	meta := func(v string) host.Report {
 		return host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: v}}}
@@ -287,7 +286,7 @@ func TestHangingDaemon(t *testing.T) {
 	f := teatest.NewTuios(t)
 	b := newTestBackend(t, f)
 	report(t, b, state(host.Idle, ""))
-	f.Hang(true)
+	f.Hang()
 	start := time.Now()
 	err := tryReport(b, state(host.Working, ""), 100*time.Millisecond)
 	if !errors.Is(err, context.DeadlineExceeded) {
@@ -296,7 +295,7 @@ func TestHangingDaemon(t *testing.T) {
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("Report took %v past its 100ms deadline", d)
 	}
-	f.Hang(false)
+	f.Normal()
 	report(t, b, state(host.Working, "")) // a fresh connection: no stale reply
 	if p := f.Pane(); p.State != "working" {
 		t.Errorf("pane state %q, want working", p.State)
@@ -306,13 +305,11 @@ func TestHangingDaemon(t *testing.T) {
 func TestCancelWithoutDeadline(t *testing.T) {
 	f := teatest.NewTuios(t)
 	b := newTestBackend(t, f)
-	f.Hang(true)
+	f.Hang()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Report(ctx, state(host.Working, "")) }()
-	if !f.WaitFor(2*time.Second, func() bool { return len(f.Requests()) == 1 }) {
-		t.Fatal("request never arrived")
-	}
+	teatest.WaitFor(t, func() bool { return len(f.Requests()) == 1 })
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("Report: %v, want Canceled", err)
@@ -320,8 +317,10 @@ func TestCancelWithoutDeadline(t *testing.T) {
 }
 
 func TestRejected(t *testing.T) {
-	f := teatest.NewTuios(t, teatest.TuiosSession("other"))
-	b, err := tuios.New(tuios.Config{SocketPath: f.SocketPath(), Session: "main", PaneID: f.Window(), Agent: "chat"})
+	f := teatest.NewTuios(t, teatest.WithEnv("TUIOS_SESSION", "other"))
+	cfg := fakeConfig(f)
+	cfg.Session = "main"
+	b, err := tuios.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,8 +363,10 @@ func TestConverges(t *testing.T) {
 	if p := f.Pane(); p.State != "working" {
 		t.Errorf("pane %q, want working", p.State)
 	}
-	if refused := f.Refusals(); len(refused) > 0 {
-		t.Errorf("tuios refused %d requests", len(refused))
+	if refused := slices.ContainsFunc(f.Requests(), func(r teatest.TuiosRequest) bool {
+		return r.Answer == "invalid_params" || r.Answer == "invalid_request"
+	}); refused {
+		t.Errorf("tuios refused requests: %q", f.Transcript())
 	}
 	if !slices.ContainsFunc(f.Requests(), func(r teatest.TuiosRequest) bool { return r.Answer == "dropped" }) {
 		t.Error("no request was dropped")

@@ -13,7 +13,7 @@ import (
 // connection to a fake daemon on a Unix socket (one request, one reply).
 func BenchmarkReportState(b *testing.B) {
 	f := teatest.NewTuios(b)
-	be, err := tuios.New(tuios.Config{SocketPath: f.SocketPath(), Session: f.Session(), PaneID: f.Window(), Agent: "chat"})
+	be, err := tuios.New(fakeConfig(f))
 	if err != nil {
 		b.Fatal(err)
 	}

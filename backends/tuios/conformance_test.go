@@ -15,7 +15,7 @@ func TestConformance(t *testing.T) {
 		},
 		Hung: func(t *testing.T) host.Backend {
 			f := teatest.NewTuios(t)
-			f.Hang(true)
+			f.Hang()
 			return newTestBackend(t, f)
 		},
 	})

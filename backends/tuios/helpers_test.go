@@ -11,10 +11,17 @@ import (
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
+// fakeConfig is the Config of a chat in the fake's pane, read from the
+// pane's environment.
+func fakeConfig(f *teatest.Tuios) tuios.Config {
+	env := f.Env()
+	return tuios.Config{SocketPath: env["TUIOS_SOCKET"], Session: env["TUIOS_SESSION"], PaneID: env["TUIOS_PANE_ID"], Agent: "chat"}
+}
+
 // newTestBackend returns a Backend for the fake's pane, closed at cleanup.
 func newTestBackend(t *testing.T, f *teatest.Tuios, edit ...func(*tuios.Config)) *tuios.Backend {
 	t.Helper()
-	cfg := tuios.Config{SocketPath: f.SocketPath(), Session: f.Session(), PaneID: f.Window(), Agent: "chat"}
+	cfg := fakeConfig(f)
 	for _, e := range edit {
 		e(&cfg)
 	}

@@ -38,7 +38,7 @@ func TestDoctorMalformedHerdr(t *testing.T) {
 	h := teatest.NewHerdr(t)
 	out := doctor(t, testEnv(t,
 		"HERDR_ENV=1",
-		"HERDR_SOCKET_PATH="+h.SocketPath(),
+		"HERDR_SOCKET_PATH="+h.Env()["HERDR_SOCKET_PATH"],
 		"HERDR_PANE_ID=w1:\np2",
 	))
 	wantLines(t, out,
@@ -60,22 +60,22 @@ func TestDoctorMalformedHerdr(t *testing.T) {
 
 func TestDoctorHerdr(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
-	out := doctor(t, testEnv(t, h.Environ()...))
+	env := teatest.NewHerdr(t).Env()
+	out := doctor(t, testEnv(t, environ(env)...))
 	wantLines(t, out,
 		"host: herdr",
-		"  pane: "+h.PaneID(),
+		"  pane: "+env["HERDR_PANE_ID"],
 		"  workspace: w1",
 		"  tab: w1:t1",
-		"  socket: "+h.SocketPath(),
+		"  socket: "+env["HERDR_SOCKET_PATH"],
 		"problems: none",
 		"channels:",
 		"environment lines (system prompt <environment> lines):",
 		"  host: herdr",
-		"  herdr pane: "+h.PaneID(),
+		"  herdr pane: "+env["HERDR_PANE_ID"],
 		"  herdr workspace: w1",
 		"  herdr tab: w1:t1",
-		"  | herdr pane: "+h.PaneID(),
+		"  | herdr pane: "+env["HERDR_PANE_ID"],
 		"  | </environment>",
 	)
 	if !strings.Contains(out, "\n  herdr: ") {
@@ -89,7 +89,7 @@ func TestDoctorHerdr(t *testing.T) {
 func TestDoctorOptions(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	out := doctor(t, testEnv(t, append(h.Environ(), "MENDCODE_HERDR=0")...),
+	out := doctor(t, testEnv(t, append(environ(h.Env()), "MENDCODE_HERDR=0")...),
 		"-background", "light", "-profile", "mendcode", "-agent", "mc", "-notify=false", "-session", "s7")
 	wantLines(t, out,
 		"host: herdr",
@@ -112,8 +112,8 @@ func TestDoctorTuiosSessionWithBlanks(t *testing.T) {
 		{"my work", "my work"},
 		{"my  work ", `"my  work "`},
 	} {
-		f := teatest.NewTuios(t, teatest.TuiosSession(tc.session))
-		out := doctor(t, testEnv(t, f.Environ()...))
+		f := teatest.NewTuios(t, teatest.WithEnv("TUIOS_SESSION", tc.session))
+		out := doctor(t, testEnv(t, environ(f.Env())...))
 		wantLines(t, out,
 			"host: tuios",
 			"  session: "+tc.shown,

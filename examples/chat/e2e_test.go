@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -211,15 +210,13 @@ func TestPTYHeadless(t *testing.T) {
 func TestPTYHerdr(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay, "-session", "s1")
+	c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-session", "s1")
 	c.waitText("● ready")
 	paneIs := func(state string) {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), wait)
-		defer cancel()
-		if err := h.WaitFor(ctx, func([]teatest.HerdrRequest) bool { return h.Pane(h.PaneID()).State == state }); err != nil {
-			t.Fatalf("pane never %s: %v\n%s", state, err, strings.Join(h.Transcript(), "\n"))
-		}
+		waitOr(t, func() bool { return h.Pane().State == state }, func() string {
+			return "pane never " + state + ":\n" + strings.Join(h.Transcript(), "\n")
+		})
 	}
 	paneIs("idle")
 	c.write("approve this\r")
@@ -232,13 +229,9 @@ func TestPTYHerdr(t *testing.T) {
 	// The saved session reaches herdr (before the quit: a report still
 	// failing and being retried at exit may be given up, which is the
 	// bounded exit, not what this test is about).
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	if err := h.WaitFor(ctx, func(reqs []teatest.HerdrRequest) bool {
+	waitHerdr(t, h, "the saved session", func(reqs []teatest.HerdrRequest) bool {
 		return len(applied(reqs, "pane.report_agent_session")) == 2
-	}); err != nil {
-		t.Fatalf("the saved session never reached herdr: %v\n%s", err, requestLog(h))
-	}
+	})
 	c.write("/quit\r")
 	if st := c.exit(); st.ExitCode() != 0 {
 		t.Errorf("exit code %d", st.ExitCode())
@@ -257,7 +250,7 @@ func TestPTYHerdr(t *testing.T) {
 	if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
 		t.Errorf("last request %s (applied %v), want the release\n%s", last.Method, last.Applied, requestLog(h))
 	}
-	p := h.Pane(h.PaneID())
+	p := h.Pane()
 	if !p.Released || p.Agent != "chat" || p.SessionID != "s1" || !strings.HasSuffix(p.SessionPath, "/hostbridge-chat/sessions/s1") {
 		t.Errorf("pane %+v", p)
 	}
@@ -273,15 +266,13 @@ func TestPTYHerdr(t *testing.T) {
 func TestPTYHerdrMendcode(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay, "-profile", "mendcode", "-agent", "mc", "-session", "s2")
+	c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-profile", "mendcode", "-agent", "mc", "-session", "s2")
 	c.waitText("● ready")
 	pane := func(what string, cond func(teatest.HerdrPane) bool) {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), wait)
-		defer cancel()
-		if err := h.WaitFor(ctx, func([]teatest.HerdrRequest) bool { return cond(h.Pane(h.PaneID())) }); err != nil {
-			t.Fatalf("pane never %s: %v\n%s", what, err, strings.Join(h.Transcript(), "\n"))
-		}
+		waitOr(t, func() bool { return cond(h.Pane()) }, func() string {
+			return "pane never " + what + ":\n" + strings.Join(h.Transcript(), "\n")
+		})
 	}
 	c.write("approve\r")
 	pane("blocked on the approval", func(p teatest.HerdrPane) bool {
@@ -300,7 +291,7 @@ func TestPTYHerdrMendcode(t *testing.T) {
 	pane("showing the model", func(p teatest.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
 	c.write("/quit\r")
 	c.exit()
-	p := h.Pane(h.PaneID())
+	p := h.Pane()
 	if !p.Released || p.Agent != "mc" || p.SessionID != "s2" {
 		t.Errorf("pane %+v", p)
 	}

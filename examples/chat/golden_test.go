@@ -87,9 +87,9 @@ func goldenConversation(t *testing.T, k *teatest.Kit) {
 	t.Helper()
 	g := goldenRun{t: t, k: k}
 	g.settle() // the facts Init sends
-	k.FocusIn()
+	k.Step(tea.FocusMsg{})
 	g.line("hello", idleNow)
-	k.FocusOut()
+	k.Step(tea.BlurMsg{})
 	g.line("approve this", waitsApproval)
 	g.key('y', idleNow)
 	g.line("fail now", idleNow)
@@ -144,7 +144,7 @@ func TestGoldenTerminal(t *testing.T) { golden(t, "terminal", nil) }
 func TestGoldenHerdr(t *testing.T) {
 	golden(t, "herdr", func(t *testing.T, p profile) ([]teatest.Option, func()) {
 		h := teatest.NewHerdr(t)
-		return []teatest.Option{teatest.WithHerdr(h)}, func() { checkHerdrSessions(t, h, p) }
+		return []teatest.Option{h}, func() { checkHerdrSessions(t, h, p) }
 	})
 }
 
@@ -177,7 +177,7 @@ func checkHerdrSessions(t *testing.T, h *teatest.Herdr, p profile) {
 
 func TestGoldenTuios(t *testing.T) {
 	golden(t, "tuios", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
-		return []teatest.Option{teatest.WithTuios(teatest.NewTuios(t))}, nothingToCheck
+		return []teatest.Option{teatest.NewTuios(t)}, nothingToCheck
 	})
 }
 
@@ -186,14 +186,14 @@ func TestGoldenTuios(t *testing.T) {
 // the rail facts and the sub-agents over tuios's own verbs.
 func TestGoldenTuiosHerdrAPI(t *testing.T) {
 	golden(t, "tuios", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
-		return []teatest.Option{teatest.WithHerdr(teatest.NewHerdr(t)), teatest.WithTuios(teatest.NewTuios(t)),
+		return []teatest.Option{teatest.NewHerdr(t), teatest.NewTuios(t),
 			teatest.WithEnv("HERDR_ENV", "")}, nothingToCheck
 	})
 }
 
 func TestGoldenCmux(t *testing.T) {
 	golden(t, "cmux", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
-		return []teatest.Option{teatest.WithCmux(teatest.NewCmux(t))}, nothingToCheck
+		return []teatest.Option{teatest.NewCmux(t)}, nothingToCheck
 	})
 }
 
@@ -202,7 +202,7 @@ func TestGoldenCmux(t *testing.T) {
 func TestGoldenHerdrInCmux(t *testing.T) {
 	golden(t, "herdr", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
 		cm := teatest.NewCmux(t)
-		return []teatest.Option{teatest.WithHerdr(teatest.NewHerdr(t)), teatest.WithCmux(cm)}, func() {
+		return []teatest.Option{teatest.NewHerdr(t), cm}, func() {
 			if calls := cm.Calls(); len(calls) != 0 {
 				t.Errorf("cmux was run inside herdr: %q", calls)
 			}

@@ -35,7 +35,7 @@ func TestHostsCmux(t *testing.T) {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
 			cm := teatest.NewCmux(t)
-			c := startChat(t, testEnv(t, cm.Environ()...), append(run.args, "-delay", turnDelay)...)
+			c := startChat(t, testEnv(t, environ(cm.Env())...), append(run.args, "-delay", turnDelay)...)
 			mark := 0
 			shows := func(want ...string) {
 				t.Helper()
@@ -74,7 +74,7 @@ func TestHostsCmux(t *testing.T) {
 				want = slices.Concat(want, turn("Idle"))
 			}
 			want = append(want, "cleared")
-			if got := cmuxRows(t, cm.Calls(), run.agent, cm.Workspace()); !slices.Equal(got, want) {
+			if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"]); !slices.Equal(got, want) {
 				t.Errorf("cmux showed\n%q\nwant\n%q", got, want)
 			}
 			seqs := scanOSC(c.output())
@@ -99,13 +99,13 @@ func TestHostsCmuxKilled(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
 			cm := teatest.NewCmux(t)
-			c := startChat(t, testEnv(t, cm.Environ()...), "-delay", turnDelay)
+			c := startChat(t, testEnv(t, environ(cm.Env())...), "-delay", turnDelay)
 			waitCmux(t, cm, "Idle", func(calls [][]string) bool { return cmuxShows(calls, 0, "Idle", "loading off") })
 			c.write("slow\r")
 			waitCmux(t, cm, "Running", func(calls [][]string) bool { return cmuxShows(calls, 0, "Running", "loading on") })
 			c.signal(sig)
 			c.exit()
-			rows := cmuxRows(t, cm.Calls(), "chat", cm.Workspace())
+			rows := cmuxRows(t, cm.Calls(), "chat", cm.Env()["CMUX_WORKSPACE_ID"])
 			want := []string{"Idle", "loading off", "Running", "loading on", "cleared", "loading off"}
 			if !slices.Equal(rows, want) {
 				t.Errorf("after %v cmux showed %q, want %q", sig, rows, want)
@@ -130,12 +130,12 @@ func TestHostsCmuxHeadless(t *testing.T) {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
 				cm := teatest.NewCmux(t)
-				c := startChat(t, testEnv(t, cm.Environ()...), append(run.args, "-delay", turnDelay, "-m", tt.prompt)...)
+				c := startChat(t, testEnv(t, environ(cm.Env())...), append(run.args, "-delay", turnDelay, "-m", tt.prompt)...)
 				if st := c.exit(); st.ExitCode() != tt.code {
 					t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
 				}
 				want := []string{"Running", "loading on", tt.end, "loading off", "cleared"}
-				if got := cmuxRows(t, cm.Calls(), run.agent, cm.Workspace()); !slices.Equal(got, want) {
+				if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"]); !slices.Equal(got, want) {
 					t.Errorf("cmux showed %q, want %q", got, want)
 				}
 			})

@@ -24,7 +24,7 @@ import (
 func TestHostsHerdrIota(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
-	c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay, "-session", "s1")
+	c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-session", "s1")
 	waitHerdr(t, h, "the ready state and the session", func(reqs []teatest.HerdrRequest) bool {
 		return len(applied(reqs, "pane.report_agent")) > 0 && len(applied(reqs, "pane.report_agent_session")) > 0
 	})
@@ -52,7 +52,7 @@ func TestHostsHerdrIota(t *testing.T) {
 	c.waitText("Error: scripted failure")
 	// The failed turn is idle, and reads "failed" where herdr would say
 	// done or idle.
-	if l := h.Pane(h.PaneID()).StateLabels; l["done"] != "failed" || l["idle"] != "failed" {
+	if l := h.Pane().StateLabels; l["done"] != "failed" || l["idle"] != "failed" {
 		t.Errorf("after the failed turn herdr labels %v, want done and idle as failed", l)
 	}
 
@@ -95,13 +95,13 @@ func TestHostsHerdrIota(t *testing.T) {
 	if n := len(slices.DeleteFunc(applied(reqs, "pane.report_metadata"), isLabels)); n != 0 {
 		t.Errorf("iota sent %d metadata reports to herdr, want none but the failure's labels", n)
 	}
-	if l := h.Pane(h.PaneID()).StateLabels; len(l) != 0 {
+	if l := h.Pane().StateLabels; len(l) != 0 {
 		t.Errorf("herdr labels %v after the exit, want none", l)
 	}
 	if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
 		t.Errorf("last request %s (applied %v), want the release\n%s", last.Method, last.Applied, requestLog(h))
 	}
-	if p := h.Pane(h.PaneID()); !p.Released || p.SessionID != "other" {
+	if p := h.Pane(); !p.Released || p.SessionID != "other" {
 		t.Errorf("pane at the end %+v, want released, in session other", p)
 	}
 }
@@ -113,7 +113,7 @@ func TestHostsHerdrKilled(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
 			h := teatest.NewHerdr(t)
-			c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay)
+			c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay)
 			herdrGot(t, h, 0, "idle")
 			c.write("slow\r")
 			herdrGot(t, h, 1, "working")
@@ -123,7 +123,7 @@ func TestHostsHerdrKilled(t *testing.T) {
 			if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
 				t.Errorf("after %v the last request is %s (applied %v), want the release\n%s", sig, last.Method, last.Applied, requestLog(h))
 			}
-			if p := h.Pane(h.PaneID()); !p.Released {
+			if p := h.Pane(); !p.Released {
 				t.Errorf("pane not released after %v: %+v", sig, p)
 			}
 		})
@@ -146,7 +146,7 @@ func TestHostsHerdrHeadless(t *testing.T) {
 		t.Run(tt.prompt, func(t *testing.T) {
 			t.Parallel()
 			h := teatest.NewHerdr(t)
-			c := startChat(t, testEnv(t, h.Environ()...), "-delay", turnDelay, "-session", "s3", "-m", tt.prompt)
+			c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-session", "s3", "-m", tt.prompt)
 			st := c.exit()
 			if st.ExitCode() != tt.code {
 				t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
@@ -164,7 +164,7 @@ func TestHostsHerdrHeadless(t *testing.T) {
 			if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
 				t.Errorf("last request %s (applied %v), want the release\n%s", last.Method, last.Applied, requestLog(h))
 			}
-			if p := h.Pane(h.PaneID()); !p.Released || p.SessionID != "s3" {
+			if p := h.Pane(); !p.Released || p.SessionID != "s3" {
 				t.Errorf("pane %+v, want released, in session s3", p)
 			}
 		})

@@ -18,7 +18,7 @@ import (
 // herdrInCmuxEnv is a herdr pane's environment inside cmux: herdr's
 // variables, CMUX_SURFACE_ID and the rest, the fake cmux first on PATH.
 func herdrInCmuxEnv(t *testing.T, h *teatest.Herdr, cm *teatest.Cmux) []string {
-	return testEnv(t, append(h.Environ(), cm.Environ()...)...)
+	return testEnv(t, append(environ(h.Env()), environ(cm.Env())...)...)
 }
 
 func TestHostsHerdrInCmux(t *testing.T) {
@@ -33,7 +33,7 @@ func TestHostsHerdrInCmux(t *testing.T) {
 	herdrGot(t, h, 3, "working", "idle")
 	c.write("/quit\r")
 	c.exit()
-	if p := h.Pane(h.PaneID()); !p.Released {
+	if p := h.Pane(); !p.Released {
 		t.Errorf("herdr pane not released: %+v", p)
 	}
 	if got, want := herdrStates(h.Requests()), []string{"idle", "working", "blocked", "working", "idle"}; !slices.Equal(got, want) {
@@ -75,7 +75,8 @@ func TestHostsDoctorNested(t *testing.T) {
 	if want := []string{"host: herdr", "host: herdr", "host: herdr"}; !slices.Equal(hosts, want) {
 		t.Errorf("host lines %q, want %q:\n%s", hosts, want, out)
 	}
-	wantLines(t, out, "  herdr pane: "+h.PaneID(), "  | herdr pane: "+h.PaneID())
+	pane := h.Env()["HERDR_PANE_ID"]
+	wantLines(t, out, "  herdr pane: "+pane, "  | herdr pane: "+pane)
 	if calls := cm.Calls(); len(calls) != 0 {
 		t.Errorf("-doctor ran cmux: %q", calls)
 	}
@@ -89,14 +90,15 @@ func TestHostsDoctorNested(t *testing.T) {
 func TestHostsDoctorCmux(t *testing.T) {
 	t.Parallel()
 	cm := teatest.NewCmux(t)
-	out := doctor(t, testEnv(t, cm.Environ()...))
+	env := cm.Env()
+	out := doctor(t, testEnv(t, environ(env)...))
 	wantLines(t, out,
 		"host: cmux",
-		"  surface: "+cm.Surface(),
+		"  surface: "+env["CMUX_SURFACE_ID"],
 		"  host: cmux",
-		"  cmux surface: "+cm.Surface(),
+		"  cmux surface: "+env["CMUX_SURFACE_ID"],
 		"  | host: cmux",
-		"  | cmux surface: "+cm.Surface(),
+		"  | cmux surface: "+env["CMUX_SURFACE_ID"],
 	)
 	if calls := cm.Calls(); len(calls) != 0 {
 		t.Errorf("-doctor ran cmux: %q", calls)

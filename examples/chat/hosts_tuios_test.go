@@ -37,7 +37,7 @@ func TestHostsTuios(t *testing.T) {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
 			f := teatest.NewTuios(t)
-			c := startChat(t, testEnv(t, f.Environ()...), append(run.args, "-delay", turnDelay, "-session", "s1")...)
+			c := startChat(t, testEnv(t, environ(f.Env())...), append(run.args, "-delay", turnDelay, "-session", "s1")...)
 			metaIs := func(key, value string) {
 				t.Helper()
 				waitTuios(t, f, key+"="+value, func() bool { return f.Pane().Meta[key] == value })
@@ -198,7 +198,7 @@ func TestHostsTuiosHeadless(t *testing.T) {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
 				f := teatest.NewTuios(t)
-				c := startChat(t, testEnv(t, f.Environ()...), append(run.args, "-delay", turnDelay, "-session", "s4", "-m", tt.prompt)...)
+				c := startChat(t, testEnv(t, environ(f.Env())...), append(run.args, "-delay", turnDelay, "-session", "s4", "-m", tt.prompt)...)
 				if st := c.exit(); st.ExitCode() != tt.code {
 					t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
 				}

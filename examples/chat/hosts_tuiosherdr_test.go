@@ -25,7 +25,7 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 			t.Parallel()
 			h := teatest.NewHerdr(t)
 			f := teatest.NewTuios(t)
-			env := testEnv(t, append(f.Environ(), herdrAPIEnv(h)...)...)
+			env := testEnv(t, append(environ(f.Env()), herdrAPIEnv(h)...)...)
 			c := startChat(t, env, append(run.args, "-delay", turnDelay, "-session", "s5")...)
 			herdrGot(t, h, 0, "idle")
 			waitTuios(t, f, "the facts", func() bool { return f.Pane().Meta["model"] == startModel })
@@ -44,7 +44,7 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 			c.waitText("needs you: sub-agent")
 			if run.p == profileMendcode {
 				herdrGot(t, h, 1, "working", "blocked")
-				if p := h.Pane(h.PaneID()); p.Message != subTask+": "+subWaitsOn {
+				if p := h.Pane(); p.Message != subTask+": "+subWaitsOn {
 					t.Errorf("herdr blocked with %q, want the sub-agent's request", p.Message)
 				}
 			}
@@ -69,7 +69,7 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 			if got := herdrStates(h.Requests()); !slices.Equal(got, want) {
 				t.Errorf("herdr states %q, want %q\n%s", got, want, requestLog(h))
 			}
-			if p := h.Pane(h.PaneID()); !p.Released || p.Agent != run.agent {
+			if p := h.Pane(); !p.Released || p.Agent != run.agent {
 				t.Errorf("herdr pane %+v, want released by %s", p, run.agent)
 			}
 			if n := len(tuiosVerb(f.Requests(), "set-agent-state")); n != 0 {
@@ -103,11 +103,11 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 func TestHostsTuiosRestart(t *testing.T) {
 	t.Parallel()
 	f := teatest.NewTuios(t)
-	env := testEnv(t, f.Environ()...)
+	env := testEnv(t, environ(f.Env())...)
 	first := startChat(t, env, "-profile", "mendcode", "-delay", turnDelay, "-session", "s6")
 	tuiosGot(t, f, 0, "idle")
 	first.write("delegate the fix\r")
-	waitTuios(t, f, "the sub-agent running", func() bool { return f.Pane().Running() == 1 })
+	waitTuios(t, f, "the sub-agent running", func() bool { return running(f.Pane()) == 1 })
 	first.signal(syscall.SIGKILL)
 	first.exit()
 
@@ -126,7 +126,7 @@ func TestHostsTuiosRestart(t *testing.T) {
 	next.waitText("● ready")
 	next.write("hello\r")
 	tuiosGot(t, f, n+1, "working", "done")
-	if p := f.Pane(); p.Running() != 0 {
+	if p := f.Pane(); running(p) != 0 {
 		t.Errorf("after a restart tuios still lists the killed chat's sub-agents: %+v\n%s", p.Subagents, strings.Join(f.Transcript(), "\n"))
 	}
 	next.write("/quit\r")

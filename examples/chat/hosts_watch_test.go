@@ -3,7 +3,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -16,24 +15,43 @@ import (
 // Helpers for the end-to-end runs under the fake hosts (hosts_*_test.go):
 // the environment tuios gives a pane for herdr's API, waits on what a fake
 // received, and readers of the recorded traffic. A fake's own variables
-// come from its Environ, appended to testEnv's (a PATH there wins). Every wait is bounded by wait and
-// re-checks on the fake's own signal (herdr, tuios) or its polling (cmux,
-// whose calls come from other processes); nothing sleeps.
+// come from its Env (environ), appended to testEnv's (a PATH there wins).
+// Every wait is teatest.WaitFor, bounded by wait; nothing sleeps.
+
+// environ is a fake's Env as sorted "K=V" strings, for testEnv.
+func environ(env map[string]string) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		out = append(out, k+"="+env[k])
+	}
+	return out
+}
 
 // herdrAPIEnv is what tuios puts in each of its panes so that herdr's
 // clients find its herdr API: the socket and the pane, without HERDR_ENV.
 func herdrAPIEnv(h *teatest.Herdr) []string {
-	return []string{"HERDR_SOCKET_PATH=" + h.SocketPath(), "HERDR_PANE_ID=" + h.PaneID()}
+	env := h.Env()
+	return []string{"HERDR_SOCKET_PATH=" + env["HERDR_SOCKET_PATH"], "HERDR_PANE_ID=" + env["HERDR_PANE_ID"]}
+}
+
+// waitOr waits until cond holds (teatest.WaitFor, bounded by wait) and,
+// if it never does, logs what explain says before the test stops.
+func waitOr(t *testing.T, cond func() bool, explain func() string) {
+	t.Helper()
+	defer func() {
+		if !cond() { // runs as the failed wait ends the test, too
+			t.Log(explain())
+		}
+	}()
+	teatest.WaitFor(t, cond, teatest.WithTimeout(wait))
 }
 
 // waitHerdr waits until cond holds for the requests the fake herdr got.
 func waitHerdr(t *testing.T, h *teatest.Herdr, what string, cond func([]teatest.HerdrRequest) bool) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	if err := h.WaitFor(ctx, cond); err != nil {
-		t.Fatalf("herdr never got %s: %v\n%s", what, err, requestLog(h))
-	}
+	waitOr(t, func() bool { return cond(h.Requests()) }, func() string {
+		return "herdr never got " + what + ":\n" + requestLog(h)
+	})
 }
 
 // isLabels reports whether r sets or clears the state labels that show a
@@ -75,9 +93,9 @@ func hasInOrder(got, want []string) bool {
 // waitTuios waits until cond holds for the fake tuios.
 func waitTuios(t *testing.T, f *teatest.Tuios, what string, cond func() bool) {
 	t.Helper()
-	if !f.WaitFor(wait, cond) {
-		t.Fatalf("tuios never got %s; it got:\n%s\npane %+v", what, strings.Join(f.Transcript(), "\n"), f.Pane())
-	}
+	waitOr(t, cond, func() string {
+		return fmt.Sprintf("tuios never got %s; it got:\n%s\npane %+v", what, strings.Join(f.Transcript(), "\n"), f.Pane())
+	})
 }
 
 // tuiosVerb returns the requests of verb the fake tuios answered with a
@@ -170,9 +188,9 @@ func tuiosActivities(f *teatest.Tuios) []tuiosActivity {
 // waitCmux waits until cond holds for the fake cmux's calls.
 func waitCmux(t *testing.T, c *teatest.Cmux, what string, cond func(calls [][]string) bool) {
 	t.Helper()
-	if !c.WaitFor(wait, func() bool { return cond(c.Calls()) }) {
-		t.Fatalf("cmux never got %s; it got:\n%s", what, strings.Join(c.Transcript(), "\n"))
-	}
+	waitOr(t, func() bool { return cond(c.Calls()) }, func() string {
+		return fmt.Sprintf("cmux never got %s; it got:\n%s", what, strings.Join(c.Transcript(), "\n"))
+	})
 }
 
 // cmuxRows reads the fake cmux's calls as what the sidebar shows, one
@@ -238,4 +256,15 @@ func cmuxShows(calls [][]string, from int, want ...string) bool {
 		}
 	}
 	return hasInOrder(got, want)
+}
+
+// running counts the sub-agents the fake tuios shows running.
+func running(p teatest.TuiosPane) int {
+	n := 0
+	for _, s := range p.Subagents {
+		if s.Status == "running" {
+			n++
+		}
+	}
+	return n
 }
