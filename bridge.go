@@ -96,7 +96,13 @@ func newBridge(cfg config) *Bridge {
 		SubAgentsBlock:    cfg.subBlock,
 		Resume:            cfg.resume,
 	}, cfg.session)
-	b.rep = host.NewReporter(list, host.ReporterOptions{Timeout: cfg.timeout, Logger: cfg.logger})
+	ping := cfg.pingEvery
+	if ping == 0 {
+		ping = -1 // the Reporter's "no limit"
+	}
+	b.rep = host.NewReporter(list, host.ReporterOptions{
+		Timeout: cfg.timeout, ExitTimeout: cfg.exitTimeout, PingInterval: ping, Logger: cfg.logger,
+	})
 	if !cfg.noSignals {
 		b.signals = watchSignals(func() { _ = b.Close() }, b.reraise)
 	}

@@ -25,7 +25,8 @@ const (
 	// claim on a pane stays. The next KindState restores it.
 	KindSuspend
 	// KindExit: the chat exits. Clear the bar, release the pane, remove the
-	// row. Always the last report a backend receives.
+	// row. The last report a backend receives, but for a ping that waited
+	// behind it (see Reporter).
 	KindExit
 )
 

@@ -12,10 +12,16 @@ import (
 
 // Defaults for ReporterOptions.
 const (
-	DefaultTimeout    = 500 * time.Millisecond
-	DefaultRetryMin   = 100 * time.Millisecond
-	DefaultRetryMax   = 5 * time.Second
-	DefaultQueueLimit = 1024
+	DefaultTimeout     = 500 * time.Millisecond
+	DefaultExitTimeout = time.Second
+	DefaultRetryMin    = 100 * time.Millisecond
+	DefaultRetryMax    = 5 * time.Second
+	DefaultQueueLimit  = 1024
+	// DefaultPingInterval is the least time between two attention pings
+	// to one host: tuios holds a pane's OSC 9 to one per 500 ms for the
+	// same reason (a burst of turns must not become a burst of desktop
+	// notifications).
+	DefaultPingInterval = 500 * time.Millisecond
 	// closeGrace is how long Close waits, after its deadline, for workers to
 	// notice that their in-flight report was cancelled.
 	closeGrace = 100 * time.Millisecond
@@ -28,6 +34,12 @@ var ErrClosed = errors.New("host: reporter closed")
 type ReporterOptions struct {
 	// Timeout bounds each report (default 500 ms).
 	Timeout time.Duration
+	// ExitTimeout bounds the exit report, which may take a host more than
+	// one request (default 1 s; Close's context bounds it too).
+	ExitTimeout time.Duration
+	// PingInterval is the least time between two pings to one backend
+	// (default 500 ms; negative: no limit). See Reporter.
+	PingInterval time.Duration
 	// Logger receives a debug line for every failed report (default: none).
 	Logger *slog.Logger
 	// RetryMin and RetryMax bound the back-off between attempts to deliver
@@ -55,6 +67,19 @@ type Stats struct {
 // order; while a host is slow, a newer snapshot replaces an undelivered one
 // of the same kind. Send never blocks. A Reporter is safe for concurrent
 // use. It owns its goroutines: Close stops them.
+//
+// The exit has priority. Once a KindExit is sent, the reports queued
+// before it that it supersedes (states, facts, sub-agents, suspends and
+// sessions: the host is told the chat is gone; herdr's release drops the
+// pane's session reference too) may use a tenth of ExitTimeout: a host
+// that keeps up gets them all, in order. Then the one in flight is
+// cancelled, the rest are not sent, and the exit goes next, bounded by
+// ExitTimeout; pings left waiting go after it.
+//
+// Pings are rate-limited: one reaches a backend at most every PingInterval.
+// A ping that comes sooner is held (a newer one replaces it) and sent when
+// the interval ends, or when the worker stops, if the chat is still in the
+// state it was made in (still needs you, still failed, still your move).
 type Reporter struct {
 	workers   []*worker
 	cancel    context.CancelFunc
@@ -66,6 +91,12 @@ type Reporter struct {
 func NewReporter(backends []Backend, o ReporterOptions) *Reporter {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
+	}
+	if o.ExitTimeout <= 0 {
+		o.ExitTimeout = DefaultExitTimeout
+	}
+	if o.PingInterval == 0 {
+		o.PingInterval = DefaultPingInterval
 	}
 	if o.RetryMin <= 0 {
 		o.RetryMin = DefaultRetryMin
@@ -213,6 +244,7 @@ type worker struct {
 	queued   uint64        // seq of the newest queued item
 	handled  uint64        // seq of the newest item delivered or failed
 	progress chan struct{} // closed and replaced whenever handled moves
+	flight   flight        // the report in flight, which an exit may cancel
 
 	sent, failed, coalesced, dropped, retried, refreshed atomic.Int64
 }
@@ -233,6 +265,9 @@ func (w *worker) enqueue(reps []Report) {
 		return
 	}
 	for _, r := range reps {
+		if r.Kind == KindExit {
+			w.exitSent()
+		}
 		if r.Kind.Snapshot() && w.coalesce(r.Kind) {
 			w.coalesced.Add(1)
 		}
@@ -344,14 +379,19 @@ func (w *worker) run(ctx context.Context) {
 		backoff: w.o.RetryMin,
 		retry:   newStoppedTimer(),
 		refresh: newStoppedTimer(),
+		pings:   pinger{timer: newStoppedTimer()},
 	}
 	l.refresher, _ = w.b.(Refresher)
 	defer l.retry.Stop()
 	defer l.refresh.Stop()
+	defer l.pings.timer.Stop()
 
 	for {
 		it, ok, closing := w.next()
 		if !ok {
+			if closing && ctx.Err() == nil {
+				l.heldPing() // the last word: a ping held back that still matters
+			}
 			if closing || ctx.Err() != nil {
 				return
 			}
@@ -363,6 +403,8 @@ func (w *worker) run(ctx context.Context) {
 				l.retryNow()
 			case <-l.refresh.C:
 				l.refreshNow()
+			case <-l.pings.timer.C:
+				l.heldPing()
 			}
 			continue
 		}
@@ -396,12 +438,19 @@ type loop struct {
 	refresher Refresher
 	current   Report  // the last state delivered, for refresh
 	session   Session // the newest session seen
+	state     State   // the chat's state in the newest report seen
+	pings     pinger
 }
 
 func (l *loop) handle(r Report, closing bool) {
 	// Reports are made in order, so the newest one's session is current: a
 	// retried report carries it, not the session it was made with.
 	l.session = r.Session
+	l.state = r.State
+	if r.Kind == KindPing {
+		l.ping(r)
+		return
+	}
 	if r.Kind.Retried() {
 		delete(l.retries, r.Kind) // superseded
 	}
@@ -492,9 +541,17 @@ func (l *loop) refreshNow() {
 
 // deliver runs one report under its deadline and counts the outcome.
 func (w *worker) deliver(ctx context.Context, r Report) bool {
-	ctx, cancel := context.WithTimeout(ctx, w.o.Timeout)
-	defer cancel()
+	ctx, done, ok := w.begin(ctx, r)
+	if !ok {
+		w.coalesced.Add(1) // superseded by the exit
+		return false
+	}
 	err := w.call(ctx, r)
+	done()
+	if err != nil && (errors.Is(context.Cause(ctx), errSuperseded) || w.pastGrace() && supersededByExit(r.Kind)) {
+		w.coalesced.Add(1)
+		return false
+	}
 	if err != nil {
 		w.failed.Add(1)
 		w.o.Logger.LogAttrs(ctx, slog.LevelDebug, "hostbridge: report failed",
