@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 // cliTransport runs the herdr binary once per request, as herdr's own
@@ -66,7 +67,7 @@ func (c cliTransport) do(ctx context.Context, method, _ string, p params) error 
 	if bin == "" {
 		bin = "herdr"
 	}
-	cmd := exec.CommandContext(ctx, bin, c.argv(p)...)
+	cmd := proc.Command(ctx, bin, c.argv(p)...) // killed with its children at the bound
 	if c.socket != "" {
 		cmd.Env = append(os.Environ(), "HERDR_SOCKET_PATH="+c.socket)
 	}
