@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -227,8 +228,9 @@ func (r *Reporter) Stats() []Stats {
 }
 
 type item struct {
-	r   Report
-	seq uint64
+	r        Report
+	seq      uint64
+	agentIdx map[string]int // KindAgents changes merged in: where each id is
 }
 
 // worker is the one goroutine that talks to one backend.
@@ -268,7 +270,14 @@ func (w *worker) enqueue(reps []Report) {
 		if r.Kind == KindExit {
 			w.exitSent()
 		}
-		if r.Kind.Snapshot() && w.coalesce(r.Kind) {
+		if r.Kind == KindAgents {
+			// Changes, not a snapshot: merged into the queued ones.
+			if q := w.queuedSnapshot(KindAgents); q != nil {
+				mergeAgents(q, r)
+				w.coalesced.Add(1)
+				continue
+			}
+		} else if r.Kind.Snapshot() && w.coalesce(r.Kind) {
 			w.coalesced.Add(1)
 		}
 		if len(w.queue) >= w.o.QueueLimit {
@@ -294,10 +303,36 @@ func (w *worker) coalesce(k Kind) bool {
 	return false
 }
 
+// queuedSnapshot is the queued report of kind k a new one can be merged
+// into: looking back across snapshots only, as coalesce does.
+func (w *worker) queuedSnapshot(k Kind) *item {
+	for i := len(w.queue) - 1; i >= 0 && w.queue[i].r.Kind.Snapshot(); i-- {
+		if w.queue[i].r.Kind == k {
+			return &w.queue[i]
+		}
+	}
+	return nil
+}
+
 func (w *worker) dropOldest() {
 	for i, it := range w.queue {
 		if it.r.Kind == KindExit {
 			continue
+		}
+		if it.r.Kind == KindAgents {
+			// Sub-agent changes are never lost: folded into the next
+			// queued ones, or kept.
+			j := slices.IndexFunc(w.queue[i+1:], func(n item) bool { return n.r.Kind == KindAgents })
+			if j < 0 {
+				continue
+			}
+			next := w.queue[i+1+j]
+			older := it
+			mergeAgents(&older, next.r)
+			w.queue[i+1+j] = item{r: older.r, seq: next.seq, agentIdx: older.agentIdx}
+			w.queue = append(w.queue[:i], w.queue[i+1:]...)
+			w.coalesced.Add(1)
+			return
 		}
 		if i == 0 { // the usual case: no copying
 			w.queue[0] = item{}
@@ -440,6 +475,7 @@ type loop struct {
 	session   Session // the newest session seen
 	state     State   // the chat's state in the newest report seen
 	pings     pinger
+	agents    agentList
 }
 
 func (l *loop) handle(r Report, closing bool) {
@@ -455,6 +491,8 @@ func (l *loop) handle(r Report, closing bool) {
 		delete(l.retries, r.Kind) // superseded
 	}
 	switch r.Kind {
+	case KindAgents:
+		l.agents.apply(&r)
 	case KindState, KindExit:
 		l.refresh.Stop()
 	case KindSuspend:
@@ -464,8 +502,11 @@ func (l *loop) handle(r Report, closing bool) {
 		delete(l.retries, KindState)
 	}
 	if l.send(r) {
-		if r.Kind == KindState {
+		switch r.Kind {
+		case KindState:
 			l.delivered(r)
+		case KindAgents:
+			l.agents.shown()
 		}
 	} else if r.Kind.Retried() && !closing {
 		l.failed(r)
@@ -512,6 +553,9 @@ func (l *loop) retryNow() {
 			continue
 		}
 		r.Session = l.session
+		if k == KindAgents {
+			r.Agents = l.agents.list // the list as it is now
+		}
 		l.w.retried.Add(1)
 		if !l.send(r) {
 			l.backoff = min(2*l.backoff, l.w.o.RetryMax)
@@ -519,8 +563,11 @@ func (l *loop) retryNow() {
 			return
 		}
 		delete(l.retries, k)
-		if k == KindState {
+		switch k {
+		case KindState:
 			l.delivered(r)
+		case KindAgents:
+			l.agents.shown()
 		}
 	}
 	l.backoff = l.w.o.RetryMin

@@ -44,6 +44,7 @@ func Clean(s string, max int) string {
 			continue
 		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
 			continue // C0, DEL, C1
+		case r < 0x80: // printable ASCII: the tables below are for the rest
 		case isBidiControl(r) || r == '\ufeff' || r == '\u200b' || invisible(r):
 			continue
 		case !unicode.IsPrint(r) && !unicode.IsGraphic(r):
