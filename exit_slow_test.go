@@ -146,13 +146,13 @@ func TestBridgePingRateLimit(t *testing.T) {
 	if len(pings) == 0 || pings[len(pings)-1] != `"reply 49999"` {
 		t.Fatalf("%d pings, the last %q; want the last reply's last", len(pings), pings[max(0, len(pings)-1):])
 	}
-	// The worker notes the time just before it writes: the gap between
-	// two writes may fall short of the interval by the first one's delay.
-	// The last, held one goes at Close, whenever that is.
-	at := term.at[:len(term.at)-1]
-	for i := 1; i < len(at); i++ {
-		if d := at[i].Sub(at[i-1]); d < 400*time.Millisecond {
-			t.Fatalf("%d pings %q; pings %d and %d were written %v apart, want one per 500ms at most (at %v)", len(pings), pings, i-1, i, d, term.at)
+	// One ping per 500 ms: never three within one interval. (Two may be
+	// closer than that: the held ping goes at Close, and a worker
+	// descheduled between noting the time and writing delays one write.)
+	at := term.at
+	for i := 2; i < len(at); i++ {
+		if d := at[i].Sub(at[i-2]); d < 500*time.Millisecond {
+			t.Fatalf("%d pings; three were written within %v, want one per 500ms at most", len(pings), d)
 		}
 	}
 }
