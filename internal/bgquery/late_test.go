@@ -68,3 +68,24 @@ func TestLate(t *testing.T) {
 		t.Error("owed after the whole answer")
 	}
 }
+
+// FuzzLate: whatever input comes, in whatever pieces, the matcher never
+// panics and takes an event whole or not at all.
+func FuzzLate(f *testing.F) {
+	f.Add([]byte("\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[7;1R"), []byte("hello\x1b]"), uint8(3))
+	f.Add([]byte("\x1b]11;"), []byte("\x1b[1;"), uint8(1))
+	f.Fuzz(func(t *testing.T, read, input []byte, cut uint8) {
+		l := owedAfter(read)
+		if l == nil {
+			return
+		}
+		step := int(cut%16) + 1
+		for i := 0; i < len(input); i += step {
+			ev := input[i:min(i+step, len(input))]
+			before := *l
+			if taken, _ := l.Feed(ev); !taken && *l != before {
+				t.Fatalf("event %q not taken, yet the state changed", ev)
+			}
+		}
+	})
+}
