@@ -98,7 +98,9 @@ var ErrBackgroundOverride = errors.New("hostbridge: bad background override")
 // DetectBackground learns whether the terminal's background is light or
 // dark, asking at most once. Call it before tea.Program.Run, never after:
 // once Run has started, Bubble Tea's input reader would take the reply for
-// key presses.
+// key presses. An answer that comes after the bound (a slow tmux) reaches
+// Bubble Tea anyway; a model made by Wrap drops it, so it is never typed
+// into the app's prompt.
 //
 // In order: Override wins. Where termenv asked at start-up (Bubble Tea v1's
 // init asks through lipgloss, on stdout, outside tmux and screen), its
@@ -126,7 +128,7 @@ func DetectBackground(opts BackgroundOptions) (Background, error) {
 type bgProbe struct {
 	facts      bgquery.Facts
 	cachedDark func() bool
-	query      func(*os.File, time.Duration) (string, error)
+	query      func(*os.File, time.Duration) (string, *bgquery.Late, error)
 }
 
 func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
@@ -155,7 +157,12 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 		if timeout <= 0 {
 			timeout = bgquery.DefaultTimeout
 		}
-		color, err := askBackground(opts.TTY, timeout, p.query)
+		color, owed, err := askBackground(opts.TTY, timeout, p.query)
+		if owed != nil {
+			// The answer comes after the bound, to whoever reads the
+			// terminal then: the wrapped model drops it (see lateFilter).
+			lateAnswer.Store(owed)
+		}
 		if err == nil {
 			return Background{
 				Dark: bgquery.IsDark(color), Color: color, Source: SourceQuery,
@@ -168,7 +175,7 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 }
 
 // askBackground queries tty, or the process's terminal when tty is nil.
-func askBackground(tty *os.File, timeout time.Duration, query func(*os.File, time.Duration) (string, error)) (string, error) {
+func askBackground(tty *os.File, timeout time.Duration, query func(*os.File, time.Duration) (string, *bgquery.Late, error)) (string, *bgquery.Late, error) {
 	if tty == nil {
 		f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 		switch {
@@ -180,7 +187,7 @@ func askBackground(tty *os.File, timeout time.Duration, query func(*os.File, tim
 		case bgquery.IsTerminal(os.Stdout):
 			tty = os.Stdout
 		default:
-			return "", fmt.Errorf("%w: %v", bgquery.ErrNotTerminal, err)
+			return "", nil, fmt.Errorf("%w: %v", bgquery.ErrNotTerminal, err)
 		}
 	}
 	return query(tty, timeout)

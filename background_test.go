@@ -81,15 +81,15 @@ func TestDetectBackgroundOverride(t *testing.T) {
 // TestDetectBackgroundPaths drives the whole decision with the process's
 // facts, lipgloss's cache and the query replaced.
 func TestDetectBackgroundPaths(t *testing.T) {
-	queryErr := func(err error) func(*os.File, time.Duration) (string, error) {
-		return func(*os.File, time.Duration) (string, error) { return "", err }
+	queryErr := func(err error) func(*os.File, time.Duration) (string, *bgquery.Late, error) {
+		return func(*os.File, time.Duration) (string, *bgquery.Late, error) { return "", nil, err }
 	}
 	tests := []struct {
 		name       string
 		env        []string
 		tty        bool
 		cachedDark bool
-		query      func(*os.File, time.Duration) (string, error)
+		query      func(*os.File, time.Duration) (string, *bgquery.Late, error)
 		want       Background
 		asked      bool
 	}{
@@ -98,7 +98,7 @@ func TestDetectBackgroundPaths(t *testing.T) {
 		{name: "herdr: termenv asked herdr", env: []string{"TERM", "xterm-256color", "HERDR_ENV", "1"}, tty: true, cachedDark: true,
 			want: Background{Dark: true, Source: SourceTerminal, Detail: "termenv asked herdr at start-up (TERM=xterm-256color)"}},
 		{name: "tmux 3.4 answers light", env: tmux34, tty: true, asked: true,
-			query: func(*os.File, time.Duration) (string, error) { return "#fdf6e3", nil },
+			query: func(*os.File, time.Duration) (string, *bgquery.Late, error) { return "#fdf6e3", nil, nil },
 			want: Background{Dark: false, Color: "#fdf6e3", Source: SourceQuery,
 				Detail: "tmux 3.4 answered OSC 11 (termenv skipped the query: TERM=tmux-256color)"}},
 		{name: "tmux 3.4 silent: COLORFGBG", env: append([]string{"COLORFGBG", "0;15"}, tmux34...), tty: true, asked: true,
@@ -128,7 +128,7 @@ func TestDetectBackgroundPaths(t *testing.T) {
 			p := bgProbe{
 				facts:      bgquery.Facts{GOOS: "linux", StdoutTTY: tt.tty, StdoutForeground: true},
 				cachedDark: func() bool { cacheRead = true; return tt.cachedDark },
-				query: func(f *os.File, d time.Duration) (string, error) {
+				query: func(f *os.File, d time.Duration) (string, *bgquery.Late, error) {
 					asked = true
 					if f != tty || d != 150*time.Millisecond {
 						t.Errorf("query(%v, %v): want the given TTY and the default bound", f, d)
@@ -152,9 +152,9 @@ func TestDetectBackgroundPaths(t *testing.T) {
 
 func TestDetectBackgroundTimeoutOption(t *testing.T) {
 	var got time.Duration
-	p := bgProbe{facts: bgquery.Facts{GOOS: "linux"}, query: func(_ *os.File, d time.Duration) (string, error) {
+	p := bgProbe{facts: bgquery.Facts{GOOS: "linux"}, query: func(_ *os.File, d time.Duration) (string, *bgquery.Late, error) {
 		got = d
-		return "#000000", nil
+		return "#000000", nil, nil
 	}}
 	tty, _ := os.Open(os.DevNull)
 	defer tty.Close()
@@ -182,6 +182,7 @@ func ttyState(t *testing.T, f *os.File) *term.State {
 // API, with the test playing tmux 3.4 on the master side.
 func TestDetectBackgroundPTY(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer lateAnswer.Store(nil) // the silent terminal's answer stays owed
 	tests := []struct {
 		name   string
 		answer string
@@ -244,6 +245,7 @@ func BenchmarkDetectBackground(b *testing.B) {
 		{"silent-pty", ""},
 	} {
 		b.Run(c.name, func(b *testing.B) {
+			defer lateAnswer.Store(nil)
 			master, slave := openPTY(b)
 			opts := BackgroundOptions{Getenv: envMap(tmux34...), TTY: slave}
 			for b.Loop() {

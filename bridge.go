@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -33,7 +32,6 @@ type Bridge struct {
 
 	mu      sync.Mutex
 	m       *host.Machine
-	agents  []host.SubAgent
 	rep     *host.Reporter
 	signals *signalWatch
 
@@ -96,7 +94,14 @@ func newBridge(cfg config) *Bridge {
 		SubAgentsBlock:    cfg.subBlock,
 		Resume:            cfg.resume,
 	}, cfg.session)
-	b.rep = host.NewReporter(list, host.ReporterOptions{Timeout: cfg.timeout, Logger: cfg.logger, EveryReport: cfg.everyReport})
+	ping := cfg.pingEvery
+	if ping == 0 {
+		ping = -1 // the Reporter's "no limit"
+	}
+	b.rep = host.NewReporter(list, host.ReporterOptions{
+		Timeout: cfg.timeout, ExitTimeout: cfg.exitTimeout, PingInterval: ping, Logger: cfg.logger,
+		EveryReport: cfg.everyReport,
+	})
 	if !cfg.noSignals {
 		b.signals = watchSignals(func() { _ = b.Close() }, b.reraise)
 	}
@@ -195,9 +200,6 @@ func (b *Bridge) Send(msg any) bool {
 			o = host.OriginSwitched
 		}
 		f = func(m *host.Machine) []host.Report {
-			if msg.Switched {
-				b.agents = nil
-			}
 			return m.SessionChanged(host.Session{ID: msg.ID, Dir: msg.Dir}, o)
 		}
 	case MetaChanged:
@@ -208,60 +210,27 @@ func (b *Bridge) Send(msg any) bool {
 				{Name: "cost", Value: msg.Cost},
 			})
 		}
-	case SubAgentStarted, SubAgentProgressed, SubAgentWaiting, SubAgentEnded:
+	case SubAgentStarted:
+		f = func(m *host.Machine) []host.Report { return m.AgentStarted(msg.ID, msg.Type, msg.Task) }
+	case SubAgentProgressed:
+		f = func(m *host.Machine) []host.Report { return m.AgentStep(msg.ID, host.AgentRunning, msg.Tool) }
+	case SubAgentWaiting:
+		f = func(m *host.Machine) []host.Report { return m.AgentStep(msg.ID, host.AgentWaiting, msg.On) }
+	case SubAgentEnded:
 		f = func(m *host.Machine) []host.Report {
-			reps := m.SetAgents(b.updateAgents(msg))
-			// An ended sub-agent has been reported; keeping it would make
-			// every later message cost more within a long session.
-			b.agents = slices.DeleteFunc(b.agents, func(a host.SubAgent) bool { return a.Status.Ended() })
-			return reps
+			switch {
+			case msg.Stopped:
+				return m.AgentStep(msg.ID, host.AgentStopped, "")
+			case msg.Err != "":
+				return m.AgentStep(msg.ID, host.AgentFailed, msg.Err)
+			}
+			return m.AgentStep(msg.ID, host.AgentDone, msg.Result)
 		}
 	default:
 		return false
 	}
 	b.apply(f)
 	return true
-}
-
-// updateAgents applies a sub-agent message to the list. Called with b.mu
-// held.
-func (b *Bridge) updateAgents(msg any) []host.SubAgent {
-	find := func(id string) int {
-		return slices.IndexFunc(b.agents, func(a host.SubAgent) bool { return a.ID == id })
-	}
-	next := slices.Clone(b.agents)
-	b.agents = next
-	switch msg := msg.(type) {
-	case SubAgentStarted:
-		a := host.SubAgent{ID: msg.ID, Type: msg.Type, Task: msg.Task, Status: host.AgentRunning}
-		if i := find(msg.ID); i >= 0 {
-			next[i] = a
-		} else {
-			b.agents = append(next, a)
-		}
-	case SubAgentProgressed:
-		if i := find(msg.ID); i >= 0 {
-			next[i].Tool, next[i].Status, next[i].Waiting = msg.Tool, host.AgentRunning, ""
-		}
-	case SubAgentWaiting:
-		if i := find(msg.ID); i >= 0 {
-			next[i].Status, next[i].Waiting = host.AgentWaiting, msg.On
-		}
-	case SubAgentEnded:
-		if i := find(msg.ID); i >= 0 {
-			a := &next[i]
-			a.Waiting, a.Tool = "", ""
-			switch {
-			case msg.Stopped:
-				a.Status = host.AgentStopped
-			case msg.Err != "":
-				a.Status, a.Result = host.AgentFailed, host.FirstWords(msg.Err, host.MaxMessage)
-			default:
-				a.Status, a.Result = host.AgentDone, host.FirstWords(msg.Result, host.MaxMessage)
-			}
-		}
-	}
-	return b.agents
 }
 
 // Suspend says the terminal is handed to another program for a while

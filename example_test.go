@@ -22,9 +22,10 @@ func (chat) View() string                          { return "> " }
 func ExampleWrap() {
 	rec := &host.Recorder{}
 	m := hostbridge.Wrap(chat{}, hostbridge.WithAgent("chat"), hostbridge.WithBackends(rec),
-		hostbridge.WithoutSignalHandler())
+		hostbridge.WithoutSignalHandler(), hostbridge.WithPingInterval(0))
 	// A host that is slower than the chat gets the latest state, not every
-	// one: flushing after each step shows every report.
+	// one: flushing after each step shows every report. (The steps come
+	// faster than the ping rate limit allows; it is off here.)
 	step := func(msg tea.Msg) {
 		m.Update(msg)
 		_ = m.Bridge().Flush(context.Background())

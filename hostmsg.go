@@ -1,5 +1,7 @@
 package hostbridge
 
+import "github.com/hostbridge/hostbridge/host"
+
 // The messages an app sends, from its Update (as the Msg of a tea.Cmd) or
 // with Program.Send, to say what the chat is doing. The wrapped model sees
 // each of them too: hostbridge only watches them on the way through.
@@ -25,19 +27,27 @@ type ApprovalNeeded struct {
 }
 
 // Summary is the one line hosts show for the request: the question, or
-// "approve <tool>: <action>".
+// "approve <tool>: <action>". Tool and Action are cut to what a host can
+// show before they are joined: a 10 MB action costs what a short one does.
 func (a ApprovalNeeded) Summary() string {
+	tool, action := summaryPart(a.Tool), summaryPart(a.Action)
 	switch {
 	case a.Question != "":
 		return a.Question
-	case a.Tool != "" && a.Action != "":
-		return "approve " + a.Tool + ": " + a.Action
-	case a.Tool != "":
-		return "approve " + a.Tool
-	case a.Action != "":
-		return "approve: " + a.Action
+	case tool != "" && action != "":
+		return "approve " + tool + ": " + action
+	case tool != "":
+		return "approve " + tool
+	case action != "":
+		return "approve: " + action
 	}
 	return "approval needed"
+}
+
+// summaryPart cuts s to the bytes host.Clean reads of a message anyway; a
+// rune cut in two is invalid UTF-8, which Clean drops.
+func summaryPart(s string) string {
+	return s[:min(len(s), host.Window+4*host.MaxMessage)]
 }
 
 // TurnFailed says the last turn failed. Hosts show "failed" (herdr shows

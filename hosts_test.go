@@ -94,7 +94,8 @@ var tableEvents = []struct {
 
 // TestWhatEachHostIsTold is the design's table, measured: for every host,
 // every message from every state, the lines the host received (the
-// terminal unfocused, so pings show). One golden file per host, under
+// terminal unfocused, so pings show; each event's own ping, without the
+// rate limit, which TestBridgePingRateLimit covers). One golden file per host, under
 // testdata/TestWhatEachHostIsTold/; go test -update rewrites them.
 func TestWhatEachHostIsTold(t *testing.T) {
 	for _, name := range []string{"terminal", "herdr", "tuios", "cmux"} {
@@ -102,7 +103,7 @@ func TestWhatEachHostIsTold(t *testing.T) {
 			var out strings.Builder
 			start := hostsUnderTest[name](t)
 			sb, err := hostbridge.New(append(start.opts, hostbridge.WithAgent("chat"),
-				hostbridge.WithSession("s1", "/tmp/sessions/s1"), hostbridge.WithoutSignalHandler())...)
+				hostbridge.WithSession("s1", "/tmp/sessions/s1"), hostbridge.WithoutSignalHandler(), hostbridge.WithPingInterval(0))...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +118,7 @@ func TestWhatEachHostIsTold(t *testing.T) {
 				for _, ev := range tableEvents {
 					h := hostsUnderTest[name](t)
 					b, err := hostbridge.New(append(h.opts, hostbridge.WithAgent("chat"),
-						hostbridge.WithSession("s1", "/tmp/sessions/s1"), hostbridge.WithoutSignalHandler())...)
+						hostbridge.WithSession("s1", "/tmp/sessions/s1"), hostbridge.WithoutSignalHandler(), hostbridge.WithPingInterval(0))...)
 					if err != nil {
 						t.Fatal(err)
 					}

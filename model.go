@@ -24,6 +24,7 @@ type Model struct {
 	err    error
 	focus  bool
 	quit   tea.Cmd
+	late   *lateFilter // while the terminal owes the background answer
 }
 
 var _ tea.Model = (*Model)(nil)
@@ -70,9 +71,18 @@ func (m *Model) Init() tea.Cmd {
 	return cmd
 }
 
-// Update watches msg and passes it to the app's model.
+// Update watches msg and passes it to the app's model; a late answer to
+// hostbridge's background query is not passed (see lateFilter).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer m.exitOnPanic()
+	if m.late != nil || lateAnswer.Load() != nil {
+		return m, m.updateLate(msg)
+	}
+	return m, m.update(msg)
+}
+
+// update watches msg and passes it to the app's model.
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case TurnStarted, ApprovalNeeded, TurnFailed, Idle, SessionSaved, MetaChanged,
 		SubAgentStarted, SubAgentProgressed, SubAgentWaiting, SubAgentEnded:
@@ -84,17 +94,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.ResumeMsg:
 		m.bridge.Resume()
 	case execRequest:
-		return m, m.exec(msg)
+		return m.exec(msg)
 	case suspendRequest:
-		return m, m.suspend()
+		return m.suspend()
 	case sequenceMsg:
 		return m.updateAll(msg)
 	case resumed:
 		m.bridge.Resume()
 		if msg.msg == nil {
-			return m, nil
+			return nil
 		}
-		return m.Update(msg.msg)
+		_, cmd := m.Update(msg.msg)
+		return cmd
+	case lateRelease:
+		return nil // a hold's timer, after the answer came: hostbridge's own
 	default:
 		if f, ok := lostFocusReport(msg); ok {
 			m.bridge.SetFocus(f)
@@ -105,7 +118,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if isQuit(cmd) {
 		cmd = m.quit
 	}
-	return m, cmd
+	return cmd
 }
 
 // View returns the app's view.
@@ -141,13 +154,8 @@ const csiReportType = "unknownCSISequenceMsg"
 // and hands the others to Update as an unexported message that prints as
 // ?CSI[73]? (focus) or ?CSI[79]? (blur).
 func lostFocusReport(msg tea.Msg) (focused, ok bool) {
-	t := reflect.TypeOf(msg)
-	if t == nil || t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.Uint8 ||
-		t.Name() != csiReportType || t.PkgPath() != "github.com/charmbracelet/bubbletea" {
-		return false, false
-	}
-	b := reflect.ValueOf(msg).Bytes()
-	if len(b) != 3 || b[0] != 0x1b || b[1] != '[' {
+	b, ok := unknownCSI(msg)
+	if !ok || len(b) != 3 || b[0] != 0x1b || b[1] != '[' {
 		return false, false
 	}
 	switch b[2] {

@@ -38,6 +38,7 @@ type config struct {
 	quietUnknown bool
 	timeout      time.Duration
 	exitTimeout  time.Duration
+	pingEvery    time.Duration
 	logger       *slog.Logger
 	output       io.Writer
 	outputChosen bool
@@ -68,6 +69,7 @@ func defaultConfig() config {
 		agent:       defaultAgent(),
 		timeout:     DefaultTimeout,
 		exitTimeout: DefaultExitTimeout,
+		pingEvery:   host.DefaultPingInterval,
 		logger:      slog.New(slog.DiscardHandler),
 		output:      os.Stdout,
 	}
@@ -121,6 +123,22 @@ func WithNotify(on bool) Option { return func(c *config) { c.quiet = !on } }
 // reported focus once. By default a terminal that never reports focus still
 // gets pings: a missed ping costs more than an extra one.
 func WithQuietWhileFocusUnknown() Option { return func(c *config) { c.quietUnknown = true } }
+
+// WithPingInterval sets the least time between two attention pings
+// (default 500 ms): a ping that comes sooner waits, and goes when the
+// interval ends if the chat still is where it pinged from (it still needs
+// you, the turn still failed, it is still your move). Zero sends every
+// ping at once, for tests that check each one in real time. At most a
+// minute.
+func WithPingInterval(d time.Duration) Option {
+	return func(c *config) {
+		if d < 0 || d > time.Minute {
+			c.fail("ping interval %v: want >= 0 and <= 1m", d)
+			return
+		}
+		c.pingEvery = d
+	}
+}
 
 // WithTimeout bounds each report to a host (default 500 ms). It must be
 // positive and at most a minute.

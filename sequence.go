@@ -36,11 +36,10 @@ type sequenceMsg []tea.Msg
 
 // updateAll passes each message of seq through Update, in order, and
 // batches the Cmds they return.
-func (m *Model) updateAll(seq sequenceMsg) (tea.Model, tea.Cmd) {
+func (m *Model) updateAll(seq sequenceMsg) tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(seq))
 	for _, msg := range seq {
-		_, cmd := m.Update(msg)
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, m.update(msg))
 	}
-	return m, tea.Batch(cmds...)
+	return tea.Batch(cmds...)
 }

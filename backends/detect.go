@@ -200,7 +200,9 @@ const maxID = 256
 
 // id reads an opaque id. An id with a control character, a space or an
 // unreasonable length would corrupt a command line or a JSON field, so it is
-// a problem; so is a required id that is empty.
+// a problem; so is a required id that is empty, and one that starts with
+// '-', which a host's command line reads as a flag (herdr's CLI takes
+// "--help" in the pane's place as a help request and has no "--" there).
 func id(e Env, d *Detection, k Kind, name string, required, ok bool) (string, bool) {
 	v := e.Getenv(name)
 	var reason string
@@ -209,6 +211,8 @@ func id(e Env, d *Detection, k Kind, name string, required, ok bool) (string, bo
 		reason = "is empty"
 	case len(v) > maxID:
 		reason = "is longer than 256 bytes"
+	case strings.HasPrefix(v, "-"):
+		reason = "starts with '-', which a command line would read as a flag"
 	case strings.IndexFunc(v, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) || r == unicode.ReplacementChar }) >= 0,
 		host.Clean(v, 0) != v: // also invisible format characters, which a host may refuse
 		reason = "contains a control character or white space"

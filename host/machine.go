@@ -46,7 +46,9 @@ type Machine struct {
 	focus   Focus
 	session Session
 	meta    []Fact
-	agents  []SubAgent
+	agents  liveAgents
+	// agentsShown: a sub-agent was reported in this session.
+	agentsShown bool
 
 	started   bool
 	exited    bool
@@ -148,11 +150,13 @@ func (m *Machine) SessionChanged(s Session, o Origin) []Report {
 	if len(out) == 0 || out[len(out)-1].Kind != KindSession {
 		out = append(out, m.report(KindSession))
 	}
-	if o == OriginSwitched && len(m.agents) > 0 {
-		// The old session's sub-agents are not the new one's: hosts that
-		// list them start the new session empty.
-		m.agents = nil
-		out = append(out, m.report(KindAgents))
+	if o == OriginSwitched && m.agentsShown {
+		// The old session's sub-agents (live, or shown ended) are not the
+		// new one's: hosts that list them start the new session empty.
+		m.agents, m.agentsShown = liveAgents{}, false
+		r := m.report(KindAgents)
+		r.agentsReset = true
+		out = append(out, r)
 		out = m.changed(out)
 	}
 	return out
@@ -183,46 +187,72 @@ func (m *Machine) SetMeta(facts []Fact) []Report {
 	return []Report{m.report(KindMeta)}
 }
 
-// SetAgents replaces the sub-agent list. Only a change reports; a running
-// sub-agent that leaves the list is reported stopped once.
-func (m *Machine) SetAgents(agents []SubAgent) []Report {
+// AgentStarted records that sub-agent id started (again, if it is live):
+// its type ("explore · Sonnet 5.5 · claude") and what it was asked. Past
+// MaxAgents live, the oldest is dropped and reported stopped.
+func (m *Machine) AgentStarted(id, typ, task string) []Report {
+	a := SubAgent{ID: Clean(id, 128), Type: Clean(typ, MaxMessage), Task: Clean(task, MaxMessage), Status: AgentRunning}
+	if m.exited || a.ID == "" {
+		return nil
+	}
+	if e := m.agents.get(a.ID); e != nil {
+		return m.agentChanged(e, a)
+	}
+	changes := []SubAgent{a}
+	if d := m.agents.add(a); d != nil {
+		changes = []SubAgent{*d, a}
+	}
+	return m.changed([]Report{m.agentReport(changes...)})
+}
+
+// AgentStep records what live sub-agent id does now: AgentRunning with the
+// tool it runs, AgentWaiting with what it waits on ("Allow shell"), or an
+// end: AgentDone with its answer, AgentFailed with its error, AgentStopped.
+// Only a change reports; an id that is not live is ignored. It costs the
+// same with one sub-agent live or a thousand: only this one is cleaned.
+func (m *Machine) AgentStep(id string, s AgentStatus, text string) []Report {
 	if m.exited {
 		return nil
 	}
-	next := make([]SubAgent, 0, len(agents))
-	for _, a := range agents {
-		a = SubAgent{
-			ID: Clean(a.ID, 128), Type: Clean(a.Type, MaxMessage), Task: Clean(a.Task, MaxMessage),
-			Tool: Clean(a.Tool, MaxMessage), Status: a.Status, Waiting: Clean(a.Waiting, MaxMessage),
-			Result: FirstWords(a.Result, MaxMessage),
-		}
-		if a.ID == "" {
-			continue
-		}
-		next = append(next, a)
-	}
-	for _, old := range m.agents {
-		if old.Status.Ended() || slices.ContainsFunc(next, func(a SubAgent) bool { return a.ID == old.ID }) {
-			continue
-		}
-		old.Status, old.Waiting = AgentStopped, ""
-		next = append(next, old)
-	}
-	if slices.Equal(next, m.agents) {
+	e := m.agents.get(Clean(id, 128))
+	if e == nil {
 		return nil
 	}
-	prev := m.agents
-	m.agents = next
-	out := m.changed([]Report{m.report(KindAgents)})
-	// A sub-agent that starts waiting on the user needs them as much as the
-	// chat itself would: it pings (once per request).
-	for _, a := range next {
-		i := slices.IndexFunc(prev, func(p SubAgent) bool { return p.ID == a.ID })
-		if a.Status == AgentWaiting && (i < 0 || prev[i].Status != AgentWaiting || prev[i].Waiting != a.Waiting) {
-			out = m.ping(out, waitingMessage(a))
-		}
+	a := e.SubAgent
+	a.Status, a.Tool, a.Waiting, a.Result = s, "", "", ""
+	switch s {
+	case AgentRunning:
+		a.Tool = Clean(text, MaxMessage)
+	case AgentWaiting:
+		a.Tool, a.Waiting = e.Tool, Clean(text, MaxMessage)
+	case AgentDone, AgentFailed:
+		a.Result = FirstWords(text, MaxMessage)
+	}
+	return m.agentChanged(e, a)
+}
+
+// agentChanged records a live sub-agent's new value a and reports it, with
+// the state it changes and the ping a new wait makes.
+func (m *Machine) agentChanged(e *liveAgent, a SubAgent) []Report {
+	if a == e.SubAgent {
+		return nil
+	}
+	newWait := a.Status == AgentWaiting && (e.Status != AgentWaiting || e.Waiting != a.Waiting)
+	m.agents.set(e, a)
+	out := m.changed([]Report{m.agentReport(a)})
+	if newWait {
+		// A sub-agent that starts waiting on the user needs them as much as
+		// the chat itself would: it pings (once per request).
+		out = m.ping(out, waitingMessage(a))
 	}
 	return out
+}
+
+func (m *Machine) agentReport(changes ...SubAgent) Report {
+	m.agentsShown = true
+	r := m.report(KindAgents)
+	r.Agents = changes
+	return r
 }
 
 // waitingMessage is what a waiting sub-agent shows: "<task>: <what it
@@ -265,7 +295,7 @@ func (m *Machine) Exit() []Report {
 	if !m.started {
 		return nil
 	}
-	m.agents = nil
+	m.agents = liveAgents{}
 	return []Report{m.report(KindExit)}
 }
 
@@ -319,10 +349,8 @@ func (m *Machine) effective() (State, string) {
 	if m.state == Blocked || !m.cfg.SubAgentsBlock {
 		return m.state, m.request
 	}
-	for _, a := range m.agents {
-		if a.Status == AgentWaiting {
-			return Blocked, waitingMessage(a)
-		}
+	if a, ok := m.agents.firstWaiting(); ok {
+		return Blocked, waitingMessage(a)
 	}
 	return m.state, m.request
 }
@@ -335,8 +363,6 @@ func (m *Machine) report(k Kind) Report {
 		r.Message = msg
 	case KindMeta:
 		r.Meta = m.meta
-	case KindAgents:
-		r.Agents = m.agents
 	}
 	return r
 }

@@ -31,6 +31,9 @@ func brief(reps []Report) string {
 			out = append(out, "meta "+strings.Join(facts, ","))
 		case KindAgents:
 			var as []string
+			if r.agentsReset {
+				as = append(as, "(reset)")
+			}
 			for _, a := range r.Agents {
 				as = append(as, a.ID+":"+a.Status.String())
 			}
@@ -184,43 +187,116 @@ func TestMachineSubAgents(t *testing.T) {
 	m.SetFocus(Blurred)
 	m.Start()
 	m.TurnStarted()
+	const task = "Fix the flaky test"
 	steps := []struct {
-		agents []SubAgent
-		want   string
+		do   func() []Report
+		want string
 	}{
-		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentRunning}}, "agents a:running"},
-		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentRunning}}, ""},
-		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentWaiting, Waiting: "Allow shell"}},
+		{func() []Report { return m.AgentStarted("a", "explore", task) }, "agents a:running"},
+		{func() []Report { return m.AgentStarted("a", "explore", task) }, ""},
+		{func() []Report { return m.AgentStep("a", AgentWaiting, "Allow shell") },
 			`agents a:waiting; state blocked "Fix the flaky test: Allow shell"; ping "Fix the flaky test: Allow shell"`},
-		{[]SubAgent{{ID: "a", Task: "Fix the flaky test", Status: AgentRunning, Tool: "shell"}},
-			"agents a:running; state working"},
-		{[]SubAgent{{ID: "b", Status: AgentRunning}}, "agents b:running,a:stopped"},
-		{[]SubAgent{{ID: "b", Status: AgentDone, Result: "ok\nmore"}}, "agents b:done"},
+		{func() []Report { return m.AgentStep("a", AgentWaiting, "Allow shell") }, ""},
+		{func() []Report { return m.AgentStep("a", AgentRunning, "shell") }, "agents a:running; state working"},
+		{func() []Report { return m.AgentStep("zz", AgentRunning, "shell") }, ""}, // not live
+		{func() []Report { return m.AgentStarted("b", "", "") }, "agents b:running"},
+		{func() []Report { return m.AgentStep("a", AgentStopped, "") }, "agents a:stopped"},
+		{func() []Report { return m.AgentStep("a", AgentRunning, "read") }, ""}, // ended: no longer live
+		{func() []Report { return m.AgentStep("b", AgentDone, "ok\nmore") }, "agents b:done"},
+		{func() []Report { return m.AgentStarted("", "", "") }, ""},
 	}
 	for i, s := range steps {
-		if got := brief(m.SetAgents(s.agents)); got != s.want {
+		if got := brief(s.do()); got != s.want {
 			t.Errorf("step %d: got %s, want %s", i, got, s.want)
 		}
 	}
-	if got := m.agents[0].Result; got != "ok" {
-		t.Errorf("result = %q, want first line", got)
+	m.AgentStarted("c", "", "t")
+	r := m.AgentStep("c", AgentDone, "ok\nmore")
+	if got := r[0].Agents[0].Result; got != "ok" {
+		t.Errorf("result = %q, want the first line", got)
 	}
-	m.SetAgents([]SubAgent{{ID: "c", Task: "t", Status: AgentWaiting, Waiting: "Allow shell"}})
+	m.AgentStarted("d", "", "t")
+	m.AgentStep("d", AgentWaiting, "Allow shell")
 	got := brief(m.SessionChanged(Session{ID: "s2"}, OriginSwitched))
-	if want := "session s2 switched; agents ; state working"; got != want {
+	if want := "session s2 switched; agents (reset); state working"; got != want {
 		t.Errorf("switch = %s, want %s", got, want)
+	}
+	if got := brief(m.AgentStep("d", AgentRunning, "x")); got != "" {
+		t.Errorf("a sub-agent of the old session = %s", got)
 	}
 	if got := brief(m.Exit()); got != "exit" {
 		t.Errorf("exit = %s", got)
+	}
+	if got := m.AgentStarted("e", "", ""); got != nil {
+		t.Errorf("after exit = %s", brief(got))
 	}
 }
 
 func TestMachineSubAgentsDoNotBlockByDefault(t *testing.T) {
 	m := NewMachine(Config{}, Session{})
 	m.Start()
-	got := brief(m.SetAgents([]SubAgent{{ID: "a", Status: AgentWaiting, Waiting: "Allow shell"}}))
+	m.AgentStarted("a", "", "")
+	got := brief(m.AgentStep("a", AgentWaiting, "Allow shell"))
 	if got != `agents a:waiting; ping "Allow shell"` {
 		t.Errorf("got %s", got)
+	}
+}
+
+// The chat shows the sub-agent that has waited longest; when it is
+// answered, the next one.
+func TestMachineSubAgentsWaitInOrder(t *testing.T) {
+	m := NewMachine(Config{SubAgentsBlock: true, Quiet: true}, Session{})
+	m.Start()
+	m.TurnStarted()
+	for _, id := range []string{"a", "b", "c"} {
+		m.AgentStarted(id, "", "task "+id)
+	}
+	m.AgentStep("b", AgentWaiting, "Allow shell")
+	m.AgentStep("a", AgentWaiting, "Allow edit")
+	m.AgentStep("c", AgentWaiting, "Allow web")
+	steps := []struct {
+		do   func() []Report
+		want string
+	}{
+		{func() []Report { return m.AgentStep("b", AgentRunning, "shell") }, `agents b:running; state blocked "task a: Allow edit"`},
+		{func() []Report { return m.AgentStep("a", AgentFailed, "boom") }, `agents a:failed; state blocked "task c: Allow web"`},
+		{func() []Report { return m.AgentStep("c", AgentStopped, "") }, `agents c:stopped; state working`},
+	}
+	for i, s := range steps {
+		if got := brief(s.do()); got != s.want {
+			t.Errorf("step %d: got %s, want %s", i, got, s.want)
+		}
+	}
+}
+
+// Past MaxAgents live, a new sub-agent drops the oldest live one, which is
+// reported stopped; what is kept stays bounded however many start and
+// wait without ever ending.
+func TestMachineSubAgentsCap(t *testing.T) {
+	m := NewMachine(Config{SubAgentsBlock: true}, Session{})
+	m.Start()
+	m.AgentStarted("first", "", "")
+	m.AgentStep("first", AgentDone, "")
+	for i := range MaxAgents {
+		m.AgentStarted(fmt.Sprint(i), "", "")
+	}
+	if got := brief(m.AgentStarted("new", "", "")); got != "agents 0:stopped,new:running" {
+		t.Errorf("one past the cap = %s", got)
+	}
+	// What is kept, straight on the Machine's set (the Machine's own
+	// calls add only the cleaning).
+	l := &m.agents
+	for i := range 2 * MaxAgents {
+		l.add(SubAgent{ID: fmt.Sprint("n", i)})
+		e := l.get(fmt.Sprint("n", i))
+		a := e.SubAgent
+		a.Status, a.Waiting = AgentWaiting, "a"
+		l.set(e, a)
+		a.Waiting = "b"
+		l.set(e, a)
+	}
+	if l.live != MaxAgents || len(l.byID) != MaxAgents || len(l.order) > 2*MaxAgents+16 || len(l.waits) > 2*MaxAgents+16 {
+		t.Errorf("live %d, by id %d, order %d, waits %d: want at most %d kept", l.live, len(l.byID), len(l.order), len(l.waits), MaxAgents)
 	}
 }
 
@@ -306,5 +382,20 @@ func TestMachineFailedHeadline(t *testing.T) {
 	}
 	if got := brief(m.TurnStarted()); got != "state working" {
 		t.Errorf("the next turn: %s", got)
+	}
+}
+
+// A session switch empties the hosts' lists even when every sub-agent of
+// the old session had ended (a host still shows them, ended).
+func TestMachineSwitchAfterSubAgentsEnded(t *testing.T) {
+	m := NewMachine(Config{}, Session{ID: "s"})
+	m.Start()
+	if got := brief(m.SessionChanged(Session{ID: "t"}, OriginSwitched)); got != "session t switched" {
+		t.Errorf("switch with no sub-agent ever = %s", got)
+	}
+	m.AgentStarted("a", "", "")
+	m.AgentStep("a", AgentDone, "ok")
+	if got := brief(m.SessionChanged(Session{ID: "u"}, OriginSwitched)); got != "session u switched; agents (reset)" {
+		t.Errorf("switch = %s", got)
 	}
 }

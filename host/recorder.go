@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"slices"
 	"sync"
 )
 
@@ -28,6 +29,7 @@ func (r *Recorder) Name() string {
 
 // Report implements Backend: it records rep.
 func (r *Recorder) Report(_ context.Context, rep Report) error {
+	rep.Agents = slices.Clone(rep.Agents) // valid only during the call
 	r.mu.Lock()
 	r.reports = append(r.reports, rep)
 	if r.changed != nil {

@@ -18,14 +18,15 @@ const (
 	// all of them). A snapshot.
 	KindMeta
 	// KindAgents: the sub-agent list changed (Report.Agents holds all of
-	// them). A snapshot.
+	// them when a backend gets it). A snapshot.
 	KindAgents
 	// KindSuspend: the terminal is handed to another program for a while
 	// (suspend, exec). A backend hides what it draws in the terminal; the
 	// claim on a pane stays. The next KindState restores it.
 	KindSuspend
 	// KindExit: the chat exits. Clear the bar, release the pane, remove the
-	// row. Always the last report a backend receives.
+	// row. The last report a backend receives, but for a ping that waited
+	// behind it (see Reporter).
 	KindExit
 )
 
@@ -153,10 +154,18 @@ type Report struct {
 	Session Session
 	// Meta holds every current fact (KindMeta; read-only).
 	Meta []Fact
-	// Agents holds every sub-agent of the session (KindAgents; read-only).
+	// Agents holds every sub-agent of the session, as a backend gets it
+	// (KindAgents; read-only, and valid only during the Report call: a
+	// backend that keeps it copies it). A Machine's report holds only the
+	// sub-agents that changed; the Reporter keeps each backend's whole
+	// list, off the chat's goroutine.
 	Agents []SubAgent
 	// Repeat is set when the reporter re-sends a report the backend has
 	// already delivered (a keep-alive). A backend that skips unchanged
 	// states must send a Repeat anyway.
 	Repeat bool
+
+	// agentsReset: the list starts again empty before Agents (a session
+	// switch).
+	agentsReset bool
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -12,10 +13,16 @@ import (
 
 // Defaults for ReporterOptions.
 const (
-	DefaultTimeout    = 500 * time.Millisecond
-	DefaultRetryMin   = 100 * time.Millisecond
-	DefaultRetryMax   = 5 * time.Second
-	DefaultQueueLimit = 1024
+	DefaultTimeout     = 500 * time.Millisecond
+	DefaultExitTimeout = time.Second
+	DefaultRetryMin    = 100 * time.Millisecond
+	DefaultRetryMax    = 5 * time.Second
+	DefaultQueueLimit  = 1024
+	// DefaultPingInterval is the least time between two attention pings
+	// to one host: tuios holds a pane's OSC 9 to one per 500 ms for the
+	// same reason (a burst of turns must not become a burst of desktop
+	// notifications).
+	DefaultPingInterval = 500 * time.Millisecond
 	// closeGrace is how long Close waits, after its deadline, for workers to
 	// notice that their in-flight report was cancelled.
 	closeGrace = 100 * time.Millisecond
@@ -28,6 +35,12 @@ var ErrClosed = errors.New("host: reporter closed")
 type ReporterOptions struct {
 	// Timeout bounds each report (default 500 ms).
 	Timeout time.Duration
+	// ExitTimeout bounds the exit report, which may take a host more than
+	// one request (default 1 s; Close's context bounds it too).
+	ExitTimeout time.Duration
+	// PingInterval is the least time between two pings to one backend
+	// (default 500 ms; negative: no limit). See Reporter.
+	PingInterval time.Duration
 	// Logger receives a debug line for every failed report (default: none).
 	Logger *slog.Logger
 	// RetryMin and RetryMax bound the back-off between attempts to deliver
@@ -60,6 +73,19 @@ type Stats struct {
 // order; while a host is slow, a newer snapshot replaces an undelivered one
 // of the same kind. Send never blocks. A Reporter is safe for concurrent
 // use. It owns its goroutines: Close stops them.
+//
+// The exit has priority. Once a KindExit is sent, the reports queued
+// before it that it supersedes (states, facts, sub-agents, suspends and
+// sessions: the host is told the chat is gone; herdr's release drops the
+// pane's session reference too) may use a tenth of ExitTimeout: a host
+// that keeps up gets them all, in order. Then the one in flight is
+// cancelled, the rest are not sent, and the exit goes next, bounded by
+// ExitTimeout; pings left waiting go after it.
+//
+// Pings are rate-limited: one reaches a backend at most every PingInterval.
+// A ping that comes sooner is held (a newer one replaces it) and sent when
+// the interval ends, or when the worker stops, if the chat is still in the
+// state it was made in (still needs you, still failed, still your move).
 type Reporter struct {
 	workers   []*worker
 	cancel    context.CancelFunc
@@ -71,6 +97,12 @@ type Reporter struct {
 func NewReporter(backends []Backend, o ReporterOptions) *Reporter {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
+	}
+	if o.ExitTimeout <= 0 {
+		o.ExitTimeout = DefaultExitTimeout
+	}
+	if o.PingInterval == 0 {
+		o.PingInterval = DefaultPingInterval
 	}
 	if o.RetryMin <= 0 {
 		o.RetryMin = DefaultRetryMin
@@ -201,8 +233,9 @@ func (r *Reporter) Stats() []Stats {
 }
 
 type item struct {
-	r   Report
-	seq uint64
+	r        Report
+	seq      uint64
+	agentIdx map[string]int // KindAgents changes merged in: where each id is
 }
 
 // worker is the one goroutine that talks to one backend.
@@ -218,6 +251,7 @@ type worker struct {
 	queued   uint64        // seq of the newest queued item
 	handled  uint64        // seq of the newest item delivered or failed
 	progress chan struct{} // closed and replaced whenever handled moves
+	flight   flight        // the report in flight, which an exit may cancel
 
 	sent, failed, coalesced, dropped, retried, refreshed atomic.Int64
 }
@@ -238,7 +272,19 @@ func (w *worker) enqueue(reps []Report) {
 		return
 	}
 	for _, r := range reps {
-		if r.Kind.Snapshot() && !w.o.EveryReport && w.coalesce(r.Kind) {
+		if r.Kind == KindExit {
+			w.exitSent()
+		}
+		switch {
+		case w.o.EveryReport:
+		case r.Kind == KindAgents:
+			// Changes, not a snapshot: merged into the queued ones.
+			if q := w.queuedSnapshot(KindAgents); q != nil {
+				mergeAgents(q, r)
+				w.coalesced.Add(1)
+				continue
+			}
+		case r.Kind.Snapshot() && w.coalesce(r.Kind):
 			w.coalesced.Add(1)
 		}
 		if len(w.queue) >= w.o.QueueLimit {
@@ -264,10 +310,36 @@ func (w *worker) coalesce(k Kind) bool {
 	return false
 }
 
+// queuedSnapshot is the queued report of kind k a new one can be merged
+// into: looking back across snapshots only, as coalesce does.
+func (w *worker) queuedSnapshot(k Kind) *item {
+	for i := len(w.queue) - 1; i >= 0 && w.queue[i].r.Kind.Snapshot(); i-- {
+		if w.queue[i].r.Kind == k {
+			return &w.queue[i]
+		}
+	}
+	return nil
+}
+
 func (w *worker) dropOldest() {
 	for i, it := range w.queue {
 		if it.r.Kind == KindExit {
 			continue
+		}
+		if it.r.Kind == KindAgents {
+			// Sub-agent changes are never lost: folded into the next
+			// queued ones, or kept.
+			j := slices.IndexFunc(w.queue[i+1:], func(n item) bool { return n.r.Kind == KindAgents })
+			if j < 0 {
+				continue
+			}
+			next := w.queue[i+1+j]
+			older := it
+			mergeAgents(&older, next.r)
+			w.queue[i+1+j] = item{r: older.r, seq: next.seq, agentIdx: older.agentIdx}
+			w.queue = append(w.queue[:i], w.queue[i+1:]...)
+			w.coalesced.Add(1)
+			return
 		}
 		if i == 0 { // the usual case: no copying
 			w.queue[0] = item{}
@@ -349,16 +421,21 @@ func (w *worker) run(ctx context.Context) {
 		backoff: w.o.RetryMin,
 		retry:   newStoppedTimer(),
 		refresh: newStoppedTimer(),
+		pings:   pinger{timer: newStoppedTimer()},
 	}
 	if !w.o.EveryReport {
 		l.refresher, _ = w.b.(Refresher)
 	}
 	defer l.retry.Stop()
 	defer l.refresh.Stop()
+	defer l.pings.timer.Stop()
 
 	for {
 		it, ok, closing := w.next()
 		if !ok {
+			if closing && ctx.Err() == nil {
+				l.heldPing() // the last word: a ping held back that still matters
+			}
 			if closing || ctx.Err() != nil {
 				return
 			}
@@ -370,6 +447,8 @@ func (w *worker) run(ctx context.Context) {
 				l.retryNow()
 			case <-l.refresh.C:
 				l.refreshNow()
+			case <-l.pings.timer.C:
+				l.heldPing()
 			}
 			continue
 		}
@@ -403,16 +482,26 @@ type loop struct {
 	refresher Refresher
 	current   Report  // the last state delivered, for refresh
 	session   Session // the newest session seen
+	state     State   // the chat's state in the newest report seen
+	pings     pinger
+	agents    agentList
 }
 
 func (l *loop) handle(r Report, closing bool) {
 	// Reports are made in order, so the newest one's session is current: a
 	// retried report carries it, not the session it was made with.
 	l.session = r.Session
+	l.state = r.State
+	if r.Kind == KindPing {
+		l.ping(r)
+		return
+	}
 	if r.Kind.Retried() {
 		delete(l.retries, r.Kind) // superseded
 	}
 	switch r.Kind {
+	case KindAgents:
+		l.agents.apply(&r)
 	case KindState, KindExit:
 		l.refresh.Stop()
 	case KindSuspend:
@@ -422,8 +511,11 @@ func (l *loop) handle(r Report, closing bool) {
 		delete(l.retries, KindState)
 	}
 	if l.send(r) {
-		if r.Kind == KindState {
+		switch r.Kind {
+		case KindState:
 			l.delivered(r)
+		case KindAgents:
+			l.agents.shown()
 		}
 	} else if r.Kind.Retried() && !closing {
 		l.failed(r)
@@ -470,6 +562,9 @@ func (l *loop) retryNow() {
 			continue
 		}
 		r.Session = l.session
+		if k == KindAgents {
+			r.Agents = l.agents.list // the list as it is now
+		}
 		l.w.retried.Add(1)
 		if !l.send(r) {
 			l.backoff = min(2*l.backoff, l.w.o.RetryMax)
@@ -477,8 +572,11 @@ func (l *loop) retryNow() {
 			return
 		}
 		delete(l.retries, k)
-		if k == KindState {
+		switch k {
+		case KindState:
 			l.delivered(r)
+		case KindAgents:
+			l.agents.shown()
 		}
 	}
 	l.backoff = l.w.o.RetryMin
@@ -499,9 +597,17 @@ func (l *loop) refreshNow() {
 
 // deliver runs one report under its deadline and counts the outcome.
 func (w *worker) deliver(ctx context.Context, r Report) bool {
-	ctx, cancel := context.WithTimeout(ctx, w.o.Timeout)
-	defer cancel()
+	ctx, done, ok := w.begin(ctx, r)
+	if !ok {
+		w.coalesced.Add(1) // superseded by the exit
+		return false
+	}
 	err := w.call(ctx, r)
+	done()
+	if err != nil && (errors.Is(context.Cause(ctx), errSuperseded) || w.pastGrace() && supersededByExit(r.Kind)) {
+		w.coalesced.Add(1)
+		return false
+	}
 	if errors.Is(err, ErrDropped) {
 		w.dropped.Add(1) // taken care of: nothing to retry, nothing to log
 		return true

@@ -92,9 +92,10 @@ func TestReporterKeepsOrder(t *testing.T) {
 // A slow host gets the latest state, not every state; edge events between
 // states are all delivered, in order.
 func TestReporterCoalesces(t *testing.T) {
-	g := &gate{release: make(chan struct{})}
+	g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 16)}
 	r := NewReporter([]Backend{g}, ReporterOptions{Timeout: time.Hour})
-	r.Send(stateReport(Working)) // taken by the worker, blocked in Report
+	r.Send(stateReport(Working))
+	<-g.entered // the worker holds Working, blocked in Report: the rest queues
 	for i := 0; i < 10000; i++ {
 		r.Send(stateReport(State(1 + i%4)))
 	}

@@ -9,11 +9,12 @@ import (
 )
 
 // Clean makes text from a model, a tool or the user safe to place in any
-// host message: it removes every C0 and C1 control, DEL, invalid UTF-8 and
-// the invisible bidirectional controls that can reorder what a user reads;
-// it folds every run of white space (tabs and line breaks included) into one
-// space, trims the ends, and caps the result at max runes, ending a cut
-// string with "…". max <= 0 means no cap.
+// host message: it removes every C0 and C1 control, DEL, invalid UTF-8,
+// the invisible bidirectional controls that can reorder what a user reads
+// and the letters that draw nothing (Hangul fillers, variation selectors,
+// the blank braille pattern); it folds every run of white space (tabs and
+// line breaks included) into one space, trims the ends, and caps the result
+// at max runes, ending a cut string with "…". max <= 0 means no cap.
 //
 // What is removed can end an escape sequence early (BEL, ESC, ST as 0x9c)
 // and let the rest reach the terminal as commands; nothing of it is needed
@@ -43,7 +44,8 @@ func Clean(s string, max int) string {
 			continue
 		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
 			continue // C0, DEL, C1
-		case isBidiControl(r) || r == '\ufeff' || r == '\u200b':
+		case r < 0x80: // printable ASCII: the tables below are for the rest
+		case isBidiControl(r) || r == '\ufeff' || r == '\u200b' || invisible(r):
 			continue
 		case !unicode.IsPrint(r) && !unicode.IsGraphic(r):
 			continue // unassigned, private-use, surrogate halves
@@ -93,6 +95,14 @@ func cut(s string, n, max int) string {
 		n--
 	}
 	return strings.TrimRight(s, " ") + "…"
+}
+
+// invisible reports a letter or mark that draws nothing (Unicode's
+// default-ignorable ones, such as the Hangul fillers, and the variation
+// selectors) or the blank braille pattern: text made of them would show a
+// blank ping, or hide what stands between visible words.
+func invisible(r rune) bool {
+	return r == '\u2800' || unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
 }
 
 func isBidiControl(r rune) bool {

@@ -80,6 +80,10 @@ func New(t TB, model tea.Model, opts ...Option) *Kit {
 		hostbridge.WithTimeout(min(k.cfg.timeout, time.Minute)),
 		hostbridge.WithExitTimeout(min(k.cfg.timeout, time.Minute)),
 		kithook.EveryReport.(hostbridge.Option),
+		// Steps come microseconds apart in real time: with the rate limit,
+		// whether a ping waited out its interval would depend on the
+		// machine's load. Every ping goes, in order.
+		hostbridge.WithPingInterval(0),
 	}, k.cfg.bridge...)
 	k.model = hostbridge.Wrap(model, hopts...)
 	if err := k.model.Err(); err != nil {

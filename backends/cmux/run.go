@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 const (
@@ -64,7 +65,7 @@ func (b *Backend) run(ctx context.Context, args ...string) error {
 		name += " " + args[1]
 	}
 	out := &headBuffer{max: maxOutput}
-	cmd := exec.CommandContext(ctx, b.bin, args...)
+	cmd := proc.Command(ctx, b.bin, args...) // killed with its children at the bound
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = waitDelay
 	err := cmd.Run()

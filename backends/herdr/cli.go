@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 // cliTransport runs the herdr binary once per request, as herdr's own
@@ -33,15 +35,39 @@ const maxOutput = 8 << 10
 const waitDelay = 50 * time.Millisecond
 
 func (c cliTransport) argv(p params) []string {
-	return append([]string{"pane", p.verb(), p.pane()}, p.flags()...)
+	flags := p.flags()
+	for i := 1; i < len(flags); i += 2 { // every flag takes one value
+		flags[i] = shield(flags[i])
+	}
+	return append([]string{"pane", p.verb(), p.pane()}, flags...)
+}
+
+// shield keeps a value from being read as one of herdr's global options.
+// Before the pane command parses its flags, herdr's CLI takes --session,
+// --remote, --remote-keybindings, --handoff (and the NAME=VALUE forms) out
+// of any position before a "--", whatever they follow (ogulcancelik/herdr
+// 10974c82: src/session.rs configure_from_args, src/remote/attach.rs
+// extract_remote_args). A leading space makes such a value plain text;
+// herdr trims it from the source and the agent.
+func shield(v string) string {
+	if strings.HasPrefix(v, "--") {
+		return " " + v
+	}
+	return v
 }
 
 func (c cliTransport) do(ctx context.Context, method, _ string, p params) error {
+	if strings.HasPrefix(p.pane(), "-") {
+		// herdr takes the pane id as the command's first argument, with no
+		// "--" there, and "--help" in that place prints help and exits 0
+		// (src/cli/pane.rs, src/cli/spec.rs): nothing would be reported.
+		return fmt.Errorf("herdr: %s: pane id %q starts with '-': %w", method, p.pane(), ErrUsage)
+	}
 	bin := c.bin
 	if bin == "" {
 		bin = "herdr"
 	}
-	cmd := exec.CommandContext(ctx, bin, c.argv(p)...)
+	cmd := proc.Command(ctx, bin, c.argv(p)...) // killed with its children at the bound
 	if c.socket != "" {
 		cmd.Env = append(os.Environ(), "HERDR_SOCKET_PATH="+c.socket)
 	}

@@ -154,11 +154,12 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 }
 
 // TestCLIHostileValues: values that look like options, or hold newlines,
-// reach herdr as values.
+// reach herdr as values (one that starts with "--" with a space in front,
+// see TestCLIValuesNotTakenForGlobalOptions).
 func TestCLIHostileValues(t *testing.T) {
 	f := newFakeBin(t)
 	b := newCLIBackend(t, f, func(c *herdr.Config) {
-		c.PaneID, c.Agent, c.Source = "--state", "-a", "--help"
+		c.Agent, c.Source = "-a", "--help"
 		c.BlockedMessage, c.SessionInReports, c.Metadata = true, true, true
 	})
 	s := host.Session{ID: "-rf", Dir: "/--x", Resume: "--exec=rm -rf /", Origin: host.OriginSwitched}
@@ -169,13 +170,13 @@ func TestCLIHostileValues(t *testing.T) {
 		host.Report{Kind: host.KindExit, Session: s},
 	)
 	want := []map[string]any{
-		{"pane_id": "--state", "agent": "-a", "source": "--help", "state": "blocked", "message": "--seq 1 --message=x", "agent_session_id": "-rf", "agent_session_path": "/--x"},
-		{"pane_id": "--state", "agent": "-a", "source": "--help", "clear_state_labels": true},
-		{"pane_id": "--state", "agent": "-a", "source": "--help", "agent_session_id": "-rf", "agent_session_path": "/--x", "session_start_source": "resume"},
-		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"resume": "--exec=rm -rf /"}},
-		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"-x": "--y=z"}},
-		{"pane_id": "--state", "agent": "-a", "source": "--help", "tokens": map[string]any{"-x": nil, "resume": nil}},
-		{"pane_id": "--state", "agent": "-a", "source": "--help"},
+		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "state": "blocked", "message": " --seq 1 --message=x", "agent_session_id": "-rf", "agent_session_path": "/--x"},
+		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "clear_state_labels": true},
+		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "agent_session_id": "-rf", "agent_session_path": "/--x", "session_start_source": "resume"},
+		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "tokens": map[string]any{"resume": "--exec=rm -rf /"}},
+		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "tokens": map[string]any{"-x": "--y=z"}},
+		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "tokens": map[string]any{"-x": nil, "resume": nil}},
+		{"pane_id": "w1:p2", "agent": "-a", "source": " --help"},
 	}
 	calls := f.calls()
 	if len(calls) != len(want) {

@@ -3,11 +3,11 @@ package terminal
 import (
 	"context"
 	"fmt"
-	"os/exec"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 // seqKind is the family of a sequence: multiplexers treat them differently.
@@ -162,9 +162,9 @@ func (b *Backend) Probe(ctx context.Context) {
 }
 
 // execProbe is the default Config.Probe: the command under ctx, killed
-// when ctx is done, its output capped.
+// with everything it started when ctx is done, its output capped.
 func execProbe(ctx context.Context, name string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
+	cmd := proc.Command(ctx, name, args...)
 	cmd.WaitDelay = 100 * time.Millisecond // bound the wait for its pipes after a kill
 	out, err := cmd.Output()
 	if len(out) > 256 {

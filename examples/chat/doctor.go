@@ -72,7 +72,9 @@ type doctorInfo struct {
 // indented, wording fixed so scripts and tests can read it.
 func (d doctorInfo) String() string {
 	var b strings.Builder
-	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	// Every line goes through escaped: ids, paths and the prompt come from
+	// the environment, and may hold escapes or a bidi override.
+	line := func(format string, args ...any) { b.WriteString(escaped(fmt.Sprintf(format, args...)) + "\n") }
 	h := d.detected.Host
 
 	line("host: %s", h.Kind)

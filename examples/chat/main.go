@@ -19,11 +19,13 @@ import (
 	"time"
 )
 
-// Exit codes.
+// Exit codes; a signal gives 128 plus its number, as a shell reports it.
 const (
-	exitOK     = 0
-	exitFailed = 1 // a headless turn failed, or the program did
-	exitUsage  = 2
+	exitOK          = 0
+	exitFailed      = 1 // a headless turn failed, or the program did
+	exitUsage       = 2
+	exitInterrupted = 128 + 2  // SIGINT
+	exitTerminated  = 128 + 15 // SIGTERM
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -123,6 +123,12 @@ func (s session) load() ([]entry, error) {
 	if err := json.Unmarshal(data, &t); err != nil {
 		return nil, fmt.Errorf("chat: load session %s: %w", s.ID, err)
 	}
+	// The file may have been written by someone else: its text is shown,
+	// and must not reach the terminal as commands (a clipboard write, a
+	// title).
+	for i, e := range t.Messages {
+		t.Messages[i] = entry{Role: role(shown(string(e.Role))), Text: shown(e.Text)}
+	}
 	return t.Messages, nil
 }
 

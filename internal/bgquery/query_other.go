@@ -9,8 +9,8 @@ import (
 
 // Query is not supported here (no termios): it returns ErrUnsupported, and
 // the caller falls back.
-func Query(tty *os.File, timeout time.Duration) (string, error) {
-	return "", ErrUnsupported
+func Query(tty *os.File, timeout time.Duration) (string, *Late, error) {
+	return "", nil, ErrUnsupported
 }
 
 // Foreground is false here: there is no process group to be in.

@@ -37,12 +37,23 @@ const maxInput = 1024
 //
 // While it waits the terminal is in raw mode without echo, so the reply is
 // never shown; the mode is restored before Query returns. Reading stops at
-// the cursor position report so that no part of the reply is left for the
-// program to read as keys; keys typed during the wait are dropped. A reply
-// that arrives after the bound cannot be taken back.
-func Query(tty *os.File, timeout time.Duration) (color string, err error) {
+// the cursor position report, the answer's end, so that no part of the
+// reply is left for the program to read as keys; keys typed during the wait
+// are dropped. When the bound comes first, owed is what the terminal will
+// still send (see Late): whoever reads the terminal next must drop it.
+func Query(tty *os.File, timeout time.Duration) (color string, owed *Late, err error) {
+	color, buf, asked, err := ask(tty, timeout)
+	if asked {
+		owed = owedAfter(buf)
+	}
+	return color, owed, err
+}
+
+// ask is Query; asked is set once the question went out, and got holds
+// what came back.
+func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked bool, err error) {
 	if tty == nil {
-		return "", ErrNotTerminal
+		return "", nil, false, ErrNotTerminal
 	}
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -52,7 +63,7 @@ func Query(tty *os.File, timeout time.Duration) (color string, err error) {
 	deadline := time.Now().Add(timeout - restoreMargin)
 	rc, err := tty.SyscallConn()
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrNotTerminal, err)
+		return "", nil, false, fmt.Errorf("%w: %v", ErrNotTerminal, err)
 	}
 	var saved, raw unix.Termios
 	var nonblock bool
@@ -77,7 +88,7 @@ func Query(tty *os.File, timeout time.Duration) (color string, err error) {
 		return setTermios(fd, &raw)
 	})
 	if err != nil {
-		return "", err
+		return "", nil, false, err
 	}
 	defer func() {
 		rerr := control(rc, func(fd int) error { return setTermios(fd, &saved) })
@@ -90,7 +101,7 @@ func Query(tty *os.File, timeout time.Duration) (color string, err error) {
 	if nonblock {
 		// Polled by the runtime: deadlines work.
 		if err := tty.SetReadDeadline(deadline); err != nil {
-			return "", fmt.Errorf("%w: non-blocking file without deadlines: %v", ErrUnsupported, err)
+			return "", nil, false, fmt.Errorf("%w: non-blocking file without deadlines: %v", ErrUnsupported, err)
 		}
 		defer tty.SetReadDeadline(time.Time{})
 		if tty.SetWriteDeadline(deadline) == nil {
@@ -107,7 +118,7 @@ func Query(tty *os.File, timeout time.Duration) (color string, err error) {
 		}
 	}
 	if _, err := tty.Write([]byte(query)); err != nil {
-		return "", fmt.Errorf("bgquery: write query: %w", err)
+		return "", nil, false, fmt.Errorf("bgquery: write query: %w", err)
 	}
 
 	var (
@@ -124,15 +135,15 @@ func Query(tty *os.File, timeout time.Duration) (color string, err error) {
 	}
 	switch {
 	case r.Color != "":
-		return r.Color, nil
+		return r.Color, buf, true, nil
 	case r.OSC:
-		return "", fmt.Errorf("%w: %q", ErrBadReply, truncate(r.Spec, 64))
+		return "", buf, true, fmt.Errorf("%w: %q", ErrBadReply, truncate(r.Spec, 64))
 	case r.CPR:
-		return "", ErrNoOSC11
+		return "", buf, true, ErrNoOSC11
 	case rerr != nil && !errors.Is(rerr, os.ErrDeadlineExceeded):
-		return "", fmt.Errorf("bgquery: read reply: %w", rerr)
+		return "", buf, true, fmt.Errorf("bgquery: read reply: %w", rerr)
 	}
-	return "", fmt.Errorf("%w (%v)", ErrTimeout, timeout)
+	return "", buf, true, fmt.Errorf("%w (%v)", ErrTimeout, timeout)
 }
 
 // restoreMargin is kept from a Query's timeout for what follows the wait:

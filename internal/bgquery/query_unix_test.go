@@ -69,16 +69,18 @@ func TestQuery(t *testing.T) {
 		answer  []string
 		want    string
 		wantErr error
+		rest    string // what the terminal still owes, "" for nothing
 	}{
-		{"light, 16-bit, ST", []string{"\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R"}, "#fdf6e3", nil},
-		{"dark, BEL", []string{"\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[1;1R"}, "#1e1e1e", nil},
-		{"8-bit form", []string{"\x1b]11;rgb:ff/ff/ff\a\x1b[1;1R"}, "#ffffff", nil},
-		{"in pieces", []string{"\x1b]11;rgb:00", "00/2b2b/3636\x1b", "\\\x1b[5;", "1R"}, "#002b36", nil},
-		{"keys typed before the reply", []string{"q\x1b]11;rgb:0/0/0\a\x1b[1;1R"}, "#000000", nil},
-		{"only a CPR (tmux 3.3a)", []string{"\x1b[12;40R"}, "", ErrNoOSC11},
-		{"unreadable colour", []string{"\x1b]11;?\a\x1b[1;1R"}, "", ErrBadReply},
-		{"OSC but no CPR: colour after the bound", []string{"\x1b]11;rgb:ffff/ffff/ffff\a"}, "#ffffff", nil},
-		{"silent", nil, "", ErrTimeout},
+		{"light, 16-bit, ST", []string{"\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R"}, "#fdf6e3", nil, ""},
+		{"dark, BEL", []string{"\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[1;1R"}, "#1e1e1e", nil, ""},
+		{"8-bit form", []string{"\x1b]11;rgb:ff/ff/ff\a\x1b[1;1R"}, "#ffffff", nil, ""},
+		{"in pieces", []string{"\x1b]11;rgb:00", "00/2b2b/3636\x1b", "\\\x1b[5;", "1R"}, "#002b36", nil, ""},
+		{"keys typed before the reply", []string{"q\x1b]11;rgb:0/0/0\a\x1b[1;1R"}, "#000000", nil, ""},
+		{"only a CPR (tmux 3.3a)", []string{"\x1b[12;40R"}, "", ErrNoOSC11, ""},
+		{"unreadable colour", []string{"\x1b]11;?\a\x1b[1;1R"}, "", ErrBadReply, ""},
+		{"OSC but no CPR: colour after the bound", []string{"\x1b]11;rgb:ffff/ffff/ffff\a"}, "#ffffff", nil, "\x1b[3;1R"},
+		{"half a reply", []string{"\x1b]11;rgb:ffff/ff"}, "", ErrTimeout, "ff/ffff\x1b\\\x1b[3;1R"},
+		{"silent", nil, "", ErrTimeout, "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[3;1R"},
 	}
 	for _, blocking := range []bool{false, true} {
 		mode := "polled"
@@ -95,11 +97,21 @@ func TestQuery(t *testing.T) {
 				played := playTerminal(master, tt.answer...)
 
 				start := time.Now()
-				got, err := Query(slave, 150*time.Millisecond)
+				got, owed, err := Query(slave, 150*time.Millisecond)
 				took := time.Since(start)
 
 				if got != tt.want || !errors.Is(err, tt.wantErr) || (tt.wantErr == nil && err != nil) {
 					t.Errorf("Query = %q, %v; want %q, %v", got, err, tt.want, tt.wantErr)
+				}
+				switch {
+				case tt.rest == "" && owed != nil:
+					t.Errorf("owed %+v after the whole answer", owed)
+				case tt.rest != "" && owed == nil:
+					t.Errorf("nothing owed, want %q", tt.rest)
+				case tt.rest != "":
+					if taken, done := owed.Feed([]byte(tt.rest)); !taken || !done {
+						t.Errorf("owed.Feed(%q) = %v, %v; want the rest of the answer", tt.rest, taken, done)
+					}
 				}
 				if took > bound {
 					t.Errorf("Query took %v, bound %v", took, bound)
@@ -132,10 +144,10 @@ func TestQueryNotATerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if _, err := Query(f, 0); !errors.Is(err, ErrNotTerminal) {
+	if _, _, err := Query(f, 0); !errors.Is(err, ErrNotTerminal) {
 		t.Errorf("Query(regular file) = %v, want ErrNotTerminal", err)
 	}
-	if _, err := Query(nil, 0); !errors.Is(err, ErrNotTerminal) {
+	if _, _, err := Query(nil, 0); !errors.Is(err, ErrNotTerminal) {
 		t.Errorf("Query(nil) = %v, want ErrNotTerminal", err)
 	}
 	if IsTerminal(f) || IsTerminal(nil) {
@@ -162,7 +174,7 @@ func BenchmarkQuery(b *testing.B) {
 		master, slave := openPTY(b)
 		for b.Loop() {
 			played := playTerminal(master, "\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[1;1R")
-			if _, err := Query(slave, time.Second); err != nil {
+			if _, _, err := Query(slave, time.Second); err != nil {
 				b.Fatal(err)
 			}
 			<-played
@@ -172,7 +184,7 @@ func BenchmarkQuery(b *testing.B) {
 		master, slave := openPTY(b)
 		for b.Loop() {
 			played := playTerminal(master, "\x1b[1;1R")
-			if _, err := Query(slave, time.Second); !errors.Is(err, ErrNoOSC11) {
+			if _, _, err := Query(slave, time.Second); !errors.Is(err, ErrNoOSC11) {
 				b.Fatal(err)
 			}
 			<-played

@@ -1,0 +1,71 @@
+//go:build unix
+
+package hostbridge_test
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/backends"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+// BenchmarkSubAgents is what one sub-agent message costs on the Update
+// goroutine (the wrapped model's Update) with n sub-agents live, in a tuios
+// pane (the one host that lists them: its worker diffs the list, off the
+// Update goroutine) with the terminal behind it. Each op is one message;
+// every live sub-agent goes through a tool, a wait, another tool, its end
+// and a successor's start, in turn, so the count stays at n.
+func BenchmarkSubAgents(b *testing.B) {
+	for _, n := range []int{10, 1000, 10000} {
+		b.Run(fmt.Sprintf("live=%d", n), func(b *testing.B) {
+			f := teatest.NewTuios(b)
+			env := f.Env()
+			env["TERM"] = "xterm-256color"
+			m := hostbridge.Wrap(nothing{}, hostbridge.WithOutput(io.Discard), hostbridge.WithoutSignalHandler(),
+				hostbridge.WithEnv(backends.Env{Getenv: func(k string) string { return env[k] }, Stat: os.Stat}))
+			defer m.Close()
+			m.Init()
+			m.Update(tea.FocusMsg{})
+			ids := make([]string, n)
+			for i := range ids {
+				ids[i] = fmt.Sprint("agent-", i)
+				m.Update(hostbridge.SubAgentStarted{ID: ids[i], Type: "explore · Sonnet 5.5 · claude", Task: "Find where the flaky test starts its server"})
+			}
+			if err := m.Bridge().Flush(b.Context()); err != nil {
+				b.Fatal(err)
+			}
+			next := n
+			b.ResetTimer()
+			for i := range b.N {
+				j := i % n
+				switch (i / n) % 5 {
+				case 0:
+					m.Update(hostbridge.SubAgentProgressed{ID: ids[j], Tool: "read_file"})
+				case 1:
+					m.Update(hostbridge.SubAgentWaiting{ID: ids[j], On: "Allow shell"})
+				case 2:
+					m.Update(hostbridge.SubAgentProgressed{ID: ids[j], Tool: "shell"})
+				case 3:
+					m.Update(hostbridge.SubAgentEnded{ID: ids[j], Result: "The server starts in TestMain."})
+				case 4:
+					ids[j] = fmt.Sprint("agent-", next)
+					next++
+					m.Update(hostbridge.SubAgentStarted{ID: ids[j], Type: "explore · Sonnet 5.5 · claude", Task: "Find where the flaky test starts its server"})
+				}
+			}
+		})
+	}
+}
+
+// nothing is a model that does nothing: the cost measured is hostbridge's.
+type nothing struct{}
+
+func (nothing) Init() tea.Cmd                       { return nil }
+func (nothing) Update(tea.Msg) (tea.Model, tea.Cmd) { return nothing{}, nil }
+func (nothing) View() string                        { return "" }

@@ -1,0 +1,148 @@
+package bgquery
+
+// Late is what a terminal still owes when a Query gives up before its
+// answer arrived whole: the rest of the OSC 11 reply, if that had not
+// come, and the cursor position report after it. When it arrives, the
+// program reading the terminal then (Bubble Tea) would take it for keys;
+// Late recognises exactly those bytes, so that they can be dropped, and
+// nothing else.
+//
+// The grammar is strict: ESC ] 1 1 ; then up to 64 colour characters
+// ([0-9A-Za-z:/#.]), then BEL or ESC \; then ESC [ row ; col R with 1 to
+// 5 digits each. A Late is not safe for concurrent use.
+type Late struct {
+	st   lateState
+	n    int  // characters in the current colour or number
+	osc  bool // the OSC 11 reply may still come
+	done bool
+}
+
+type lateState uint8
+
+const (
+	lateStart   lateState = iota // expect ESC
+	lateEsc                      // expect ] (the reply) or [ (the report)
+	lateOSC1                     // expect 1
+	lateOSC11                    // expect 1
+	lateOSCSemi                  // expect ;
+	lateSpec                     // colour characters, BEL or ESC
+	lateST                       // expect \ after ESC
+	lateRow                      // digits, then ;
+	lateCol                      // digits, then R
+)
+
+// Bounds on the answer's parts: a colour is a few dozen characters, a
+// position a few digits.
+const maxSpec, maxNum = 64, 5
+
+// owedAfter returns what is still owed once read was all that came; nil
+// when the cursor position report, the end of the answer, was in it. Bytes
+// that are not part of the answer (keys typed meanwhile) are skipped.
+func owedAfter(read []byte) *Late {
+	l := &Late{osc: true}
+	for _, c := range read {
+		if !l.step(c) {
+			st := Late{osc: l.osc}
+			*l = st
+			l.step(c) // this byte may start the answer again (an ESC)
+		}
+		if l.done {
+			return nil
+		}
+	}
+	return l
+}
+
+// Feed takes the bytes of one input event (a key, an unrecognised
+// sequence). If all of them continue the owed answer it keeps them and
+// says whether the answer is now complete; otherwise it changes nothing
+// and reports false: they are the user's.
+func (l *Late) Feed(b []byte) (taken, complete bool) {
+	if l.done || len(b) == 0 {
+		return false, l.done
+	}
+	saved := *l
+	for _, c := range b {
+		if !l.step(c) {
+			*l = saved
+			return false, false
+		}
+	}
+	return true, l.done
+}
+
+// Done reports whether the whole answer has arrived.
+func (l *Late) Done() bool { return l.done }
+
+// step advances by one byte; false when c cannot come next.
+func (l *Late) step(c byte) bool {
+	if l.done {
+		return false
+	}
+	switch l.st {
+	case lateStart:
+		return l.to(c == 0x1b, lateEsc)
+	case lateEsc:
+		switch {
+		case c == ']' && l.osc:
+			l.st = lateOSC1
+		case c == '[':
+			l.st, l.n = lateRow, 0
+		default:
+			return false
+		}
+		return true
+	case lateOSC1:
+		return l.to(c == '1', lateOSC11)
+	case lateOSC11:
+		return l.to(c == '1', lateOSCSemi)
+	case lateOSCSemi:
+		l.n = 0
+		return l.to(c == ';', lateSpec)
+	case lateSpec:
+		switch {
+		case c == bel && l.n > 0:
+			l.st, l.osc = lateStart, false
+		case c == esc && l.n > 0:
+			l.st = lateST
+		case specChar(c) && l.n < maxSpec:
+			l.n++
+		default:
+			return false
+		}
+		return true
+	case lateST:
+		if c != '\\' {
+			return false
+		}
+		l.st, l.osc = lateStart, false
+		return true
+	case lateRow, lateCol:
+		switch {
+		case c >= '0' && c <= '9' && l.n < maxNum:
+			l.n++
+		case c == ';' && l.st == lateRow && l.n > 0:
+			l.st, l.n = lateCol, 0
+		case c == 'R' && l.st == lateCol && l.n > 0:
+			l.done = true
+		default:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+func (l *Late) to(ok bool, next lateState) bool {
+	if ok {
+		l.st = next
+	}
+	return ok
+}
+
+func specChar(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == ':' || c == '/' || c == '#' || c == '.'
+}
+
+// Unanswered is what a terminal owes when nothing of its answer came.
+func Unanswered() *Late { return owedAfter(nil) }

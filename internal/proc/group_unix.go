@@ -1,0 +1,25 @@
+//go:build unix
+
+package proc
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"syscall"
+)
+
+// ownGroup starts cmd as the leader of a new process group, and makes its
+// Cancel kill the group. The command does not read the terminal (its
+// stdin is not the terminal), so being outside the foreground group costs
+// it nothing.
+func ownGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error {
+		err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		if errors.Is(err, syscall.ESRCH) {
+			return os.ErrProcessDone // the whole group is gone already
+		}
+		return err
+	}
+}
