@@ -5,13 +5,11 @@ package hostbridge_test
 import (
 	"fmt"
 	"io"
-	"os"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/backends"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -27,8 +25,8 @@ func BenchmarkSubAgents(b *testing.B) {
 			f := teatest.NewTuios(b)
 			env := f.Env()
 			env["TERM"] = "xterm-256color"
-			m := hostbridge.Wrap(nothing{}, hostbridge.WithOutput(io.Discard), hostbridge.WithoutSignalHandler(),
-				hostbridge.WithEnv(backends.Env{Getenv: func(k string) string { return env[k] }, Stat: os.Stat}))
+			m := hostbridge.Wrap(nothing{}, hostbridge.WithOutput(io.Discard), hostbridge.WithSignalHandler(false),
+				hostbridge.WithEnv(func(k string) string { return env[k] }))
 			defer m.Close()
 			m.Init()
 			m.Update(tea.FocusMsg{})

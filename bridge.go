@@ -2,289 +2,80 @@ package hostbridge
 
 import (
 	"context"
-	"errors"
-	"os"
-	"sync"
-	"sync/atomic"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/hostbridge/hostbridge/backends"
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
-// Bridge tells the detected hosts what the chat does. It is the
-// framework-free entry point: Wrap uses one inside a tea.Model, and a
-// headless run (no TUI) uses one directly.
+// Bridge tells the detected hosts what the chat does, without Bubble Tea:
+// a headless one-shot run uses one directly, and an app that needs the
+// detection to build its model (the lines for its system prompt) makes one
+// with New, then wraps its model with Bridge.Wrap.
 //
-// Every method returns at once: reports go to the hosts from one worker
-// goroutine per host, each bounded by the report timeout. A Bridge is safe
-// for concurrent use. Close is the exit: call it once the chat is done (it
-// is idempotent, and called for you on the exit paths Wrap can see).
-type Bridge struct {
-	cfg       config
-	detection backends.Detection
-	channels  []backends.Channel
+// Every method returns at once but Flush and Close: reports go to each host
+// from its own worker goroutine, bounded by the report timeout. A Bridge
+// is safe for concurrent use.
+type Bridge struct{ b *bridge.Bridge }
 
-	// underTea is set once a Bubble Tea program owns the exit signals:
-	// then only SIGHUP is delivered again after the exit (see watchSignals).
-	underTea atomic.Bool
-
-	mu      sync.Mutex
-	m       *host.Machine
-	rep     *host.Reporter
-	signals *signalWatch
-
-	closeOnce sync.Once
-	closeErr  error
-	done      chan struct{}
-}
-
-// New detects the host, starts one reporting worker per host and returns
-// the Bridge. A bad option value is an error (wrapping ErrOption); a host
-// whose variables are malformed is not: detection falls back to the plain
-// terminal and Detection().Problems says why.
+// New detects the host and starts one reporting worker per host. A bad
+// option value is an error (wrapping ErrOption); malformed host variables
+// are not: detection falls back to the plain terminal and Problems says
+// why.
 //
-// Unless WithoutSignalHandler, the Bridge watches SIGINT, SIGTERM and
+// Unless WithSignalHandler(false), the Bridge watches SIGINT, SIGTERM and
 // SIGHUP: on one it runs the exit, then delivers the signal again with its
-// default action, so the process ends as it would have without hostbridge
-// (under Bubble Tea, which quits on SIGINT and SIGTERM itself, only SIGHUP
-// is delivered again). A program that handles signals itself, or runs
-// several Bridges, passes WithoutSignalHandler and calls Close from its
-// own handler.
+// default action, so the process ends as it would have (under Bubble Tea,
+// which quits on SIGINT and SIGTERM itself, only SIGHUP is delivered
+// again).
 func New(opts ...Option) (*Bridge, error) {
-	cfg := defaultConfig()
-	for _, o := range opts {
-		o(&cfg)
-	}
-	if err := errors.Join(cfg.errs...); err != nil {
+	b, err := bridge.New(opts...)
+	if err != nil {
 		return nil, err
 	}
-	return newBridge(cfg), nil
+	return &Bridge{b}, nil
 }
 
-// newBridge builds a Bridge from a valid config.
-func newBridge(cfg config) *Bridge {
-	b := &Bridge{cfg: cfg, done: make(chan struct{})}
-	env := cfg.env
-	if env.Getenv == nil {
-		env = backends.OSEnv()
-	}
-	b.detection = backends.Detect(env)
-	list := cfg.backends
-	if !cfg.custom {
-		list, b.channels = backends.Build(b.detection, backends.Config{
-			Agent:          cfg.agent,
-			Source:         cfg.source,
-			Output:         cfg.output,
-			OutputChosen:   cfg.outputChosen,
-			Progress:       cfg.progress,
-			BadProgress:    cfg.badProgress,
-			NoPing:         cfg.quiet,
-			Off:            cfg.offVar != "" && env.Getenv(cfg.offVar) == "0",
-			BlockedMessage: cfg.blockedMsg,
-			SessionInAll:   cfg.sessionInAll,
-			Metadata:       cfg.metadata,
-			Logger:         cfg.logger,
-		})
-	}
-	b.m = host.NewMachine(host.Config{
-		Quiet:             cfg.quiet,
-		QuietWhileUnknown: cfg.quietUnknown,
-		SubAgentsBlock:    cfg.subBlock,
-		Resume:            cfg.resume,
-	}, cfg.session)
-	ping := cfg.pingEvery
-	if ping == 0 {
-		ping = -1 // the Reporter's "no limit"
-	}
-	b.rep = host.NewReporter(list, host.ReporterOptions{
-		Timeout: cfg.timeout, ExitTimeout: cfg.exitTimeout, PingInterval: ping, Logger: cfg.logger,
-		EveryReport: cfg.everyReport,
-	})
-	if !cfg.noSignals {
-		b.signals = watchSignals(func() { _ = b.Close() }, b.reraise)
-	}
-	return b
-}
+// Send applies one of the messages (TurnStarted, ApprovalNeeded, ...) and
+// reports whether msg was one; other values are ignored.
+func (b *Bridge) Send(msg any) bool { return b.b.Send(msg) }
 
-// reraise says which exit signals end the process once the exit has run:
-// all of them for a headless run, SIGHUP alone under Bubble Tea, which
-// quits on the others itself.
-func (b *Bridge) reraise(s os.Signal) bool {
-	if b.underTea.Load() {
-		return reraiseHangup(s)
-	}
-	return reraiseAll(s)
-}
+// Wrap wraps model to report through b; wrap a Bridge once.
+func (b *Bridge) Wrap(model tea.Model) *Model { return wrap(b.b, model, nil) }
 
-// Wrap wraps model to report through b: for an app that needs the
-// detection (the host's name, EnvironmentLines) to build its model, or
-// that wants New's errors before anything starts. The result is what the
-// package-level Wrap returns; wrap a Bridge once.
-func (b *Bridge) Wrap(model tea.Model) *Model {
-	b.underTea.Store(true)
-	m := &Model{inner: model, bridge: b, focus: !b.cfg.noFocus}
-	m.quit = func() tea.Msg {
-		_ = m.bridge.Close()
-		return tea.QuitMsg{}
-	}
-	return m
-}
+// Host names the host that shows the chat's state: "herdr", "tuios",
+// "cmux", or "terminal" for the plain terminal.
+func (b *Bridge) Host() string { return b.b.Host().Kind.String() }
 
-// Focus says what the chat knows of the terminal's focus: focused, and
-// whether the terminal has reported it at all yet.
-func (b *Bridge) Focus() (focused, known bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	f := b.m.Focus()
-	return f == host.Focused, f != host.FocusUnknown
-}
+// EnvironmentLines returns what the host adds to the end of a system
+// prompt's <environment> block, so the model can drive the host's CLI:
+// "host: herdr", "herdr pane: w1:p2", ...; a plain terminal adds none.
+func (b *Bridge) EnvironmentLines() []string { return b.b.EnvironmentLines() }
 
-// Detection returns what was detected: the host, its ids, and the
-// problems that made it fall back.
-func (b *Bridge) Detection() backends.Detection { return b.detection }
+// Channels says which host carries what and how, one line per host, and
+// what keeps a host from showing it ("terminal: progress (OSC 9;4), ping
+// (OSC 9) via the program's output"). Where no report has yet, it first
+// asks a host what it lets through (inside tmux: whether passthrough is
+// on), bounded by ctx and the report timeout: call it from a diagnostic
+// such as a -doctor flag, never from Update.
+func (b *Bridge) Channels(ctx context.Context) []string { return b.b.ChannelLines(ctx) }
 
-// Host returns the detected host.
-func (b *Bridge) Host() backends.Host { return b.detection.Host }
-
-// Channels says which host carries what, for diagnostics (-doctor).
-func (b *Bridge) Channels() []backends.Channel { return b.channels }
-
-// EnvironmentLines returns what the host adds to a system prompt's
-// <environment> block (see backends.Host.EnvironmentLines).
-func (b *Bridge) EnvironmentLines() []string { return b.detection.Host.EnvironmentLines() }
+// Problems lists the host variables that were present but unusable, and
+// why; each made detection fall back to the plain terminal, or was left
+// out.
+func (b *Bridge) Problems() []error { return b.b.Problems() }
 
 // Stats returns each host's report counters.
-func (b *Bridge) Stats() []host.Stats { return b.rep.Stats() }
-
-// State returns the state hosts were last told.
-func (b *Bridge) State() host.State {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.m.State()
-}
-
-// Ready says the chat is ready for input: the first report, so a host
-// shows the agent before the user types anything.
-func (b *Bridge) Ready() { b.apply(func(m *host.Machine) []host.Report { return m.Start() }) }
-
-// SetFocus records the terminal's focus; it gates the attention ping.
-func (b *Bridge) SetFocus(focused bool) {
-	f := host.Blurred
-	if focused {
-		f = host.Focused
-	}
-	b.mu.Lock()
-	b.m.SetFocus(f)
-	b.mu.Unlock()
-}
-
-// Send applies one of the hostbridge messages (TurnStarted, ApprovalNeeded,
-// TurnFailed, Idle, SessionSaved, MetaChanged, SubAgent...) and reports
-// whether msg was one. Other values are ignored.
-func (b *Bridge) Send(msg any) bool {
-	var f func(m *host.Machine) []host.Report
-	switch msg := msg.(type) {
-	case TurnStarted:
-		f = func(m *host.Machine) []host.Report { return m.TurnStarted() }
-	case ApprovalNeeded:
-		f = func(m *host.Machine) []host.Report { return m.NeedsYou(msg.Summary()) }
-	case TurnFailed:
-		f = func(m *host.Machine) []host.Report { return m.TurnFailed(msg.Headline) }
-	case Idle:
-		f = func(m *host.Machine) []host.Report { return m.Idle(msg.Reply) }
-	case SessionSaved:
-		o := host.OriginSaved
-		if msg.Switched {
-			o = host.OriginSwitched
-		}
-		f = func(m *host.Machine) []host.Report {
-			return m.SessionChanged(host.Session{ID: msg.ID, Dir: msg.Dir}, o)
-		}
-	case MetaChanged:
-		f = func(m *host.Machine) []host.Report {
-			return m.SetMeta([]host.Fact{
-				{Name: "model", Value: msg.Model},
-				{Name: "context", Value: msg.Context},
-				{Name: "cost", Value: msg.Cost},
-			})
-		}
-	case SubAgentStarted:
-		f = func(m *host.Machine) []host.Report { return m.AgentStarted(msg.ID, msg.Type, msg.Task) }
-	case SubAgentProgressed:
-		f = func(m *host.Machine) []host.Report { return m.AgentStep(msg.ID, host.AgentRunning, msg.Tool) }
-	case SubAgentWaiting:
-		f = func(m *host.Machine) []host.Report { return m.AgentStep(msg.ID, host.AgentWaiting, msg.On) }
-	case SubAgentEnded:
-		f = func(m *host.Machine) []host.Report {
-			switch {
-			case msg.Stopped:
-				return m.AgentStep(msg.ID, host.AgentStopped, "")
-			case msg.Err != "":
-				return m.AgentStep(msg.ID, host.AgentFailed, msg.Err)
-			}
-			return m.AgentStep(msg.ID, host.AgentDone, msg.Result)
-		}
-	default:
-		return false
-	}
-	b.apply(f)
-	return true
-}
-
-// Suspend says the terminal is handed to another program for a while
-// (tea.Exec, tea.Suspend): the bar is cleared until Resume. It waits, at
-// most the report timeout, until the terminal has been told, so the bar is
-// gone before the other program draws; it does not wait for the other
-// hosts.
-func (b *Bridge) Suspend(ctx context.Context) {
-	b.apply(func(m *host.Machine) []host.Report { return m.Suspend() })
-	ctx, cancel := context.WithTimeout(ctx, b.cfg.timeout)
-	defer cancel()
-	_ = b.rep.FlushWhere(ctx, func(be host.Backend) bool {
-		_, draws := be.(host.Drawer)
-		return draws
-	})
-}
-
-// Resume ends a Suspend: the terminal shows the state again.
-func (b *Bridge) Resume() { b.apply(func(m *host.Machine) []host.Report { return m.Resume() }) }
+func (b *Bridge) Stats() []host.Stats { return b.b.Stats() }
 
 // Flush waits until every report made so far has been delivered or has
-// failed, or until ctx is done. Tests and one-shot runs use it; a chat
-// never needs to.
-func (b *Bridge) Flush(ctx context.Context) error { return b.rep.Flush(ctx) }
-
-func (b *Bridge) apply(f func(m *host.Machine) []host.Report) {
-	b.mu.Lock()
-	reps := f(b.m)
-	if len(reps) > 0 {
-		b.rep.Send(reps...)
-	}
-	b.mu.Unlock()
-}
+// failed, or until ctx is done. A one-shot run calls it before printing
+// its answer; a chat never needs to.
+func (b *Bridge) Flush(ctx context.Context) error { return b.b.Flush(ctx) }
 
 // Close is the exit: the bar is cleared, the pane released, the row
-// removed, and every worker stopped, all within the exit timeout (default
-// 1 s) whatever the hosts do, plus at most 100 ms for a worker to notice
-// its report was abandoned. The error names the hosts it gave up on. It is idempotent and safe to call from any
-// goroutine; later calls wait for the first to finish and return its
-// result.
-func (b *Bridge) Close() error {
-	b.closeOnce.Do(func() {
-		defer close(b.done)
-		b.mu.Lock()
-		reps := b.m.Exit()
-		b.rep.Send(reps...)
-		sig := b.signals
-		b.signals = nil
-		b.mu.Unlock()
-		sig.stop()
-		ctx, cancel := context.WithTimeout(context.Background(), b.cfg.exitTimeout)
-		defer cancel()
-		b.closeErr = b.rep.Close(ctx)
-	})
-	<-b.done
-	return b.closeErr
-}
+// removed, and every worker stopped, within the exit timeout whatever the
+// hosts do. The error names the hosts it gave up on. It is idempotent and
+// safe from any goroutine.
+func (b *Bridge) Close() error { return b.b.Close() }

@@ -3,12 +3,14 @@ package hostbridge_test
 import (
 	"context"
 	"fmt"
+	"net"
+	"os"
+	"path/filepath"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/backends"
 	"github.com/hostbridge/hostbridge/host"
 )
 
@@ -22,10 +24,9 @@ func (chat) View() string                          { return "> " }
 func ExampleWrap() {
 	rec := &host.Recorder{}
 	m := hostbridge.Wrap(chat{}, hostbridge.WithAgent("chat"), hostbridge.WithBackends(rec),
-		hostbridge.WithoutSignalHandler(), hostbridge.WithPingInterval(0))
+		hostbridge.WithSignalHandler(false))
 	// A host that is slower than the chat gets the latest state, not every
-	// one: flushing after each step shows every report. (The steps come
-	// faster than the ping rate limit allows; it is off here.)
+	// one: flushing after each step shows every report.
 	step := func(msg tea.Msg) {
 		m.Update(msg)
 		_ = m.Bridge().Flush(context.Background())
@@ -33,8 +34,9 @@ func ExampleWrap() {
 	m.Init()
 	step(tea.BlurMsg{})
 	step(hostbridge.TurnStarted{})
-	step(hostbridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
-	step(hostbridge.Idle{Reply: "Pushed.\nDetails follow."})
+	step(hostbridge.ApprovalNeeded{Tool: "shell", Action: "git push"}) // pings: the user looks elsewhere
+	step(tea.FocusMsg{})
+	step(hostbridge.Idle{Reply: "Pushed.\nDetails follow."}) // no ping: the user is back
 	_ = m.Close()
 
 	for _, r := range rec.Reports() {
@@ -46,7 +48,6 @@ func ExampleWrap() {
 	// state blocked approve shell: git push
 	// ping blocked approve shell: git push
 	// state idle
-	// ping idle Pushed.
 	// exit idle
 }
 
@@ -54,7 +55,7 @@ func ExampleNew() {
 	// A headless one-shot run: no Bubble Tea program, the same reports.
 	rec := &host.Recorder{}
 	b, err := hostbridge.New(hostbridge.WithBackends(rec), hostbridge.WithNotify(false),
-		hostbridge.WithoutSignalHandler())
+		hostbridge.WithSignalHandler(false))
 	if err != nil {
 		panic(err)
 	}
@@ -79,14 +80,21 @@ func ExampleNew_badOption() {
 }
 
 func ExampleBridge_EnvironmentLines() {
-	b, _ := hostbridge.New(hostbridge.WithoutSignalHandler(), hostbridge.WithBackends(),
-		hostbridge.WithEnv(backends.MapEnv(map[string]string{
-			"HERDR_ENV":          "1",
-			"HERDR_PANE_ID":      "w1:p2",
-			"HERDR_WORKSPACE_ID": "w1",
-			"HERDR_TAB_ID":       "w1:t1",
-			"HERDR_SOCKET_PATH":  "/run/herdr.sock",
-		})))
+	dir, _ := os.MkdirTemp("", "herdr")
+	defer os.RemoveAll(dir)
+	socket := filepath.Join(dir, "herdr.sock")
+	l, _ := net.Listen("unix", socket)
+	defer l.Close()
+	b, _ := hostbridge.New(hostbridge.WithSignalHandler(false), hostbridge.WithBackends(),
+		hostbridge.WithEnv(func(name string) string {
+			return map[string]string{
+				"HERDR_ENV":          "1",
+				"HERDR_PANE_ID":      "w1:p2",
+				"HERDR_WORKSPACE_ID": "w1",
+				"HERDR_TAB_ID":       "w1:t1",
+				"HERDR_SOCKET_PATH":  socket, // herdr's socket: it must exist
+			}[name]
+		}))
 	defer b.Close()
 	for _, line := range b.EnvironmentLines() {
 		fmt.Println(line)

@@ -1,6 +1,7 @@
 package hostbridge
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"sync"
@@ -9,8 +10,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"go.uber.org/goleak"
-
-	"github.com/hostbridge/hostbridge/backends"
 )
 
 // stuckWriter blocks every Write until released, like a terminal whose
@@ -32,11 +31,13 @@ func (w *stuckWriter) Write(p []byte) (int, error) {
 // goroutine ends as soon as the write does.
 func TestHungTerminalNeverBlocksTheChat(t *testing.T) {
 	w := &stuckWriter{release: make(chan struct{}), entered: make(chan struct{})}
-	m := Wrap(echo{got: new([]tea.Msg)}, WithOutput(w), WithoutSignalHandler(),
+	m := Wrap(echo{got: new([]tea.Msg)}, WithOutput(w), WithSignalHandler(false),
 		WithExitTimeout(200*time.Millisecond),
-		WithEnv(backends.MapEnv(map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"})))
-	if len(m.Bridge().Channels()) == 0 || m.Bridge().Stats()[0].Backend != "terminal" {
-		t.Fatalf("no terminal backend: %v", m.Bridge().Channels())
+		WithEnv(func(k string) string {
+			return map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}[k]
+		}))
+	if len(m.Bridge().Channels(context.Background())) == 0 || m.Bridge().Stats()[0].Backend != "terminal" {
+		t.Fatalf("no terminal backend: %v", m.Bridge().Channels(context.Background()))
 	}
 	updates := make(chan struct{})
 	go func() {

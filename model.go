@@ -1,10 +1,11 @@
 package hostbridge
 
 import (
-	"errors"
 	"reflect"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
 // Model wraps an app's tea.Model: every message reaches the app's model
@@ -20,7 +21,7 @@ import (
 // calling Close after Program.Run returns, which is always safe.
 type Model struct {
 	inner  tea.Model
-	bridge *Bridge
+	bridge *bridge.Bridge
 	err    error
 	focus  bool
 	quit   tea.Cmd
@@ -34,21 +35,22 @@ var _ tea.Model = (*Model)(nil)
 // value does not stop the chat: that option is ignored, Err says why, and
 // the error is logged at debug level.
 func Wrap(model tea.Model, opts ...Option) *Model {
-	cfg := defaultConfig()
-	for _, o := range opts {
-		o(&cfg)
+	b, err := bridge.Lenient(opts...)
+	return wrap(b, model, err)
+}
+
+func wrap(b *bridge.Bridge, model tea.Model, err error) *Model {
+	m := &Model{inner: model, bridge: b, err: err}
+	m.focus = b.Framework()
+	m.quit = func() tea.Msg {
+		_ = b.Close()
+		return tea.QuitMsg{}
 	}
-	err := errors.Join(cfg.errs...)
-	if err != nil {
-		cfg.logger.Debug("hostbridge: ignoring bad options", "err", err)
-	}
-	m := newBridge(cfg).Wrap(model)
-	m.err = err
 	return m
 }
 
 // Bridge returns the Bridge the model reports through.
-func (m *Model) Bridge() *Bridge { return m.bridge }
+func (m *Model) Bridge() *Bridge { return &Bridge{m.bridge} }
 
 // Unwrap returns the app's model, as last returned by its Update.
 func (m *Model) Unwrap() tea.Model { return m.inner }

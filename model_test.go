@@ -14,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
 // echo records every message its Update receives.
@@ -36,7 +37,7 @@ func (e echo) View() string { return "view\x1b[1m" }
 func wrapRecorded(t *testing.T, inner tea.Model, opts ...Option) (*Model, *host.Recorder) {
 	t.Helper()
 	rec := &host.Recorder{}
-	m := Wrap(inner, append([]Option{WithBackends(rec), WithoutSignalHandler()}, opts...)...)
+	m := Wrap(inner, append([]Option{WithBackends(rec), WithSignalHandler(false)}, opts...)...)
 	if m.Err() != nil {
 		t.Fatal(m.Err())
 	}
@@ -115,7 +116,7 @@ func TestWrapReportsAndGatesPingsByFocus(t *testing.T) {
 // still reads it. The program reads real bytes here, as from a terminal.
 func TestWrapReadsCoalescedFocusReports(t *testing.T) {
 	seen := make(chan tea.Msg, 64)
-	m, rec := wrapRecorded(t, chanModel(seen), WithoutFocusReports())
+	m, rec := wrapRecorded(t, chanModel(seen), WithFocusReports(false))
 	in, feed := io.Pipe()
 	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithoutSignalHandler())
 	done := make(chan error, 1)
@@ -140,8 +141,8 @@ func TestWrapReadsCoalescedFocusReports(t *testing.T) {
 			t.Fatal("the blur never reached the model")
 		}
 	}
-	if f := m.Bridge().m.Focus(); f != host.Blurred {
-		t.Fatalf("focus = %v, want blurred", f)
+	if focused, known := m.bridge.Focus(); !known || focused {
+		t.Fatalf("focused, known = %v, %v; want blurred", focused, known)
 	}
 	// And the lost report alone: focus comes back.
 	if _, err := feed.Write([]byte("\x1b[Ia")); err != nil {
@@ -161,8 +162,8 @@ func TestWrapReadsCoalescedFocusReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := m.Bridge().m.Focus(); f != host.Focused {
-		t.Errorf("focus = %v, want focused (from the lost CSI I)", f)
+	if focused, known := m.bridge.Focus(); !known || !focused {
+		t.Errorf("focused, known = %v, %v; want focused (from the lost CSI I)", focused, known)
 	}
 	if k := kinds(rec.Reports()); strings.Contains(k, "ping") {
 		t.Errorf("pinged while focused: %s", k)
@@ -226,7 +227,7 @@ func TestWrapRunsExitOnPanic(t *testing.T) {
 
 func TestWrapKeepsGoingWithBadOptions(t *testing.T) {
 	rec := &host.Recorder{}
-	m := Wrap(echo{got: new([]tea.Msg)}, WithAgent(""), WithTimeout(-1), WithBackends(rec), WithoutSignalHandler())
+	m := Wrap(echo{got: new([]tea.Msg)}, WithAgent(""), WithTimeout(-1), WithBackends(rec), WithSignalHandler(false))
 	defer m.Close()
 	if m.Err() == nil || !strings.Contains(m.Err().Error(), "agent name") || !strings.Contains(m.Err().Error(), "timeout") {
 		t.Errorf("Err = %v", m.Err())
@@ -247,7 +248,7 @@ func (drawer) DrawsInTerminal() {}
 func TestExecClearsAndRestores(t *testing.T) {
 	var got []tea.Msg
 	rec := &host.Recorder{}
-	m := Wrap(echo{got: &got}, WithBackends(drawer{rec}), WithoutSignalHandler())
+	m := Wrap(echo{got: &got}, WithBackends(drawer{rec}), WithSignalHandler(false))
 	t.Cleanup(func() { _ = m.Close() })
 	m.Init()
 	m.Update(TurnStarted{})
@@ -318,7 +319,7 @@ func BenchmarkUpdate(b *testing.B) {
 			}
 		})
 		b.Run("wrapped/"+bc.name, func(b *testing.B) {
-			w := Wrap(newChatModel(), WithBackends(host.Nop{}), WithoutSignalHandler())
+			w := Wrap(newChatModel(), WithBackends(host.Nop{}), WithSignalHandler(false))
 			defer w.Close()
 			var m tea.Model = w
 			b.ReportAllocs()
@@ -349,7 +350,7 @@ func BenchmarkUpdateOverhead(b *testing.B) {
 		}
 	})
 	b.Run("wrapped", func(b *testing.B) {
-		w := Wrap(noop{}, WithBackends(host.Nop{}), WithoutSignalHandler())
+		w := Wrap(noop{}, WithBackends(host.Nop{}), WithSignalHandler(false))
 		defer w.Close()
 		var m tea.Model = w
 		b.ReportAllocs()
@@ -368,7 +369,7 @@ func TestSuspendDoesNotWaitForOtherHosts(t *testing.T) {
 			return ctx.Err()
 		}}
 		rec := &host.Recorder{}
-		b, err := New(WithBackends(hung, drawer{rec}), WithoutSignalHandler(), WithTimeout(time.Minute))
+		b, err := bridge.New(WithBackends(hung, drawer{rec}), WithSignalHandler(false), WithTimeout(time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}

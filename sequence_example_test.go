@@ -21,16 +21,18 @@ func (names) View() string { return "" }
 
 func ExampleSequence() {
 	var saw []string
-	m := hostbridge.Wrap(names{&saw}, hostbridge.WithBackends(&host.Recorder{}), hostbridge.WithoutSignalHandler())
-	defer m.Close()
+	rec := &host.Recorder{}
+	m := hostbridge.Wrap(names{&saw}, hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))
 
 	// What a Cmd of the app returns when a tool asks for approval as the
 	// turn starts: one message, unpacked in order by the wrapper.
 	cmd := hostbridge.Sequence(hostbridge.TurnStarted{}, hostbridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
 	m.Update(cmd())
+	_ = m.Close()
 	fmt.Println(saw)
-	fmt.Println(m.Bridge().State())
+	reps := rec.Reports()
+	fmt.Println(reps[len(reps)-1].State) // the exit's: the state the chat was in
 	// Output:
-	// [hostbridge.TurnStarted hostbridge.ApprovalNeeded]
+	// [bridge.TurnStarted bridge.ApprovalNeeded]
 	// blocked
 }

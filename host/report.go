@@ -164,8 +164,4 @@ type Report struct {
 	// already delivered (a keep-alive). A backend that skips unchanged
 	// states must send a Repeat anyway.
 	Repeat bool
-
-	// agentsReset: the list starts again empty before Agents (a session
-	// switch).
-	agentsReset bool
 }

@@ -4,17 +4,14 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"os"
-	"os/exec"
 	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/backends"
-	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/kithook"
+	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/internal/core"
 )
 
 // Kit runs an app's model, wrapped by hostbridge.Wrap, in a Bubble Tea
@@ -73,17 +70,17 @@ func New(t TB, model tea.Model, opts ...Option) *Kit {
 	hopts := append([]hostbridge.Option{
 		hostbridge.WithEnv(k.environment()),
 		hostbridge.WithOutput(k.term),
-		hostbridge.WithoutSignalHandler(),
+		hostbridge.WithSignalHandler(false),
 		// A loaded test machine must not turn a slow fake into a failed
 		// report and a retry: that would make transcripts differ between
 		// runs. The app's own options, after these, still win.
 		hostbridge.WithTimeout(min(k.cfg.timeout, time.Minute)),
 		hostbridge.WithExitTimeout(min(k.cfg.timeout, time.Minute)),
-		kithook.EveryReport.(hostbridge.Option),
+		bridge.WithEveryReport(),
 		// Steps come microseconds apart in real time: with the rate limit,
 		// whether a ping waited out its interval would depend on the
 		// machine's load. Every ping goes, in order.
-		hostbridge.WithPingInterval(0),
+		bridge.WithPingInterval(0),
 	}, k.cfg.bridge...)
 	k.model = hostbridge.Wrap(model, hopts...)
 	if err := k.model.Err(); err != nil {
@@ -103,9 +100,8 @@ func New(t TB, model tea.Model, opts ...Option) *Kit {
 }
 
 // environment is what detection reads: the fakes' variables over a fixed
-// terminal, sockets that exist, and the fake cmux as the only program on
-// PATH.
-func (k *Kit) environment() backends.Env {
+// terminal; the fake cmux is the only program on its PATH.
+func (k *Kit) environment() func(string) string {
 	vars := map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}
 	if h := k.cfg.herdr; h != nil {
 		maps.Copy(vars, h.Env())
@@ -114,20 +110,10 @@ func (k *Kit) environment() backends.Env {
 		maps.Copy(vars, f.Env())
 	}
 	if c := k.cfg.cmux; c != nil {
-		maps.Copy(vars, c.Env())
+		maps.Copy(vars, c.Env()) // its PATH has the fake cmux alone
 	}
 	maps.Copy(vars, k.cfg.env)
-	cmux := k.cfg.cmux
-	return backends.Env{
-		Getenv: func(name string) string { return vars[name] },
-		Stat:   os.Stat,
-		LookPath: func(name string) (string, error) {
-			if cmux != nil && name == "cmux" {
-				return cmux.Bin(), nil
-			}
-			return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
-		},
-	}
+	return func(name string) string { return vars[name] }
 }
 
 // normalise lists the values of this run that change between runs.
@@ -223,7 +209,7 @@ func (k *Kit) flush() {
 	k.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), k.cfg.timeout)
 	defer cancel()
-	if err := k.model.Bridge().Flush(ctx); err != nil && !errors.Is(err, host.ErrClosed) {
+	if err := k.model.Bridge().Flush(ctx); err != nil && !errors.Is(err, core.ErrClosed) {
 		k.t.Fatalf("teatest: flushing the reports to the hosts: %v", err)
 	}
 }

@@ -100,7 +100,7 @@ func TestKitHerdr(t *testing.T) {
 	t.Parallel()
 	h := teatest.NewHerdr(t)
 	k := teatest.New(t, chat{}, h, teatest.WithBridgeOptions(
-		hostbridge.WithAgent("chat"), hostbridge.WithBlockedMessage(), hostbridge.WithSession("s-1", "/sessions/s-1")))
+		hostbridge.WithAgent("chat"), hostbridge.WithBlockedMessage(true), hostbridge.WithSession("s-1", "/sessions/s-1")))
 	conversation(t, k)
 	teatest.RequireGolden(t, k.Transcript())
 	if p := h.Pane(); !p.Released {

@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/backends"
-	"github.com/hostbridge/hostbridge/host"
 )
 
 // runDoctor prints what hostbridge detected, the way the chat would run
@@ -34,17 +32,15 @@ func runDoctor(f flags, sess session, stdout, stderr io.Writer) int {
 		timeout = time.Second
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	for _, c := range b.Channels() {
-		c.Probe(ctx)
-	}
-	cancel()
+	defer cancel()
 	bg, bgErr := hostbridge.DetectBackground(hostbridge.BackgroundOptions{Override: f.background})
 	cwd, _ := os.Getwd()
 	d := doctorInfo{
 		flags:    f,
 		session:  sess,
-		detected: b.Detection(),
-		channels: b.Channels(),
+		host:     b.Host(),
+		problems: b.Problems(),
+		channels: b.Channels(ctx),
 		env:      b.EnvironmentLines(),
 		bg:       bg,
 		bgErr:    bgErr,
@@ -59,8 +55,9 @@ func runDoctor(f flags, sess session, stdout, stderr io.Writer) int {
 type doctorInfo struct {
 	flags    flags
 	session  session
-	detected backends.Detection
-	channels []backends.Channel
+	host     string
+	problems []error
+	channels []string
 	env      []string
 	bg       hostbridge.Background
 	bgErr    error
@@ -75,52 +72,25 @@ func (d doctorInfo) String() string {
 	// Every line goes through escaped: ids, paths and the prompt come from
 	// the environment, and may hold escapes or a bidi override.
 	line := func(format string, args ...any) { b.WriteString(escaped(fmt.Sprintf(format, args...)) + "\n") }
-	h := d.detected.Host
-
-	line("host: %s", h.Kind)
-	for _, id := range hostIDs(h) {
-		line("  %s: %s", id[0], id[1])
-	}
-	if t, ok := any(h.Terminal).(fmt.Stringer); ok && t.String() != "" {
-		line("  terminal: %s", t)
-	}
-
-	if len(d.detected.Problems) == 0 {
-		line("problems: none")
-	} else {
-		line("problems:")
-		for _, p := range d.detected.Problems {
-			line("  %s: %s %s", p.Host, p.Var, p.Reason)
+	list := func(label, none string, items []string) {
+		if len(items) == 0 {
+			line("%s: %s", label, none)
+			return
 		}
-		if h.Kind == backends.Terminal {
-			line("  so the chat uses the plain terminal")
+		line("%s:", label)
+		for _, it := range items {
+			line("  %s", it)
 		}
 	}
 
-	if len(d.channels) == 0 {
-		line("channels: none")
-	} else {
-		line("channels:")
-		for _, c := range d.channels {
-			if c.Err != nil {
-				line("  %s", c)
-				continue
-			}
-			line("  %s: %s via %s", c.Host, c.Carries, c.Via)
-			if n := c.Note(); n != "" {
-				line("    but %s", n)
-			}
-		}
+	line("host: %s", d.host)
+	problems := make([]string, len(d.problems))
+	for i, p := range d.problems {
+		problems[i] = p.Error()
 	}
-
-	if len(d.env) == 0 {
-		line("environment lines: none (the plain terminal adds none)")
-	} else {
-		line("environment lines (system prompt <environment> lines):")
-		for _, l := range d.env {
-			line("  %s", l)
-		}
-	}
+	list("problems", "none", problems)
+	list("channels", "none", d.channels)
+	list("environment lines", "none (the plain terminal adds none)", d.env)
 
 	line("background: %s", d.bg)
 	if d.bgErr != nil {
@@ -143,38 +113,6 @@ func (d doctorInfo) String() string {
 		line("  | %s", l)
 	}
 	return b.String()
-}
-
-// hostIDs lists the ids the host gave the pane, in a fixed order, leaving
-// out those it did not give.
-func hostIDs(h backends.Host) [][2]string {
-	var out [][2]string
-	add := func(label, v string) {
-		if v != "" {
-			out = append(out, [2]string{label, printable(v)})
-		}
-	}
-	add("pane", h.Pane)
-	add("workspace", h.Workspace)
-	add("tab", h.Tab)
-	add("surface", h.Surface)
-	add("session", h.Session)
-	add("socket", h.Socket)
-	add("tuios socket", h.TuiosSocket)
-	if h.HerdrAPI {
-		add("herdr API pane", h.HerdrPane)
-	}
-	add("executable", h.Bin)
-	return out
-}
-
-// printable shows a value from the environment as it is when it reads as
-// it is, else quoted (a tuios session may hold blanks: "my  work ").
-func printable(v string) string {
-	if host.Clean(v, 0) == v {
-		return v
-	}
-	return strconv.Quote(v)
 }
 
 // colorName names a palette colour by its true-colour value.

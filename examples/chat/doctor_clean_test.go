@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -17,7 +17,7 @@ import (
 // could end up as a terminal command), a bidi override (it reorders what
 // is read), an invisible letter, or a byte that is not UTF-8.
 func unsafeRune(r rune) bool {
-	return r != '\n' && r != ' ' && host.Clean(string(r), 0) == ""
+	return r != '\n' && r != ' ' && core.Clean(string(r), 0) == ""
 }
 
 // TestDoctorSanitisesEnvironmentPaths: paths that come from the
@@ -45,7 +45,10 @@ func TestDoctorSanitisesEnvironmentPaths(t *testing.T) {
 		r, _ := utf8.DecodeRuneInString(out[max(i, 0):])
 		t.Errorf("-doctor printed %U raw:\n%s", r, out)
 	}
-	wantLines(t, out, "host: herdr", `  socket: "`+filepath.Dir(dir)+`/a\u202ekcos.b/herdr.sock"`)
+	wantLines(t, out, "host: herdr")
+	if !strings.Contains(out, "via socket "+filepath.Dir(dir)+`/a\u202ekcos.b/herdr.sock, pane`) {
+		t.Errorf("-doctor does not show the socket path escaped:\n%s", out)
+	}
 	if !strings.Contains(out, `\x1b]0;pwned\x07\u009b2J\u3164`) {
 		t.Errorf("-doctor does not show the cache directory escaped:\n%s", out)
 	}

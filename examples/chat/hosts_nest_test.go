@@ -94,7 +94,6 @@ func TestHostsDoctorCmux(t *testing.T) {
 	out := doctor(t, testEnv(t, environ(env)...))
 	wantLines(t, out,
 		"host: cmux",
-		"  surface: "+env["CMUX_SURFACE_ID"],
 		"  host: cmux",
 		"  cmux surface: "+env["CMUX_SURFACE_ID"],
 		"  | host: cmux",

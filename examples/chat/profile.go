@@ -59,10 +59,10 @@ func (f flags) options(s session) []hostbridge.Option {
 	if f.profile == profileMendcode {
 		agent := f.agent
 		opts = append(opts,
-			hostbridge.WithBlockedMessage(),
+			hostbridge.WithBlockedMessage(true),
 			hostbridge.WithResumeCommand(func(id string) string { return agent + " --session " + id }),
-			hostbridge.WithMetadata(),
-			hostbridge.HoldBlockedBySubAgents(),
+			hostbridge.WithMetadata(true),
+			hostbridge.WithSubAgentsBlock(true),
 			hostbridge.WithTimeout(mendcodeTimeout),
 			hostbridge.WithDisableEnv(mendcodeOff),
 		)

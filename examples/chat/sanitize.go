@@ -6,14 +6,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/hostbridge/hostbridge/host"
+
+	"github.com/hostbridge/hostbridge/internal/core"
 )
 
-// dropped reports a rune host.Clean would remove: a control, a bidi
+// dropped reports a rune core.Clean would remove: a control, a bidi
 // control, an invisible letter. Spaces and line breaks are the caller's.
-func dropped(r rune) bool { return host.Clean(string(r), 0) == "" }
+func dropped(r rune) bool { return core.Clean(string(r), 0) == "" }
 
-// escaped returns s with every rune host.Clean would remove (and every byte
+// escaped returns s with every rune core.Clean would remove (and every byte
 // that is not UTF-8) written as a Go escape: what -doctor prints from the
 // environment shows what is there and can neither command the terminal
 // nor reorder the line.
@@ -39,7 +40,7 @@ func escaped(s string) string {
 }
 
 // shown returns text read from a file for the chat to show: escape
-// sequences go whole, and so does every rune host.Clean would remove, but
+// sequences go whole, and so does every rune core.Clean would remove, but
 // line breaks and spaces stay, so a transcript keeps its shape.
 func shown(s string) string {
 	if strings.IndexByte(s, 0x1b) >= 0 {

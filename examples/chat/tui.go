@@ -41,7 +41,7 @@ func runTUI(f flags, sess session, stderr io.Writer) int {
 		return exitUsage
 	}
 	cwd, _ := os.Getwd()
-	c.attach(b.Host().Kind.String(), systemPrompt(f.agent, cwd, b.EnvironmentLines()))
+	c.attach(b.Host(), systemPrompt(f.agent, cwd, b.EnvironmentLines()))
 	w := b.Wrap(c)
 
 	// Bubble Tea quits on SIGTERM as on tea.Quit; a second listener tells

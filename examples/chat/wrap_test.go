@@ -19,7 +19,7 @@ func TestWrapped(t *testing.T) {
 		rec := &host.Recorder{}
 		c := testChat(t, time.Second)
 		f := flags{agent: "chat", notify: true}
-		w := hostbridge.Wrap(c, append(f.options(c.sess), hostbridge.WithBackends(rec), hostbridge.WithoutSignalHandler())...)
+		w := hostbridge.Wrap(c, append(f.options(c.sess), hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))...)
 		if err := w.Err(); err != nil {
 			t.Fatal(err)
 		}
@@ -86,21 +86,21 @@ func TestProfiles(t *testing.T) {
 			rec := &host.Recorder{}
 			f := flags{agent: "mc", notify: true, profile: p}
 			b, err := hostbridge.New(append(f.options(session{ID: "s9", Dir: "/tmp/s9"}),
-				hostbridge.WithBackends(rec), hostbridge.WithoutSignalHandler())...)
+				hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))...)
 			if err != nil {
 				t.Fatal(err)
 			}
 			b.Send(hostbridge.TurnStarted{})
 			b.Send(hostbridge.SubAgentStarted{ID: "a", Task: subTask})
 			b.Send(hostbridge.SubAgentWaiting{ID: "a", On: subWaitsOn})
-			held := b.State()
 			if err := b.Close(); err != nil {
 				t.Fatal(err)
 			}
+			var held host.State
 			var resume string
 			for _, r := range rec.Reports() {
 				if r.Kind == host.KindState {
-					resume = r.Session.Resume
+					held, resume = r.State, r.Session.Resume
 				}
 			}
 			switch p {

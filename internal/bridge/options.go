@@ -1,0 +1,245 @@
+package bridge
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+)
+
+// ErrOption is wrapped by every error a bad option value causes.
+var ErrOption = errors.New("hostbridge: bad option")
+
+// Option configures a Bridge. The public frontends re-export the
+// constructors below; their doc comments are the documentation.
+type Option func(*config)
+
+type config struct {
+	agent, source string
+	quiet         bool
+	quietUnknown  bool
+	timeout       time.Duration
+	exitTimeout   time.Duration
+	pingEvery     time.Duration
+	logger        *slog.Logger
+	output        io.Writer
+	outputChosen  bool
+	progress      terminal.Support
+	badProgress   []string
+	getenv        func(string) string
+	session       host.Session
+	resume        func(string) string
+	blockedMsg    bool
+	metadata      bool
+	subBlock      bool
+	offVar        string
+	noFocus       bool
+	noSignals     bool
+	backends      []host.Backend
+	custom        bool
+	everyReport   bool
+	errs          []error
+}
+
+func (c *config) fail(format string, args ...any) {
+	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{ErrOption}, args...)...))
+}
+
+// parse applies opts over the defaults; a nil option is an error.
+func parse(opts []Option) (config, error) {
+	c := config{
+		agent:       defaultAgent(),
+		timeout:     core.DefaultTimeout,
+		exitTimeout: core.DefaultExitTimeout,
+		pingEvery:   core.DefaultPingInterval,
+		logger:      slog.New(slog.DiscardHandler),
+		output:      os.Stdout,
+		getenv:      os.Getenv,
+	}
+	for i, o := range opts {
+		if o == nil {
+			c.fail("option %d is nil", i)
+			continue
+		}
+		o(&c)
+	}
+	return c, errors.Join(c.errs...)
+}
+
+// agentName is what a host shows as the agent's name: short and plain.
+var (
+	agentName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+	herdrSource = regexp.MustCompile(`^[A-Za-z0-9:._-]{1,80}$`)
+)
+
+func defaultAgent() string {
+	if name := filepath.Base(os.Args[0]); agentName.MatchString(name) {
+		return name
+	}
+	return "chat"
+}
+
+func WithAgent(name string) Option {
+	return func(c *config) {
+		if !agentName.MatchString(name) {
+			c.fail("agent name %q: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", name)
+			return
+		}
+		c.agent = name
+	}
+}
+
+func WithSource(source string) Option {
+	return func(c *config) {
+		if !herdrSource.MatchString(source) {
+			c.fail("source %q: want 1-80 of [A-Za-z0-9:._-]", source)
+			return
+		}
+		c.source = source
+	}
+}
+
+func WithNotify(on bool) Option { return func(c *config) { c.quiet = !on } }
+
+func WithNotifyWhileFocusUnknown(on bool) Option {
+	return func(c *config) { c.quietUnknown = !on }
+}
+
+// WithPingInterval sets the least time between two pings (default 500
+// ms); zero sends every ping at once. Only the test kit needs another
+// value: its steps come microseconds apart in real time.
+func WithPingInterval(d time.Duration) Option {
+	return duration("ping interval", 0, func(c *config) *time.Duration { return &c.pingEvery })(d)
+}
+
+func WithTimeout(d time.Duration) Option {
+	return duration("timeout", 1, func(c *config) *time.Duration { return &c.timeout })(d)
+}
+
+func WithExitTimeout(d time.Duration) Option {
+	return duration("exit timeout", 1, func(c *config) *time.Duration { return &c.exitTimeout })(d)
+}
+
+// duration checks a duration option: at least least, at most a minute.
+func duration(what string, least time.Duration, field func(*config) *time.Duration) func(time.Duration) Option {
+	return func(d time.Duration) Option {
+		return func(c *config) {
+			if d < least || d > time.Minute {
+				c.fail("%s %v: want %v to 1m", what, d, least)
+				return
+			}
+			*field(c) = d
+		}
+	}
+}
+
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) {
+		if l == nil {
+			c.fail("logger is nil")
+			return
+		}
+		c.logger = l
+	}
+}
+
+func WithOutput(w io.Writer) Option {
+	return func(c *config) {
+		if w == nil {
+			c.fail("output is nil")
+			return
+		}
+		c.output, c.outputChosen = w, true
+	}
+}
+
+func WithProgress(on bool) Option {
+	return func(c *config) {
+		c.progress = terminal.SupportOff
+		if on {
+			c.progress = terminal.SupportOn
+		}
+	}
+}
+
+func WithKnownBadProgress(list []string) Option {
+	return func(c *config) {
+		if list == nil {
+			list = []string{}
+		}
+		if _, err := terminal.New(terminal.Config{Output: io.Discard, BadProgress: list}); err != nil {
+			c.fail("known-bad progress list: %v", err)
+			return
+		}
+		c.badProgress = list
+	}
+}
+
+func WithEnv(getenv func(string) string) Option {
+	return func(c *config) {
+		if getenv == nil {
+			c.fail("getenv is nil")
+			return
+		}
+		c.getenv = getenv
+	}
+}
+
+func WithSession(id, dir string) Option {
+	return func(c *config) {
+		if dir != "" && !filepath.IsAbs(dir) {
+			c.fail("session directory %q: want an absolute path", dir)
+			return
+		}
+		c.session = host.Session{ID: id, Dir: dir}
+	}
+}
+
+func WithResumeCommand(resume func(sessionID string) string) Option {
+	return func(c *config) { c.resume = resume }
+}
+
+func WithBlockedMessage(on bool) Option { return func(c *config) { c.blockedMsg = on } }
+
+func WithMetadata(on bool) Option { return func(c *config) { c.metadata = on } }
+
+func WithSubAgentsBlock(on bool) Option { return func(c *config) { c.subBlock = on } }
+
+func WithDisableEnv(name string) Option {
+	return func(c *config) {
+		if name == "" {
+			c.fail("disable variable name is empty")
+			return
+		}
+		c.offVar = name
+	}
+}
+
+func WithFocusReports(on bool) Option { return func(c *config) { c.noFocus = !on } }
+
+func WithSignalHandler(on bool) Option { return func(c *config) { c.noSignals = !on } }
+
+func WithBackends(b ...host.Backend) Option {
+	return func(c *config) {
+		for i, be := range b {
+			if be == nil {
+				c.fail("backend %d is nil", i)
+				return
+			}
+		}
+		c.backends, c.custom = b, true
+	}
+}
+
+// WithEveryReport makes every report reach every host, none coalesced or
+// refreshed: the test kit's transcripts then depend on the app's messages
+// alone. No app should want it, so no frontend exports it.
+func WithEveryReport() Option { return func(c *config) { c.everyReport = true } }

@@ -1,0 +1,16 @@
+//go:build !unix
+
+package bridge
+
+import "os"
+
+// signalWatch is a no-op where Unix signals do not exist; Bubble Tea's own
+// handling and Close cover the exit there.
+type signalWatch struct{}
+
+func watchSignals(func(), func(os.Signal) bool) *signalWatch { return nil }
+
+func (w *signalWatch) stop() {}
+
+func reraiseAll(os.Signal) bool    { return true }
+func reraiseHangup(os.Signal) bool { return false }

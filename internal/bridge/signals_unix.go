@@ -1,0 +1,74 @@
+//go:build unix
+
+package bridge
+
+import (
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+)
+
+// signalWatch runs the exit when the process is told to go: SIGINT,
+// SIGTERM, SIGHUP. Bubble Tea v1 quits on SIGINT and SIGTERM itself, but has
+// no handler for SIGHUP (a closed terminal window), and the code after
+// Program.Run never runs then: without this the bar stays set and the pane
+// stays "working".
+type signalWatch struct {
+	ch     chan os.Signal
+	quit   chan struct{}
+	done   chan struct{}
+	firing chan struct{} // closed once a signal was taken, before the exit runs
+	once   sync.Once
+}
+
+// watchSignals starts the watcher. exit runs once a signal arrives; then a
+// signal in reraise is delivered again with its default action, so the
+// process ends as it would have without hostbridge.
+func watchSignals(exit func(), reraise func(os.Signal) bool) *signalWatch {
+	w := &signalWatch{
+		ch:     make(chan os.Signal, 1),
+		quit:   make(chan struct{}),
+		done:   make(chan struct{}),
+		firing: make(chan struct{}),
+	}
+	signal.Notify(w.ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		defer close(w.done)
+		defer signal.Stop(w.ch)
+		select {
+		case <-w.quit:
+		case s := <-w.ch:
+			close(w.firing)
+			exit()
+			if reraise(s) {
+				signal.Stop(w.ch)
+				signal.Reset(s)
+				_ = syscall.Kill(os.Getpid(), s.(syscall.Signal))
+			}
+		}
+	}()
+	return w
+}
+
+// stop ends the watcher and waits for it, unless it has taken a signal:
+// then it is running the exit itself (perhaps waiting for the Close that
+// called stop), and ends on its own once that is done. Safe on a nil
+// watcher and more than once.
+func (w *signalWatch) stop() {
+	if w == nil {
+		return
+	}
+	w.once.Do(func() { close(w.quit) })
+	select {
+	case <-w.done:
+	case <-w.firing:
+	}
+}
+
+// reraiseAll is for a process with no other handler: every signal ends it.
+func reraiseAll(os.Signal) bool { return true }
+
+// reraiseHangup is for a Bubble Tea program, which handles SIGINT and
+// SIGTERM itself but not SIGHUP.
+func reraiseHangup(s os.Signal) bool { return s == syscall.SIGHUP }

@@ -1,0 +1,41 @@
+//go:build unix
+
+package bridge
+
+import (
+	"os"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// A signal the watcher takes while the app is already in Close (tea.Quit's
+// command, a panic, the Close after Run) must not deadlock the two: Close
+// waits for the watcher, which waits in Close.
+func TestSignalDuringClose(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for range 20 {
+		b, err := New(WithBackends(host.Nop{}), WithSignalHandler(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := watchSignals(func() { _ = b.Close() }, func(os.Signal) bool { return false })
+		b.signals = w
+		runtime.Gosched() // the watcher blocks in its select
+		done := make(chan struct{})
+		go func() {
+			w.ch <- syscall.SIGTERM // the signal arrives ...
+			_ = b.Close()           // ... as the app quits
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("Close deadlocked with the signal watcher")
+		}
+		<-w.done // and the watcher ends
+	}
+}

@@ -1,0 +1,131 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+func listOf(as []host.SubAgent) string {
+	var out []string
+	for _, a := range as {
+		s := a.ID + ":" + a.Status.String()
+		if a.Result != "" {
+			s += "=" + a.Result
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, ",")
+}
+
+// lastList is the whole list the newest KindAgents report carried.
+func lastList(reps []host.Report) string {
+	for i := len(reps) - 1; i >= 0; i-- {
+		if reps[i].Kind == host.KindAgents {
+			return listOf(reps[i].Agents)
+		}
+	}
+	return "(none)"
+}
+
+// A backend gets the whole list, though the Machine reports only what
+// changed; an ended sub-agent is shown ended, then leaves the list once
+// the ended ones are half of it; a session switch starts it again.
+func TestReporterKeepsTheAgentList(t *testing.T) {
+	m := NewMachine(Config{}, host.Session{ID: "s"})
+	rec := &host.Recorder{}
+	r := NewReporter([]host.Backend{rec}, ReporterOptions{})
+	defer r.Close(context.Background())
+	steps := []struct {
+		do   func() []host.Report
+		want string
+	}{
+		{func() []host.Report { return m.AgentStarted("a", "", "") }, "a:running"},
+		{func() []host.Report { return m.AgentStarted("b", "", "") }, "a:running,b:running"},
+		{func() []host.Report { return m.AgentStep("a", host.AgentDone, "yes") }, "a:done=yes,b:running"},
+		// a was shown done, and the ended were half the list: it went.
+		{func() []host.Report { return m.AgentStarted("c", "", "") }, "b:running,c:running"},
+		{func() []host.Report { return m.AgentStarted("d", "", "") }, "b:running,c:running,d:running"},
+		{func() []host.Report { return m.AgentStep("b", host.AgentFailed, "no") }, "b:failed=no,c:running,d:running"},
+		{func() []host.Report { return m.AgentStep("c", host.AgentStopped, "") }, "b:failed=no,c:stopped,d:running"},
+		{func() []host.Report { return m.AgentStep("d", host.AgentRunning, "shell") }, "d:running"},
+		{func() []host.Report { return m.SessionChanged(host.Session{ID: "t"}, host.OriginSwitched) }, ""},
+		{func() []host.Report { return m.AgentStarted("e", "", "") }, "e:running"},
+	}
+	for i, s := range steps {
+		r.Send(s.do()...)
+		if err := r.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if got := lastList(rec.Reports()); got != s.want {
+			t.Errorf("step %d: the backend got %q, want %q", i, got, s.want)
+		}
+	}
+}
+
+// While the host is slow, changes merge in the queue: none is lost, and
+// the list the host gets next has every sub-agent's latest state (an
+// ended one shows how it ended, not as dropped).
+func TestReporterMergesAgentChanges(t *testing.T) {
+	g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 16)}
+	m := NewMachine(Config{}, host.Session{})
+	r := NewReporter([]host.Backend{g}, ReporterOptions{Timeout: time.Hour})
+	r.Send(m.Start()...)
+	<-g.entered // the worker holds the first state
+	for i := range 100 {
+		r.Send(m.AgentStarted(fmt.Sprint(i), "", "")...)
+		r.Send(m.AgentStep(fmt.Sprint(i), host.AgentRunning, "shell")...)
+	}
+	r.Send(m.AgentStep("7", host.AgentDone, "found it")...)
+	r.Send(m.AgentStep("8", host.AgentStopped, "")...)
+	close(g.release)
+	if err := r.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	reps := g.Reports()
+	var lists []string
+	for _, rep := range reps {
+		if rep.Kind == host.KindAgents {
+			lists = append(lists, listOf(rep.Agents))
+		}
+	}
+	if len(lists) != 1 || !strings.Contains(lists[0], "7:done=found it") || !strings.Contains(lists[0], "8:stopped") ||
+		strings.Count(lists[0], ":") != 100 {
+		t.Errorf("the host got %d lists: %.300q", len(lists), lists)
+	}
+	_ = r.Close(context.Background())
+}
+
+// A queue full of edges between changes drops edges, never changes: those
+// are folded into the next.
+func TestReporterQueueLimitKeepsAgentChanges(t *testing.T) {
+	g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 16)}
+	m := NewMachine(Config{}, host.Session{ID: "s"})
+	r := NewReporter([]host.Backend{g}, ReporterOptions{Timeout: time.Hour, QueueLimit: 8})
+	r.Send(m.Start()...)
+	<-g.entered
+	var want []string
+	for i := range 50 {
+		id := fmt.Sprint(i)
+		r.Send(m.AgentStarted(id, "", "")...)
+		r.Send(m.SessionChanged(host.Session{ID: "s"}, host.OriginSaved)...) // an edge
+		want = append(want, id+":running")
+	}
+	close(g.release)
+	if err := r.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := lastList(g.Reports()); got != strings.Join(want, ",") {
+		got = strings.Join(slices.Sorted(slices.Values(strings.Split(got, ","))), ",")
+		w := strings.Join(slices.Sorted(slices.Values(want)), ",")
+		if got != w {
+			t.Errorf("the host got %q, want all 50", got)
+		}
+	}
+	_ = r.Close(context.Background())
+}

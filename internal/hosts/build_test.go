@@ -1,0 +1,94 @@
+package hosts
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+)
+
+// In a tuios pane that speaks herdr's API, tuios carries no state: if the
+// herdr backend cannot be made, the terminal's bar must carry it.
+func TestBuildTerminalCarriesStateWhenOnlyFactsHostIsLeft(t *testing.T) {
+	d := Detection{Host: Host{Kind: Tuios, HerdrAPI: true, Socket: "/run/t.sock", HerdrPane: "p1",
+		TuiosSocket: "/run/t.sock", Session: "main", Pane: "p1"}}
+	_, chans := Build(d, Config{Agent: "chat", Source: "not a valid source!", Output: io.Discard, OutputChosen: true})
+	var herdrErr bool
+	var term Channel
+	for _, c := range chans {
+		if c.Host == "tuios" && c.Err != nil && c.Carries != "" {
+			herdrErr = true // the herdr backend failed under the tuios host's name
+		}
+		if c.Host == "terminal" {
+			term = c
+		}
+	}
+	if !herdrErr {
+		t.Fatalf("herdr backend was made: %v", chans)
+	}
+	if term.Err != nil || term.Carries != "progress (OSC 9;4), ping (OSC 9)" {
+		t.Errorf("terminal carries %q (%v), want the bar too", term.Carries, term.Err)
+	}
+}
+
+// Inside tuios, tuios alerts for needs_input, errored and done itself
+// (tuios main 6037a8a, internal/config/agent_alerts.go) and forwards a
+// pane's OSC 9 too (internal/app/notify.go): the terminal sends no ping,
+// whether the states go over tuios's verbs or herdr's API.
+func TestBuildNoPingInTuios(t *testing.T) {
+	for _, d := range []Detection{
+		{Host: Host{Kind: Tuios, TuiosSocket: "/run/t.sock", Session: "my work", Pane: "p1"}},
+		{Host: Host{Kind: Tuios, HerdrAPI: true, Socket: "/run/t.sock", HerdrPane: "p1",
+			TuiosSocket: "/run/t.sock", Session: "main", Pane: "p1"}},
+	} {
+		var out strings.Builder
+		list, chans := Build(d, Config{Agent: "chat", Output: &out, OutputChosen: true})
+		term := chans[len(chans)-1]
+		if term.Host != "terminal" || term.Carries != "nothing (tuios shows the state and raises its own alerts)" {
+			t.Errorf("herdr API %v: terminal channel %v", d.Host.HerdrAPI, term)
+		}
+		last := list[len(list)-1]
+		if err := last.Report(context.Background(), host.Report{Kind: host.KindPing, Message: "approve shell: git push"}); err != nil {
+			t.Fatal(err)
+		}
+		if out.Len() != 0 {
+			t.Errorf("herdr API %v: the terminal pinged %q", d.Host.HerdrAPI, out.String())
+		}
+	}
+}
+
+// A session with blanks is named so the diagnostic shows them.
+func TestBuildShowsSessionSafely(t *testing.T) {
+	d := Detection{Host: Host{Kind: Tuios, TuiosSocket: "/run/t.sock", Session: "my  work", Pane: "p1"}}
+	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+	if got := chans[0].String(); !strings.Contains(got, `session "my  work",`) {
+		t.Errorf("tuios channel %q", got)
+	}
+}
+
+// Inside tmux, the terminal's channel says plainly what tmux lets through,
+// once it is known: before any report, that it depends on
+// allow-passthrough; after Probe found no tmux to ask (PATH without it),
+// that nothing can pass, and the fix.
+func TestBuildTmuxChannelNote(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	d := Detection{Host: Host{Terminal: TerminalInfo{Mux: terminal.MuxTmux, MuxVersion: "3.3a", MuxPane: "%1"}}}
+	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+	term := chans[len(chans)-1]
+	if !strings.Contains(term.String(), "asked at the first report") {
+		t.Errorf("before the probe: %s", term)
+	}
+	term.Probe(context.Background())
+	want := "terminal: progress (OSC 9;4), ping (OSC 9) via the program's output inside tmux (terminal=unknown mux=tmux mux-version=3.3a pane=%1); " +
+		"but tmux's allow-passthrough is off, " +
+		"so the progress bar and the ping cannot reach the terminal; fix: set -g allow-passthrough on"
+	if got := term.String(); got != want {
+		t.Errorf("after the probe:\n got %s\nwant %s", got, want)
+	}
+	if n := (Channel{Host: "herdr"}).Note(); n != "" {
+		t.Errorf("a host channel has a note: %q", n)
+	}
+}

@@ -1,0 +1,231 @@
+package hosts
+
+import (
+	"errors"
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fileInfo is a fake fs.FileInfo of a given type.
+type fileInfo fs.FileMode
+
+func (f fileInfo) Name() string       { return "f" }
+func (f fileInfo) Size() int64        { return 0 }
+func (f fileInfo) Mode() fs.FileMode  { return fs.FileMode(f) }
+func (f fileInfo) ModTime() time.Time { return time.Time{} }
+func (f fileInfo) IsDir() bool        { return fs.FileMode(f).IsDir() }
+func (f fileInfo) Sys() any           { return nil }
+
+// testEnv: every path under /run is a socket, /tmp/file is a regular file,
+// anything else is missing; cmux is on PATH unless noCmux.
+func testEnv(vars map[string]string, noCmux bool) Env {
+	return Env{
+		Getenv: func(k string) string { return vars[k] },
+		Stat: func(p string) (fs.FileInfo, error) {
+			switch {
+			case strings.HasPrefix(p, "/run/"):
+				return fileInfo(fs.ModeSocket), nil
+			case p == "/tmp/file":
+				return fileInfo(0), nil
+			}
+			return nil, fs.ErrNotExist
+		},
+		LookPath: func(name string) (string, error) {
+			if noCmux {
+				return "", errors.New("not found")
+			}
+			return "/usr/local/bin/" + name, nil
+		},
+	}
+}
+
+var (
+	herdrVars = map[string]string{
+		"HERDR_ENV": "1", "HERDR_SOCKET_PATH": "/run/herdr.sock", "HERDR_PANE_ID": "w1:p2",
+		"HERDR_WORKSPACE_ID": "w1", "HERDR_TAB_ID": "w1:t1",
+	}
+	tuiosVars = map[string]string{
+		"TUIOS_ENV": "1", "TUIOS_SOCKET": "/run/tuios.sock", "TUIOS_SESSION": "main",
+		"TUIOS_PANE_ID": "6f0c", "TUIOS_WINDOW_ID": "6f0c",
+	}
+	cmuxVars = map[string]string{"CMUX_SURFACE_ID": "s-1", "CMUX_WORKSPACE_ID": "ws-1", "CMUX_SOCKET_PATH": "/run/cmux.sock"}
+)
+
+func merge(ms ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func with(m map[string]string, kv ...string) map[string]string {
+	out := merge(m)
+	for i := 0; i < len(kv); i += 2 {
+		out[kv[i]] = kv[i+1]
+	}
+	return out
+}
+
+// TestDetectNesting is the nesting table: the innermost host only, the
+// plain terminal behind it, and malformed values falling back to the plain
+// terminal with a reason.
+func TestDetectNesting(t *testing.T) {
+	cases := []struct {
+		name     string
+		vars     map[string]string
+		noCmux   bool
+		want     Kind
+		herdrAPI bool
+		problems []string // "<VAR> <reason prefix>"
+		lines    []string
+	}{
+		{name: "none", vars: nil, want: Terminal},
+		{name: "herdr alone", vars: herdrVars, want: Herdr,
+			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
+		{name: "herdr in cmux", vars: merge(cmuxVars, herdrVars), want: Herdr,
+			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
+		{name: "herdr without workspace or tab", vars: with(herdrVars, "HERDR_WORKSPACE_ID", "", "HERDR_TAB_ID", ""),
+			want: Herdr, lines: []string{"host: herdr", "herdr pane: w1:p2"}},
+		{name: "herdr vars without HERDR_ENV", vars: with(herdrVars, "HERDR_ENV", ""), want: Herdr,
+			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
+		{name: "tuios alone", vars: tuiosVars, want: Tuios,
+			lines: []string{"host: tuios", "tuios pane: 6f0c", "tuios session: main"}},
+		{name: "tuios in cmux", vars: merge(cmuxVars, tuiosVars), want: Tuios,
+			lines: []string{"host: tuios", "tuios pane: 6f0c", "tuios session: main"}},
+		{name: "tuios with herdr's variables (tuios answers herdr's API)",
+			vars: merge(tuiosVars, map[string]string{"HERDR_SOCKET_PATH": "/run/tuios.sock", "HERDR_PANE_ID": "6f0c"}),
+			want: Tuios, herdrAPI: true, lines: []string{"host: tuios", "tuios pane: 6f0c", "tuios session: main"}},
+		{name: "tuios with HERDR_ENV=1 on its own socket",
+			vars: merge(tuiosVars, map[string]string{"HERDR_ENV": "1", "HERDR_SOCKET_PATH": "/run/tuios.sock", "HERDR_PANE_ID": "6f0c"}),
+			want: Tuios, herdrAPI: true, lines: []string{"host: tuios", "tuios pane: 6f0c", "tuios session: main"}},
+		{name: "herdr inside tuios", vars: merge(tuiosVars, herdrVars), want: Herdr,
+			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
+		{name: "cmux alone", vars: cmuxVars, want: Cmux, lines: []string{"host: cmux", "cmux surface: s-1", "cmux workspace: ws-1"}},
+
+		{name: "herdr pane id empty", vars: with(herdrVars, "HERDR_PANE_ID", ""), want: Terminal,
+			problems: []string{"HERDR_PANE_ID is empty"}},
+		{name: "herdr pane id with newline", vars: with(herdrVars, "HERDR_PANE_ID", "w1:p2\nrm -rf"), want: Terminal,
+			problems: []string{"HERDR_PANE_ID contains a control"}},
+		{name: "herdr pane id with escape", vars: with(herdrVars, "HERDR_PANE_ID", "w1\x1b]0;x\x07"), want: Terminal,
+			problems: []string{"HERDR_PANE_ID contains a control"}},
+		{name: "herdr pane id too long", vars: with(herdrVars, "HERDR_PANE_ID", strings.Repeat("p", 300)), want: Terminal,
+			problems: []string{"HERDR_PANE_ID is longer"}},
+		{name: "herdr tab with space", vars: with(herdrVars, "HERDR_TAB_ID", "w1 t1"), want: Terminal,
+			problems: []string{"HERDR_TAB_ID contains a control"}},
+		{name: "herdr socket relative", vars: with(herdrVars, "HERDR_SOCKET_PATH", "herdr.sock"), want: Terminal,
+			problems: []string{"HERDR_SOCKET_PATH is not an absolute path"}},
+		{name: "herdr socket missing", vars: with(herdrVars, "HERDR_SOCKET_PATH", "/gone/herdr.sock"), want: Terminal,
+			problems: []string{"HERDR_SOCKET_PATH names no socket"}},
+		{name: "herdr socket is a file", vars: with(herdrVars, "HERDR_SOCKET_PATH", "/tmp/file"), want: Terminal,
+			problems: []string{"HERDR_SOCKET_PATH is not a socket"}},
+		{name: "herdr socket empty", vars: with(herdrVars, "HERDR_SOCKET_PATH", ""), want: Terminal,
+			problems: []string{"HERDR_SOCKET_PATH is empty"}},
+		{name: "herdr malformed inside cmux falls back to the terminal, not cmux",
+			vars: merge(cmuxVars, with(herdrVars, "HERDR_PANE_ID", "")), want: Terminal,
+			problems: []string{"HERDR_PANE_ID is empty"}},
+		{name: "herdr bin relative is reported, herdr kept", vars: with(herdrVars, "HERDR_BIN_PATH", "herdr"), want: Herdr,
+			problems: []string{"HERDR_BIN_PATH is not an absolute path"},
+			lines:    []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
+		{name: "tuios session empty", vars: with(tuiosVars, "TUIOS_SESSION", ""), want: Terminal,
+			problems: []string{"TUIOS_SESSION is empty"}},
+		// tuios lets a session name hold blanks (tuios new "my work"): such a
+		// pane is tuios's, and the name is shown quoted where it would not
+		// read as it is.
+		{name: "tuios session with a blank", vars: with(tuiosVars, "TUIOS_SESSION", "my work"), want: Tuios,
+			lines: []string{"host: tuios", "tuios pane: 6f0c", "tuios session: my work"}},
+		{name: "tuios session with blanks that do not show", vars: with(tuiosVars, "TUIOS_SESSION", "my  work "), want: Tuios,
+			lines: []string{"host: tuios", "tuios pane: 6f0c", `tuios session: "my  work "`}},
+		{name: "tuios session with an invisible character", vars: with(tuiosVars, "TUIOS_SESSION", "my\u200bwork"), want: Tuios,
+			lines: []string{"host: tuios", "tuios pane: 6f0c", `tuios session: "my\u200bwork"`}},
+		{name: "tuios session with a tab", vars: with(tuiosVars, "TUIOS_SESSION", "my\twork"), want: Terminal,
+			problems: []string{"TUIOS_SESSION contains a control"}},
+		{name: "tuios session with a C1 control", vars: with(tuiosVars, "TUIOS_SESSION", "my\u009bwork"), want: Terminal,
+			problems: []string{"TUIOS_SESSION contains a control"}},
+		{name: "tuios session not UTF-8", vars: with(tuiosVars, "TUIOS_SESSION", "my\xffwork"), want: Terminal,
+			problems: []string{"TUIOS_SESSION contains a control"}},
+		{name: "tuios session too long", vars: with(tuiosVars, "TUIOS_SESSION", strings.Repeat("s", 300)), want: Terminal,
+			problems: []string{"TUIOS_SESSION is longer"}},
+		{name: "tuios pane with control", vars: with(tuiosVars, "TUIOS_PANE_ID", "a\tb"), want: Terminal,
+			problems: []string{"TUIOS_PANE_ID contains a control"}},
+		{name: "tuios socket missing", vars: with(tuiosVars, "TUIOS_SOCKET", "/nope"), want: Terminal,
+			problems: []string{"TUIOS_SOCKET names no socket"}},
+		{name: "tuios with malformed herdr variables",
+			vars: merge(tuiosVars, map[string]string{"HERDR_SOCKET_PATH": "rel", "HERDR_PANE_ID": "6f0c"}),
+			want: Terminal, problems: []string{"HERDR_SOCKET_PATH is not an absolute path"}},
+		{name: "cmux without the executable", vars: cmuxVars, noCmux: true, want: Terminal,
+			problems: []string{"PATH has no cmux"}},
+		{name: "cmux surface with newline", vars: with(cmuxVars, "CMUX_SURFACE_ID", "s\n1"), want: Terminal,
+			problems: []string{"CMUX_SURFACE_ID contains a control"}},
+		{name: "cmux workspace with invalid utf-8", vars: with(cmuxVars, "CMUX_WORKSPACE_ID", "w\xff"), want: Terminal,
+			problems: []string{"CMUX_WORKSPACE_ID contains a control"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := Detect(testEnv(c.vars, c.noCmux))
+			if d.Host.Kind != c.want {
+				t.Errorf("host = %s, want %s", d.Host.Kind, c.want)
+			}
+			if d.Host.HerdrAPI != c.herdrAPI {
+				t.Errorf("HerdrAPI = %v, want %v", d.Host.HerdrAPI, c.herdrAPI)
+			}
+			var got []string
+			for _, p := range d.Problems {
+				got = append(got, p.Var+" "+p.Reason)
+				if !errors.Is(p, ErrMalformed) {
+					t.Errorf("problem %v does not wrap ErrMalformed", p)
+				}
+				if strings.ContainsAny(p.Error(), "\n\x1b") {
+					t.Errorf("problem text carries the bad value raw: %q", p.Error())
+				}
+			}
+			if len(got) != len(c.problems) {
+				t.Fatalf("problems = %q, want %q", got, c.problems)
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], c.problems[i]) {
+					t.Errorf("problem %d = %q, want prefix %q", i, got[i], c.problems[i])
+				}
+			}
+			if lines := d.Host.EnvironmentLines(); !slices.Equal(lines, c.lines) {
+				t.Errorf("lines = %q, want %q", lines, c.lines)
+			}
+		})
+	}
+}
+
+func FuzzDetect(f *testing.F) {
+	f.Add("1", "/run/h.sock", "w1:p2", "w1", "1", "/run/t.sock", "s-1")
+	f.Add("", "rel", "a\nb", "\x1b", "0", "", "")
+	f.Fuzz(func(t *testing.T, herdrEnv, sock, pane, ws, tuiosEnv, tsock, surface string) {
+		vars := map[string]string{
+			"HERDR_ENV": herdrEnv, "HERDR_SOCKET_PATH": sock, "HERDR_PANE_ID": pane, "HERDR_WORKSPACE_ID": ws,
+			"TUIOS_ENV": tuiosEnv, "TUIOS_SOCKET": tsock, "TUIOS_PANE_ID": pane, "TUIOS_SESSION": ws,
+			"CMUX_SURFACE_ID": surface,
+		}
+		d := Detect(testEnv(vars, false))
+		for _, line := range d.Host.EnvironmentLines() {
+			if strings.ContainsFunc(line, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+				t.Fatalf("environment line with a control: %q", line)
+			}
+		}
+		if d.Host.Kind != Terminal && len(d.Problems) > 0 {
+			t.Fatalf("host %s chosen despite problems %v", d.Host.Kind, d.Problems)
+		}
+	})
+}
+
+// An id with an invisible format character (a zero-width joiner) reads
+// the same as a clean one but is not: detection refuses it rather than
+// hand a host something it may refuse.
+func TestDetectRefusesInvisibleCharacters(t *testing.T) {
+	d := Detect(testEnv(with(herdrVars, "HERDR_PANE_ID", "w1:\u200dp2"), false))
+	if d.Host.Kind != Terminal || len(d.Problems) != 1 || d.Problems[0].Var != "HERDR_PANE_ID" {
+		t.Errorf("host %s, problems %v", d.Host.Kind, d.Problems)
+	}
+}
