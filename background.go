@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -17,44 +16,17 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bgquery"
 )
 
-// BackgroundSource says where a Background came from.
-type BackgroundSource uint8
-
-const (
-	// SourceUnknown is the zero value: not detected.
-	SourceUnknown BackgroundSource = iota
-	// SourceOverride: BackgroundOptions.Override, for terminals that answer
-	// wrongly.
-	SourceOverride
-	// SourceTerminal: the terminal's answer to termenv's start-up query
-	// (asked by Bubble Tea's init, cached by lipgloss), reused.
-	SourceTerminal
-	// SourceQuery: hostbridge asked the multiplexer itself (tmux ≥ 3.4,
-	// tuios, herdr) where termenv would not ask.
-	SourceQuery
-	// SourceCOLORFGBG: the COLORFGBG variable.
-	SourceCOLORFGBG
-	// SourceDefault: nothing answered; dark is assumed, as termenv does.
-	SourceDefault
-)
-
-var sourceNames = [...]string{"unknown", "override", "terminal", "query", "COLORFGBG", "default"}
-
-func (s BackgroundSource) String() string {
-	if int(s) < len(sourceNames) {
-		return sourceNames[s]
-	}
-	return "BackgroundSource(" + strconv.Itoa(int(s)) + ")"
-}
-
 // Background is the terminal's background, as far as it can be known.
 type Background struct {
 	// Dark selects the palette.
 	Dark bool
 	// Color is "#rrggbb" when an answer gave the colour itself, else "".
 	Color string
-	// Source is where the answer came from.
-	Source BackgroundSource
+	// Source is where the answer came from: "override" (BackgroundOptions),
+	// "terminal" (the answer Bubble Tea's init got, reused), "query"
+	// (hostbridge asked the multiplexer), "COLORFGBG", or "default" (dark,
+	// when nothing answered).
+	Source string
 	// Detail says why, for a -doctor report: who answered, or why nobody
 	// was asked and what was used instead.
 	Detail string
@@ -69,7 +41,9 @@ func (b Background) String() string {
 	if b.Color != "" {
 		s += " " + b.Color
 	}
-	s += " (" + b.Source.String() + ")"
+	if b.Source != "" {
+		s += " (" + b.Source + ")"
+	}
 	if b.Detail != "" {
 		s += ": " + b.Detail
 	}
@@ -90,10 +64,6 @@ type BackgroundOptions struct {
 	// stdout when they are terminals.
 	TTY *os.File
 }
-
-// ErrBackgroundOverride is wrapped by the error for a bad
-// BackgroundOptions.Override.
-var ErrBackgroundOverride = errors.New("hostbridge: bad background override")
 
 // DetectBackground learns whether the terminal's background is light or
 // dark, asking at most once. Call it before tea.Program.Run, never after:
@@ -134,12 +104,12 @@ type bgProbe struct {
 func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	switch strings.ToLower(strings.TrimSpace(opts.Override)) {
 	case "light":
-		return Background{Source: SourceOverride, Detail: "set by the program"}, nil
+		return Background{Source: "override", Detail: "set by the program"}, nil
 	case "dark":
-		return Background{Dark: true, Source: SourceOverride, Detail: "set by the program"}, nil
+		return Background{Dark: true, Source: "override", Detail: "set by the program"}, nil
 	case "":
 	default:
-		return Background{}, fmt.Errorf(`%w %q: want "light", "dark", or "" to detect`, ErrBackgroundOverride, opts.Override)
+		return Background{}, fmt.Errorf(`%w: background override %q: want "light", "dark", or "" to detect`, ErrOption, opts.Override)
 	}
 	getenv := opts.Getenv
 	if getenv == nil {
@@ -151,7 +121,7 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	why := d.Why
 	switch d.Plan {
 	case bgquery.Reuse:
-		return Background{Dark: p.cachedDark(), Source: SourceTerminal, Detail: d.Why}, nil
+		return Background{Dark: p.cachedDark(), Source: "terminal", Detail: d.Why}, nil
 	case bgquery.Ask:
 		timeout := opts.Timeout
 		if timeout <= 0 {
@@ -165,7 +135,7 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 		}
 		if err == nil {
 			return Background{
-				Dark: bgquery.IsDark(color), Color: color, Source: SourceQuery,
+				Dark: bgquery.IsDark(color), Color: color, Source: "query",
 				Detail: d.Answerer + " answered OSC 11 (" + d.Skip + ")",
 			}, nil
 		}
@@ -223,12 +193,12 @@ func fallbackBackground(colorfgbg, why string) Background {
 		shown = shown[:32] + "…"
 	}
 	if dark, i, ok := bgquery.ParseCOLORFGBG(colorfgbg); ok {
-		return Background{Dark: dark, Source: SourceCOLORFGBG,
+		return Background{Dark: dark, Source: "COLORFGBG",
 			Detail: fmt.Sprintf("%sCOLORFGBG=%q: background is colour %d", prefix, shown, i)}
 	}
 	note := "COLORFGBG unset"
 	if colorfgbg != "" {
 		note = fmt.Sprintf("COLORFGBG=%q names no background", shown)
 	}
-	return Background{Dark: true, Source: SourceDefault, Detail: prefix + note + "; assuming dark"}
+	return Background{Dark: true, Source: "default", Detail: prefix + note + "; assuming dark"}
 }

@@ -26,27 +26,15 @@ func envMap(kv ...string) func(string) string {
 
 var tmux34 = []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4", "TMUX", "/tmp/tmux-0/default,1,0"}
 
-func TestBackgroundSourceString(t *testing.T) {
-	want := map[BackgroundSource]string{
-		SourceUnknown: "unknown", SourceOverride: "override", SourceTerminal: "terminal", SourceQuery: "query",
-		SourceCOLORFGBG: "COLORFGBG", SourceDefault: "default", 42: "BackgroundSource(42)",
-	}
-	for s, w := range want {
-		if got := s.String(); got != w {
-			t.Errorf("%d.String() = %q, want %q", s, got, w)
-		}
-	}
-}
-
 func TestBackgroundString(t *testing.T) {
 	tests := []struct {
 		bg   Background
 		want string
 	}{
-		{Background{Dark: true, Color: "#1e1e1e", Source: SourceQuery, Detail: "tmux 3.4 answered OSC 11"},
+		{Background{Dark: true, Color: "#1e1e1e", Source: "query", Detail: "tmux 3.4 answered OSC 11"},
 			"dark #1e1e1e (query): tmux 3.4 answered OSC 11"},
-		{Background{Source: SourceOverride}, "light (override)"},
-		{Background{}, "light (unknown)"},
+		{Background{Source: "override"}, "light (override)"},
+		{Background{}, "light"},
 	}
 	for _, tt := range tests {
 		if got := tt.bg.String(); got != tt.want {
@@ -67,12 +55,12 @@ func TestDetectBackgroundOverride(t *testing.T) {
 	for _, tt := range tests {
 		bg, err := DetectBackground(BackgroundOptions{Override: tt.in, Getenv: envMap()})
 		if tt.err {
-			if !errors.Is(err, ErrBackgroundOverride) || !strings.Contains(err.Error(), `"light", "dark", or ""`) {
-				t.Errorf("Override %q: err %v, want ErrBackgroundOverride listing the values", tt.in, err)
+			if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), `"light", "dark", or ""`) {
+				t.Errorf("Override %q: err %v, want ErrOption listing the values", tt.in, err)
 			}
 			continue
 		}
-		if err != nil || bg.Dark != tt.dark || bg.Source != SourceOverride {
+		if err != nil || bg.Dark != tt.dark || bg.Source != "override" {
 			t.Errorf("Override %q = %v, %v", tt.in, bg, err)
 		}
 	}
@@ -94,31 +82,31 @@ func TestDetectBackgroundPaths(t *testing.T) {
 		asked      bool
 	}{
 		{name: "plain terminal: reuse termenv's answer", env: []string{"TERM", "xterm-256color"}, tty: true,
-			want: Background{Dark: false, Source: SourceTerminal, Detail: "termenv asked the terminal at start-up (TERM=xterm-256color)"}},
+			want: Background{Dark: false, Source: "terminal", Detail: "termenv asked the terminal at start-up (TERM=xterm-256color)"}},
 		{name: "herdr: termenv asked herdr", env: []string{"TERM", "xterm-256color", "HERDR_ENV", "1"}, tty: true, cachedDark: true,
-			want: Background{Dark: true, Source: SourceTerminal, Detail: "termenv asked herdr at start-up (TERM=xterm-256color)"}},
+			want: Background{Dark: true, Source: "terminal", Detail: "termenv asked herdr at start-up (TERM=xterm-256color)"}},
 		{name: "tmux 3.4 answers light", env: tmux34, tty: true, asked: true,
 			query: func(*os.File, time.Duration) (string, *bgquery.Late, error) { return "#fdf6e3", nil, nil },
-			want: Background{Dark: false, Color: "#fdf6e3", Source: SourceQuery,
+			want: Background{Dark: false, Color: "#fdf6e3", Source: "query",
 				Detail: "tmux 3.4 answered OSC 11 (termenv skipped the query: TERM=tmux-256color)"}},
 		{name: "tmux 3.4 silent: COLORFGBG", env: append([]string{"COLORFGBG", "0;15"}, tmux34...), tty: true, asked: true,
 			query: queryErr(bgquery.ErrTimeout),
-			want: Background{Dark: false, Source: SourceCOLORFGBG,
+			want: Background{Dark: false, Source: "COLORFGBG",
 				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.4 answers OSC 11; tmux 3.4 did not answer OSC 11 within 150ms; COLORFGBG="0;15": background is colour 15`}},
 		{name: "tmux 3.4 says only CPR: default", env: tmux34, tty: true, asked: true, query: queryErr(bgquery.ErrNoOSC11),
-			want: Background{Dark: true, Source: SourceDefault,
+			want: Background{Dark: true, Source: "default",
 				Detail: "termenv skipped the query: TERM=tmux-256color; tmux 3.4 answers OSC 11; tmux 3.4 answered the cursor report but not OSC 11; COLORFGBG unset; assuming dark"}},
 		{name: "background job", env: append([]string{"COLORFGBG", "15;0"}, tmux34...), tty: true, asked: true, query: queryErr(bgquery.ErrNotForeground),
-			want: Background{Dark: true, Source: SourceCOLORFGBG,
+			want: Background{Dark: true, Source: "COLORFGBG",
 				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.4 answers OSC 11; not asked: not in the terminal's foreground process group; COLORFGBG="15;0": background is colour 0`}},
 		{name: "tmux 3.3a: not asked", env: []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "COLORFGBG", "15;default;0"}, tty: true,
-			want: Background{Dark: true, Source: SourceCOLORFGBG,
+			want: Background{Dark: true, Source: "COLORFGBG",
 				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.3a cannot answer OSC 11 (tmux 3.4 can); COLORFGBG="15;default;0": background is colour 0`}},
 		{name: "CI", env: []string{"TERM", "xterm-256color", "CI", "true", "COLORFGBG", "default;default"}, tty: true,
-			want: Background{Dark: true, Source: SourceDefault,
+			want: Background{Dark: true, Source: "default",
 				Detail: `termenv skipped the query: CI is set; COLORFGBG="default;default" names no background; assuming dark`}},
 		{name: "piped stdout", env: []string{"TERM", "xterm-256color"}, tty: false,
-			want: Background{Dark: true, Source: SourceDefault, Detail: "termenv skipped the query: stdout is not a terminal; COLORFGBG unset; assuming dark"}},
+			want: Background{Dark: true, Source: "default", Detail: "termenv skipped the query: stdout is not a terminal; COLORFGBG unset; assuming dark"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -143,7 +131,7 @@ func TestDetectBackgroundPaths(t *testing.T) {
 			if asked != tt.asked {
 				t.Errorf("asked = %v, want %v", asked, tt.asked)
 			}
-			if cacheRead != (tt.want.Source == SourceTerminal) {
+			if cacheRead != (tt.want.Source == "terminal") {
 				t.Errorf("lipgloss cache read = %v on the %v path", cacheRead, tt.want.Source)
 			}
 		})
@@ -188,14 +176,14 @@ func TestDetectBackgroundPTY(t *testing.T) {
 		answer string
 		dark   bool
 		color  string
-		source BackgroundSource
+		source string
 		detail string
 	}{
-		{"light", "\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R", false, "#fdf6e3", SourceQuery, "tmux 3.4 answered OSC 11"},
-		{"dark", "\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[24;80R", true, "#1e1e1e", SourceQuery, "tmux 3.4 answered OSC 11"},
-		{"8-bit", "\x1b]11;rgb:ee/ee/ee\a\x1b[1;1R", false, "#eeeeee", SourceQuery, "tmux 3.4 answered OSC 11"},
-		{"only a CPR", "\x1b[1;1R", true, "", SourceDefault, "answered the cursor report but not OSC 11"},
-		{"silent", "", true, "", SourceDefault, "did not answer OSC 11 within 150ms"},
+		{"light", "\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R", false, "#fdf6e3", "query", "tmux 3.4 answered OSC 11"},
+		{"dark", "\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[24;80R", true, "#1e1e1e", "query", "tmux 3.4 answered OSC 11"},
+		{"8-bit", "\x1b]11;rgb:ee/ee/ee\a\x1b[1;1R", false, "#eeeeee", "query", "tmux 3.4 answered OSC 11"},
+		{"only a CPR", "\x1b[1;1R", true, "", "default", "answered the cursor report but not OSC 11"},
+		{"silent", "", true, "", "default", "did not answer OSC 11 within 150ms"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -234,7 +222,7 @@ func BenchmarkDetectBackground(b *testing.B) {
 				cachedDark: lipgloss.HasDarkBackground,
 				query:      bgquery.Query,
 			}
-			if bg, _ := detectBackground(opts, p); bg.Source != SourceTerminal {
+			if bg, _ := detectBackground(opts, p); bg.Source != "terminal" {
 				b.Fatal(bg)
 			}
 		}

@@ -65,7 +65,7 @@ func BenchmarkStartupBackground(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if want := c.reply != ""; (bg.Source == hostbridge.SourceQuery) != want {
+				if want := c.reply != ""; (bg.Source == "query") != want {
 					b.Fatalf("background %v", bg)
 				}
 				<-played

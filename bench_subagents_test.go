@@ -25,8 +25,12 @@ func BenchmarkSubAgents(b *testing.B) {
 			f := teatest.NewTuios(b)
 			env := f.Env()
 			env["TERM"] = "xterm-256color"
-			m := hostbridge.Wrap(nothing{}, hostbridge.WithOutput(io.Discard), hostbridge.WithSignalHandler(false),
+			br, err := hostbridge.New(hostbridge.WithOutput(io.Discard), hostbridge.WithSignalHandler(false),
 				hostbridge.WithEnv(func(k string) string { return env[k] }))
+			if err != nil {
+				b.Fatal(err)
+			}
+			m := br.Wrap(nothing{})
 			defer m.Close()
 			m.Init()
 			m.Update(tea.FocusMsg{})
@@ -35,7 +39,7 @@ func BenchmarkSubAgents(b *testing.B) {
 				ids[i] = fmt.Sprint("agent-", i)
 				m.Update(hostbridge.SubAgentStarted{ID: ids[i], Type: "explore · Sonnet 5.5 · claude", Task: "Find where the flaky test starts its server"})
 			}
-			if err := m.Bridge().Flush(b.Context()); err != nil {
+			if err := br.Flush(b.Context()); err != nil {
 				b.Fatal(err)
 			}
 			next := n

@@ -21,15 +21,19 @@ func (chat) Init() tea.Cmd                         { return nil }
 func (c chat) Update(tea.Msg) (tea.Model, tea.Cmd) { return c, nil }
 func (chat) View() string                          { return "> " }
 
-func ExampleWrap() {
+func ExampleBridge_Wrap() {
 	rec := &host.Recorder{}
-	m := hostbridge.Wrap(chat{}, hostbridge.WithAgent("chat"), hostbridge.WithBackends(rec),
+	b, err := hostbridge.New(hostbridge.WithAgent("chat"), hostbridge.WithBackends(rec),
 		hostbridge.WithSignalHandler(false))
+	if err != nil {
+		panic(err)
+	}
+	m := b.Wrap(chat{})
 	// A host that is slower than the chat gets the latest state, not every
 	// one: flushing after each step shows every report.
 	step := func(msg tea.Msg) {
 		m.Update(msg)
-		_ = m.Bridge().Flush(context.Background())
+		_ = b.Flush(context.Background())
 	}
 	m.Init()
 	step(tea.BlurMsg{})

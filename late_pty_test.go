@@ -92,7 +92,7 @@ func runLate(t *testing.T, delay time.Duration, keys ...string) []string {
 	t.Logf("background: %v", bg)
 	app := &inputs{want: "hello", seen: make(chan struct{})}
 	seen := app.seen
-	m := hostbridge.Wrap(app, hostbridge.WithBackends(host.Nop{}), hostbridge.WithSignalHandler(false))
+	m := hostbridge.Wrap(app, hostbridge.WithBackends(&host.Recorder{}), hostbridge.WithSignalHandler(false))
 	defer m.Close()
 	p := tea.NewProgram(m, tea.WithInput(slave), tea.WithOutput(io.Discard), tea.WithoutSignalHandler())
 	done := make(chan error, 1)

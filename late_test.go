@@ -49,7 +49,7 @@ func TestLateFilter(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			b, err := New(WithBackends(host.Nop{}), WithSignalHandler(false))
+			b, err := New(WithBackends(&host.Recorder{}), WithSignalHandler(false))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -49,12 +49,6 @@ func wrap(b *bridge.Bridge, model tea.Model, err error) *Model {
 	return m
 }
 
-// Bridge returns the Bridge the model reports through.
-func (m *Model) Bridge() *Bridge { return &Bridge{m.bridge} }
-
-// Unwrap returns the app's model, as last returned by its Update.
-func (m *Model) Unwrap() tea.Model { return m.inner }
-
 // Err returns the bad option values Wrap ignored, if any.
 func (m *Model) Err() error { return m.err }
 

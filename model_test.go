@@ -94,7 +94,7 @@ func TestWrapReportsAndGatesPingsByFocus(t *testing.T) {
 	ctx := context.Background()
 	step := func(msg tea.Msg) {
 		m.Update(msg)
-		if err := m.Bridge().Flush(ctx); err != nil {
+		if err := m.bridge.Flush(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -233,7 +233,7 @@ func TestWrapKeepsGoingWithBadOptions(t *testing.T) {
 		t.Errorf("Err = %v", m.Err())
 	}
 	m.Init()
-	_ = m.Bridge().Flush(context.Background())
+	_ = m.bridge.Flush(context.Background())
 	if len(rec.Reports()) != 1 {
 		t.Error("a bad option stopped reporting")
 	}
@@ -261,7 +261,7 @@ func TestExecClearsAndRestores(t *testing.T) {
 		t.Fatal("no exec message")
 	}
 	m.Update(resumed{msg: "editor closed"})
-	_ = m.Bridge().Flush(context.Background())
+	_ = m.bridge.Flush(context.Background())
 	if k := kinds(rec.Reports()); !strings.HasSuffix(k, "suspend, state working") {
 		t.Errorf("after exec: %s", k)
 	}
@@ -319,7 +319,7 @@ func BenchmarkUpdate(b *testing.B) {
 			}
 		})
 		b.Run("wrapped/"+bc.name, func(b *testing.B) {
-			w := Wrap(newChatModel(), WithBackends(host.Nop{}), WithSignalHandler(false))
+			w := Wrap(newChatModel(), WithBackends(&host.Recorder{}), WithSignalHandler(false))
 			defer w.Close()
 			var m tea.Model = w
 			b.ReportAllocs()
@@ -350,7 +350,7 @@ func BenchmarkUpdateOverhead(b *testing.B) {
 		}
 	})
 	b.Run("wrapped", func(b *testing.B) {
-		w := Wrap(noop{}, WithBackends(host.Nop{}), WithSignalHandler(false))
+		w := Wrap(noop{}, WithBackends(&host.Recorder{}), WithSignalHandler(false))
 		defer w.Close()
 		var m tea.Model = w
 		b.ReportAllocs()

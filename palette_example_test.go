@@ -38,9 +38,9 @@ func ExampleDetectBackground_colorfgbg() {
 func ExampleDetectBackground_badOverride() {
 	_, err := hostbridge.DetectBackground(hostbridge.BackgroundOptions{Override: "blue"})
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, hostbridge.ErrBackgroundOverride))
+	fmt.Println(errors.Is(err, hostbridge.ErrOption))
 	// Output:
-	// hostbridge: bad background override "blue": want "light", "dark", or "" to detect
+	// hostbridge: bad option: background override "blue": want "light", "dark", or "" to detect
 	// true
 }
 
@@ -48,7 +48,7 @@ func ExamplePaletteFor() {
 	p := hostbridge.PaletteFor(hostbridge.Background{Dark: true})
 	fmt.Println(p.Name)
 	fmt.Printf("%+v\n", p.Accent)
-	fmt.Printf("%+v\n", hostbridge.LightPalette().Warning)
+	fmt.Printf("%+v\n", hostbridge.PaletteFor(hostbridge.Background{Dark: false}).Warning)
 	// Output:
 	// dark
 	// {TrueColor:#87afff ANSI256:111 ANSI:12}

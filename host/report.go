@@ -39,19 +39,6 @@ func (k Kind) String() string {
 	return "Kind(" + itoa(int(k)) + ")"
 }
 
-// Snapshot reports whether a newer report of the same kind makes an older,
-// undelivered one pointless. Snapshot kinds are coalesced; the others
-// (edge events) are delivered once each, in order.
-func (k Kind) Snapshot() bool {
-	return k == KindState || k == KindMeta || k == KindAgents
-}
-
-// Retried reports whether a report of this kind that failed is tried
-// again until the host takes it or a newer one of its kind replaces it:
-// the snapshots, and the session, which a host that was down at start-up
-// would otherwise never learn.
-func (k Kind) Retried() bool { return k.Snapshot() || k == KindSession }
-
 // Origin says why a session report is sent.
 type Origin uint8
 

@@ -30,13 +30,15 @@ import (
 // Every method but Send, View and Transcript must be called from the
 // test's goroutine: they fail the test with Fatalf.
 type Kit struct {
-	t     TB
-	cfg   config
-	term  *Terminal
-	model *hostbridge.Model
-	prog  *tea.Program
-	norm  normaliser
-	cmds  tracker
+	t      TB
+	cfg    config
+	term   *Terminal
+	model  *hostbridge.Model
+	bridge *hostbridge.Bridge
+	app    *tap // the app's model, as its last Update left it
+	prog   *tea.Program
+	norm   normaliser
+	cmds   tracker
 
 	done   chan struct{} // closed once Run has returned
 	runErr error         // Run's error, read after done
@@ -82,11 +84,12 @@ func New(t TB, model tea.Model, opts ...Option) *Kit {
 		// machine's load. Every ping goes, in order.
 		bridge.WithPingInterval(0),
 	}, k.cfg.bridge...)
-	k.model = hostbridge.Wrap(model, hopts...)
-	if err := k.model.Err(); err != nil {
-		_ = k.model.Close()
+	b, err := hostbridge.New(hopts...)
+	if err != nil {
 		t.Fatalf("teatest: %v", err)
 	}
+	k.bridge, k.app = b, &tap{inner: model}
+	k.model = b.Wrap(k.app)
 	k.prog = tea.NewProgram(&observer{k: k, inner: k.model},
 		tea.WithInput(nil), tea.WithOutput(k.term), tea.WithoutSignalHandler())
 	go func() {
@@ -209,7 +212,7 @@ func (k *Kit) flush() {
 	k.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), k.cfg.timeout)
 	defer cancel()
-	if err := k.model.Bridge().Flush(ctx); err != nil && !errors.Is(err, core.ErrClosed) {
+	if err := k.bridge.Flush(ctx); err != nil && !errors.Is(err, core.ErrClosed) {
 		k.t.Fatalf("teatest: flushing the reports to the hosts: %v", err)
 	}
 }
@@ -270,3 +273,17 @@ func renderTranscript(names []string, sections [][]string) string {
 	}
 	return string(b)
 }
+
+// tap sits between hostbridge's wrapper and the app's model, keeping the
+// model the app's Update last returned (the app's own, not the wrapper).
+type tap struct{ inner tea.Model }
+
+func (t *tap) Init() tea.Cmd { return t.inner.Init() }
+
+func (t *tap) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	t.inner, cmd = t.inner.Update(msg)
+	return t, cmd
+}
+
+func (t *tap) View() string { return t.inner.View() }

@@ -65,5 +65,5 @@ func (k *Kit) ended() bool {
 func (k *Kit) FinalModel() tea.Model {
 	k.t.Helper()
 	_ = k.Quit()
-	return k.model.Unwrap()
+	return k.app.inner
 }

@@ -101,7 +101,7 @@ func (k *Kit) check() {
 	if len(waiters) == 0 {
 		return
 	}
-	app := k.model.Unwrap()
+	app := k.app.inner
 	var kept, met []*modelWaiter
 	for _, w := range waiters {
 		if w.cond(app) {

@@ -142,7 +142,7 @@ func testChat(t *testing.T, delay time.Duration) *chat {
 	t.Helper()
 	root := t.TempDir()
 	c := newChat(chatConfig{
-		agent: "chat", delay: delay, styles: newStyles(hostbridge.DarkPalette()),
+		agent: "chat", delay: delay, styles: newStyles(hostbridge.PaletteFor(hostbridge.Background{Dark: true})),
 		root: root, session: openSession(root, "s1"),
 	})
 	c.attach("terminal", systemPrompt("chat", "/work", []string{"host: herdr", "herdr pane: w1:p2"}))

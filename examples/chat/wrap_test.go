@@ -19,16 +19,17 @@ func TestWrapped(t *testing.T) {
 		rec := &host.Recorder{}
 		c := testChat(t, time.Second)
 		f := flags{agent: "chat", notify: true}
-		w := hostbridge.Wrap(c, append(f.options(c.sess), hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))...)
-		if err := w.Err(); err != nil {
+		b, err := hostbridge.New(append(f.options(c.sess), hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))...)
+		if err != nil {
 			t.Fatal(err)
 		}
+		w := b.Wrap(c)
 		l := newLoop(t, w)
 		// Each step waits for the host to have been told: a slow host may
 		// skip a state otherwise (coalescing), which is right, but not what
 		// this test checks.
 		flush := func(msgs []tea.Msg) []tea.Msg {
-			if err := w.Bridge().Flush(context.Background()); err != nil {
+			if err := b.Flush(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			return msgs

@@ -49,12 +49,13 @@ func TestProgramUpdateFlatWhileHerdrHangs(t *testing.T) {
 	defer in.Close()
 	defer inw.Close()
 
-	m := hostbridge.Wrap(markerApp{}, bridge.WithEnv(herdrEnv(h)), bridge.WithOutput(io.Discard),
+	b, err := hostbridge.New(bridge.WithEnv(herdrEnv(h)), bridge.WithOutput(io.Discard),
 		bridge.WithSignalHandler(false), bridge.WithAgent("chat"))
-	if m.Err() != nil {
-		t.Fatal(m.Err())
+	if err != nil {
+		t.Fatal(err)
 	}
-	if h := m.Bridge().Host(); h != "herdr" {
+	m := b.Wrap(markerApp{})
+	if h := b.Host(); h != "herdr" {
 		t.Fatalf("detected %s, want herdr", h)
 	}
 	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithoutSignalHandler())
@@ -88,7 +89,7 @@ func TestProgramUpdateFlatWhileHerdrHangs(t *testing.T) {
 	if hung[99] > time.Second {
 		t.Errorf("a round trip took %v while herdr hung", hung[99])
 	}
-	if s := statsOf(t, m.Bridge().Stats(), "herdr"); s.Failed == 0 {
+	if s := statsOf(t, b.Stats(), "herdr"); s.Failed == 0 {
 		t.Logf("no herdr failure yet (reports coalesced behind the hung one): %+v", s)
 	}
 

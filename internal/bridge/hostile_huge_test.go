@@ -56,7 +56,7 @@ func TestHugeTextBoundedWorkInUpdate(t *testing.T) {
 	}
 	var bugs []string
 	for _, s := range steps {
-		b, err := bridge.New(bridge.WithBackends(host.Nop{}), bridge.WithSignalHandler(false))
+		b, err := bridge.New(bridge.WithBackends(&host.Recorder{}), bridge.WithSignalHandler(false))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func BenchmarkSendHugeText(b *testing.B) {
 	for _, size := range []int{1 << 10, 1 << 20} {
 		reply := strings.Repeat("word ", size/5)
 		b.Run(fmt.Sprintf("reply=%dKiB", size>>10), func(b *testing.B) {
-			br, err := bridge.New(bridge.WithBackends(host.Nop{}), bridge.WithSignalHandler(false))
+			br, err := bridge.New(bridge.WithBackends(&host.Recorder{}), bridge.WithSignalHandler(false))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -23,7 +23,7 @@ func TestApprovalSummaryBoundedWork(t *testing.T) {
 	if !strings.HasPrefix(s, "approve xxx") || !strings.Contains(s, ": xxx") {
 		t.Errorf("Summary = %.40q…, want approve <tool>: <action>", s)
 	}
-	b, err := bridge.New(bridge.WithBackends(host.Nop{}), bridge.WithSignalHandler(false))
+	b, err := bridge.New(bridge.WithBackends(&host.Recorder{}), bridge.WithSignalHandler(false))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 func TestSignalDuringClose(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	for range 20 {
-		b, err := New(WithBackends(host.Nop{}), WithSignalHandler(false))
+		b, err := New(WithBackends(&host.Recorder{}), WithSignalHandler(false))
 		if err != nil {
 			t.Fatal(err)
 		}

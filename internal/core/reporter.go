@@ -275,7 +275,7 @@ func (w *worker) enqueue(reps []host.Report) {
 				w.coalesced.Add(1)
 				continue
 			}
-		case r.Kind.Snapshot() && w.coalesce(r.Kind):
+		case snapshot(r.Kind) && w.coalesce(r.Kind):
 			w.coalesced.Add(1)
 		}
 		if len(w.queue) >= w.o.QueueLimit {
@@ -292,7 +292,7 @@ func (w *worker) enqueue(reps []host.Report) {
 // It looks back only across snapshots: an edge event (a ping, a session,
 // the exit) keeps the reports before it, so edges stay in order.
 func (w *worker) coalesce(k host.Kind) bool {
-	for i := len(w.queue) - 1; i >= 0 && w.queue[i].r.Kind.Snapshot(); i-- {
+	for i := len(w.queue) - 1; i >= 0 && snapshot(w.queue[i].r.Kind); i-- {
 		if w.queue[i].r.Kind == k {
 			w.queue = append(w.queue[:i], w.queue[i+1:]...)
 			return true
@@ -304,7 +304,7 @@ func (w *worker) coalesce(k host.Kind) bool {
 // queuedSnapshot is the queued report of kind k a new one can be merged
 // into: looking back across snapshots only, as coalesce does.
 func (w *worker) queuedSnapshot(k host.Kind) *item {
-	for i := len(w.queue) - 1; i >= 0 && w.queue[i].r.Kind.Snapshot(); i-- {
+	for i := len(w.queue) - 1; i >= 0 && snapshot(w.queue[i].r.Kind); i-- {
 		if w.queue[i].r.Kind == k {
 			return &w.queue[i]
 		}
@@ -487,7 +487,7 @@ func (l *loop) handle(r host.Report, closing bool) {
 		l.ping(r)
 		return
 	}
-	if r.Kind.Retried() {
+	if retried(r.Kind) {
 		delete(l.retries, r.Kind) // superseded
 	}
 	switch r.Kind {
@@ -508,7 +508,7 @@ func (l *loop) handle(r host.Report, closing bool) {
 		case host.KindAgents:
 			l.agents.shown()
 		}
-	} else if r.Kind.Retried() && !closing {
+	} else if retried(r.Kind) && !closing {
 		l.failed(r)
 	}
 	if r.Kind == host.KindExit {
@@ -649,3 +649,16 @@ func newStoppedTimer() *time.Timer {
 	t.Stop()
 	return t
 }
+
+// snapshot reports whether a newer report of kind k makes an older,
+// undelivered one pointless. Snapshot kinds are coalesced; the others
+// (edge events) are delivered once each, in order.
+func snapshot(k host.Kind) bool {
+	return k == host.KindState || k == host.KindMeta || k == host.KindAgents
+}
+
+// retried reports whether a report of kind k that failed is tried again
+// until the host takes it or a newer one of its kind replaces it: the
+// snapshots, and the session, which a host that was down at start-up would
+// otherwise never learn.
+func retried(k host.Kind) bool { return snapshot(k) || k == host.KindSession }
