@@ -18,8 +18,8 @@ import (
 // ErrOption is wrapped by every error a bad option value causes.
 var ErrOption = errors.New("hostbridge: bad option")
 
-// Option configures a Bridge. The public frontends re-export the
-// constructors below; their doc comments are the documentation.
+// Option configures a Bridge. The frontends re-export the constructors
+// below with their documentation.
 type Option func(*config)
 
 type config struct {
@@ -74,7 +74,7 @@ func parse(opts []Option) (config, error) {
 	return c, errors.Join(c.errs...)
 }
 
-// agentName is what a host shows as the agent's name: short and plain.
+// What hosts take as an agent's name and as herdr's source.
 var (
 	agentName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 	herdrSource = regexp.MustCompile(`^[A-Za-z0-9:._-]{1,80}$`)
@@ -114,30 +114,28 @@ func WithNotifyWhileFocusUnknown(on bool) Option {
 }
 
 // WithPingInterval sets the least time between two pings (default 500
-// ms); zero sends every ping at once. Only the test kit needs another
-// value: its steps come microseconds apart in real time.
+// ms; zero: no limit), for the test kit, whose steps come microseconds
+// apart.
 func WithPingInterval(d time.Duration) Option {
-	return duration("ping interval", 0, func(c *config) *time.Duration { return &c.pingEvery })(d)
+	return duration("ping interval", d, 0, func(c *config) *time.Duration { return &c.pingEvery })
 }
 
 func WithTimeout(d time.Duration) Option {
-	return duration("timeout", 1, func(c *config) *time.Duration { return &c.timeout })(d)
+	return duration("timeout", d, 1, func(c *config) *time.Duration { return &c.timeout })
 }
 
 func WithExitTimeout(d time.Duration) Option {
-	return duration("exit timeout", 1, func(c *config) *time.Duration { return &c.exitTimeout })(d)
+	return duration("exit timeout", d, 1, func(c *config) *time.Duration { return &c.exitTimeout })
 }
 
-// duration checks a duration option: at least least, at most a minute.
-func duration(what string, least time.Duration, field func(*config) *time.Duration) func(time.Duration) Option {
-	return func(d time.Duration) Option {
-		return func(c *config) {
-			if d < least || d > time.Minute {
-				c.fail("%s %v: want %v to 1m", what, d, least)
-				return
-			}
-			*field(c) = d
+// duration sets a duration of at least least and at most a minute.
+func duration(what string, d, least time.Duration, field func(*config) *time.Duration) Option {
+	return func(c *config) {
+		if d < least || d > time.Minute {
+			c.fail("%s %v: want %v to 1m", what, d, least)
+			return
 		}
+		*field(c) = d
 	}
 }
 
@@ -239,7 +237,7 @@ func WithBackends(b ...host.Backend) Option {
 	}
 }
 
-// WithEveryReport makes every report reach every host, none coalesced or
-// refreshed: the test kit's transcripts then depend on the app's messages
-// alone. No app should want it, so no frontend exports it.
+// WithEveryReport makes every change reach every host, none coalesced or
+// refreshed, so the test kit's transcripts depend on the app's messages
+// alone. No frontend exports it.
 func WithEveryReport() Option { return func(c *config) { c.everyReport = true } }
