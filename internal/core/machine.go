@@ -166,7 +166,7 @@ func (m *Machine) AgentStarted(id, typ, task string) []host.Report {
 	if d := m.agents.add(a); d != nil {
 		changes = []host.SubAgent{*d, a}
 	}
-	return m.agentStateChanged([]host.Report{m.agentReport(changes...)})
+	return m.agentStateChanged(m.agentReport(changes...))
 }
 
 // AgentStep records what live sub-agent id does now: the tool it runs
@@ -200,7 +200,7 @@ func (m *Machine) agentChanged(e *liveAgent, a host.SubAgent) []host.Report {
 	}
 	newWait := a.Status == host.AgentWaiting && (e.Status != host.AgentWaiting || e.Waiting != a.Waiting)
 	m.agents.set(e, a)
-	out := m.agentStateChanged([]host.Report{m.agentReport(a)})
+	out := m.agentStateChanged(m.agentReport(a))
 	if newWait {
 		out = m.ping(out, waitingMessage(a))
 	}
@@ -208,12 +208,12 @@ func (m *Machine) agentChanged(e *liveAgent, a host.SubAgent) []host.Report {
 }
 
 // agentReport carries only the changes: the Reporter keeps each host's
-// whole list off the chat's goroutine.
-func (m *Machine) agentReport(changes ...host.SubAgent) host.Report {
+// whole list off the chat's goroutine. It has room for the state.
+func (m *Machine) agentReport(changes ...host.SubAgent) []host.Report {
 	m.agentsShown = true
 	r := m.report(host.KindAgents)
 	r.Agents = changes
-	return r
+	return append(make([]host.Report, 0, 2), r)
 }
 
 // agentStateChanged adds the state a sub-agent change may have changed.
