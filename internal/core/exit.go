@@ -14,22 +14,19 @@ import (
 var errSuperseded = errors.New("host: superseded by the exit")
 
 // supersededByExit reports whether the exit makes an undelivered report of
-// kind k pointless. The exit clears the bar, releases the pane, sets tuios
-// to none (dropping its facts and sub-agents) and removes the cmux row.
-// herdr's release drops the pane's session reference for the releasing
-// source too (ogulcancelik/herdr 10974c82, src/terminal/state.rs
-// release_agent_with_mutation). A ping is not superseded: the reply it
-// announces is still on the screen.
+// kind k pointless: it clears the bar, releases the pane (and with it the
+// session reference: ogulcancelik/herdr 10974c82, src/terminal/state.rs
+// release_agent_with_mutation), sets tuios to none, removes the cmux row.
+// A ping is not: the reply it announces is still on the screen.
 func supersededByExit(k host.Kind) bool {
 	return k != host.KindPing && k != host.KindExit
 }
 
 // exitGrace is the part of the exit's budget the reports queued before it
-// may use: a host that keeps up gets them all, a slow one the exit next.
+// may use.
 func exitGrace(exitTimeout time.Duration) time.Duration { return exitTimeout / 10 }
 
-// flight is the report in flight and whether the exit was sent (guarded by
-// the worker's mu).
+// flight is the report in flight and whether the exit was sent (w.mu).
 type flight struct {
 	kind   host.Kind // 0 when none
 	cancel context.CancelCauseFunc
@@ -52,18 +49,17 @@ func (w *worker) exitSent() {
 	}
 }
 
-// pastGrace reports whether the exit was sent and its grace ran out: what
-// it supersedes is no longer sent, and pings wait behind it.
+// pastGrace: the exit was sent and its grace ran out, so what it
+// supersedes is no longer sent, and pings wait behind it.
 func (w *worker) pastGrace() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.flight.exiting && time.Since(w.flight.exitAt) >= exitGrace(w.o.ExitTimeout)
 }
 
-// begin bounds one report (the exit by ExitTimeout, the others by Timeout,
-// what the exit supersedes by the end of its grace) and marks it in
-// flight until done. ok is false for a report the exit superseded before
-// it started.
+// begin bounds one report (by ExitTimeout, Timeout, or the end of the
+// exit's grace) and marks it in flight until done; ok is false for one the
+// exit superseded before it started.
 func (w *worker) begin(ctx context.Context, r host.Report) (_ context.Context, done func(), ok bool) {
 	timeout := w.o.Timeout
 	if r.Kind == host.KindExit {
@@ -93,9 +89,8 @@ func (w *worker) begin(ctx context.Context, r host.Report) (_ context.Context, d
 	}, true
 }
 
-// deliver runs one report under its deadline and counts the outcome. A
-// report the backend cannot show (host.ErrDropped) counts as taken: there
-// is nothing to retry.
+// deliver runs one report and counts the outcome. One the backend cannot
+// show (host.ErrDropped) counts as taken: there is nothing to retry.
 func (w *worker) deliver(ctx context.Context, r host.Report) bool {
 	ctx, done, ok := w.begin(ctx, r)
 	if !ok {
@@ -122,9 +117,8 @@ func (w *worker) deliver(ctx context.Context, r host.Report) bool {
 	return false
 }
 
-// call runs the backend's Report. A backend that panics fails that report:
-// it must not take the chat down from a goroutine where nothing restores
-// the terminal.
+// call runs Report; a panic fails the report rather than take the chat
+// down from a goroutine where nothing restores the terminal.
 func (w *worker) call(ctx context.Context, r host.Report) (err error) {
 	defer func() {
 		if p := recover(); p != nil {

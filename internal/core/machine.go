@@ -68,7 +68,6 @@ func (m *Machine) Start() []host.Report {
 	if m.exited || m.started {
 		return nil
 	}
-	m.state = host.Idle
 	return m.start(nil)
 }
 
@@ -273,7 +272,7 @@ func (m *Machine) start(out []host.Report) []host.Report {
 	}
 	m.started = true
 	if m.state == host.Unknown {
-		m.state = host.Idle // a session saved before anything else
+		m.state = host.Idle // ready, or a session saved before anything else
 	}
 	first := []host.Report{m.report(host.KindState)}
 	if m.session.ID != "" {

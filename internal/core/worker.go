@@ -70,9 +70,9 @@ func (w *worker) enqueue(reps []host.Report) {
 	}
 }
 
-// queuedSnapshot is where the queued snapshot of kind k is that a new one
-// supersedes, or -1. It looks back across snapshots only, so edge events
-// (pings, sessions, the exit) stay in order with what came around them.
+// queuedSnapshot is the index of the queued snapshot of kind k a new one
+// supersedes, or -1. It looks back across snapshots only: edge events
+// (pings, sessions, the exit) keep their order with what came around them.
 func (w *worker) queuedSnapshot(k host.Kind) int {
 	if w.o.EveryReport || !snapshot(k) {
 		return -1
@@ -85,7 +85,7 @@ func (w *worker) queuedSnapshot(k host.Kind) int {
 	return -1
 }
 
-// dropOldest makes room: never the exit, and sub-agent changes are folded
+// dropOldest makes room, never by the exit; sub-agent changes are folded
 // into the next queued ones rather than lost.
 func (w *worker) dropOldest() {
 	for i, it := range w.queue {
@@ -125,8 +125,7 @@ func (w *worker) shutdown() {
 	}
 }
 
-// next pops the head of the queue; closing says whether to stop once it
-// is empty.
+// next pops the head of the queue.
 func (w *worker) next() (it item, ok, closing bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -233,15 +232,11 @@ type loop struct {
 type shown struct {
 	last  host.Report
 	taken bool // the host took last
-	// doubt: the next report of the kind goes as a Repeat. A failed one may
-	// have been applied anyway (answered too late, half sent), and a
-	// suspend cleared what a Drawer showed.
-	doubt bool
+	doubt bool // the next goes as a Repeat: last failed, or a suspend cleared a Drawer
 	retry bool // last failed and waits for another try
 }
 
-// retryOrder is the order failed reports are tried again in: the state
-// first, as it is what the host shows.
+// retryOrder: the state first, as it is what the host shows.
 var retryOrder = [...]host.Kind{host.KindState, host.KindSession, host.KindMeta, host.KindAgents}
 
 func (l *loop) handle(r host.Report, closing bool) {
@@ -322,8 +317,7 @@ func (l *loop) retrying() bool {
 }
 
 // retryNow tries the failed reports again and stops at the first that
-// fails: the host is still down, and new reports should not wait behind a
-// timeout per kind.
+// fails: new reports should not wait behind a timeout per kind.
 func (l *loop) retryNow() {
 	for _, k := range retryOrder {
 		s := &l.kinds[k]
@@ -370,13 +364,12 @@ func stoppedTimer() *time.Timer {
 	return t
 }
 
-// snapshot reports whether a newer report of kind k makes an older one
-// pointless; the other kinds are edge events, each delivered in order.
+// snapshot: a newer report of kind k makes an older one pointless; the
+// other kinds are edge events, each delivered.
 func snapshot(k host.Kind) bool {
 	return k == host.KindState || k == host.KindMeta || k == host.KindAgents
 }
 
-// retried reports whether a failed report of kind k is tried again: the
-// snapshots, and the session, which a host down at start-up would
-// otherwise never learn.
+// retried: a failed report of kind k is tried again; a host down at
+// start-up would otherwise never learn the session.
 func retried(k host.Kind) bool { return snapshot(k) || k == host.KindSession }
