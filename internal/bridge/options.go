@@ -53,6 +53,14 @@ func (c *config) fail(format string, args ...any) {
 	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{ErrOption}, args...)...))
 }
 
+// check fails unless ok, and returns ok.
+func (c *config) check(ok bool, format string, args ...any) bool {
+	if !ok {
+		c.fail(format, args...)
+	}
+	return ok
+}
+
 // parse applies opts over the defaults; a nil option is an error.
 func parse(opts []Option) (config, error) {
 	c := config{
@@ -89,21 +97,18 @@ func defaultAgent() string {
 
 func WithAgent(name string) Option {
 	return func(c *config) {
-		if !agentName.MatchString(name) {
-			c.fail("agent name %q: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", name)
-			return
+		if c.check(agentName.MatchString(name),
+			"agent name %q: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", name) {
+			c.agent = name
 		}
-		c.agent = name
 	}
 }
 
 func WithSource(source string) Option {
 	return func(c *config) {
-		if !herdrSource.MatchString(source) {
-			c.fail("source %q: want 1-80 of [A-Za-z0-9:._-]", source)
-			return
+		if c.check(herdrSource.MatchString(source), "source %q: want 1-80 of [A-Za-z0-9:._-]", source) {
+			c.source = source
 		}
-		c.source = source
 	}
 }
 
@@ -131,31 +136,25 @@ func WithExitTimeout(d time.Duration) Option {
 // duration sets a duration of at least least and at most a minute.
 func duration(what string, d, least time.Duration, field func(*config) *time.Duration) Option {
 	return func(c *config) {
-		if d < least || d > time.Minute {
-			c.fail("%s %v: want %v to 1m", what, d, least)
-			return
+		if c.check(d >= least && d <= time.Minute, "%s %v: want %v to 1m", what, d, least) {
+			*field(c) = d
 		}
-		*field(c) = d
 	}
 }
 
 func WithLogger(l *slog.Logger) Option {
 	return func(c *config) {
-		if l == nil {
-			c.fail("logger is nil")
-			return
+		if c.check(l != nil, "logger is nil") {
+			c.logger = l
 		}
-		c.logger = l
 	}
 }
 
 func WithOutput(w io.Writer) Option {
 	return func(c *config) {
-		if w == nil {
-			c.fail("output is nil")
-			return
+		if c.check(w != nil, "output is nil") {
+			c.output, c.outputChosen = w, true
 		}
-		c.output, c.outputChosen = w, true
 	}
 }
 
@@ -183,21 +182,17 @@ func WithKnownBadProgress(list []string) Option {
 
 func WithEnv(getenv func(string) string) Option {
 	return func(c *config) {
-		if getenv == nil {
-			c.fail("getenv is nil")
-			return
+		if c.check(getenv != nil, "getenv is nil") {
+			c.getenv = getenv
 		}
-		c.getenv = getenv
 	}
 }
 
 func WithSession(id, dir string) Option {
 	return func(c *config) {
-		if dir != "" && !filepath.IsAbs(dir) {
-			c.fail("session directory %q: want an absolute path", dir)
-			return
+		if c.check(dir == "" || filepath.IsAbs(dir), "session directory %q: want an absolute path", dir) {
+			c.session = host.Session{ID: id, Dir: dir}
 		}
-		c.session = host.Session{ID: id, Dir: dir}
 	}
 }
 
@@ -213,11 +208,9 @@ func WithSubAgentsBlock(on bool) Option { return func(c *config) { c.subBlock = 
 
 func WithDisableEnv(name string) Option {
 	return func(c *config) {
-		if name == "" {
-			c.fail("disable variable name is empty")
-			return
+		if c.check(name != "", "disable variable name is empty") {
+			c.offVar = name
 		}
-		c.offVar = name
 	}
 }
 
