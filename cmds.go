@@ -8,11 +8,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// Bubble Tea runs tea.Exec and tea.Suspend on its event loop before the
-// model's Update sees the message, so the wrapper cannot clear the bar in
-// time for them. These commands go through the wrapper first: the bar is
-// cleared (waiting at most the report timeout for the terminal), the other
-// program gets the terminal, and the state is shown again afterwards.
+// Bubble Tea runs tea.Exec and tea.Suspend before the model's Update sees
+// them, too late to clear the bar. These go through the wrapper first: the
+// bar is cleared, the other program runs, the state is shown again.
 
 type execRequest struct {
 	cmd tea.ExecCommand
@@ -21,13 +19,12 @@ type execRequest struct {
 
 type suspendRequest struct{}
 
-// resumed carries the app's exec callback message back through the wrapper,
-// which restores the state before passing it on.
+// resumed carries the app's exec callback message, after the state is
+// shown again.
 type resumed struct{ msg tea.Msg }
 
-// Exec is tea.Exec for a wrapped model: the progress bar is cleared while
-// c runs and restored afterwards. fn, if not nil, makes the message the
-// app's model receives when c ends.
+// Exec is tea.Exec for a wrapped model: the bar is cleared while c runs.
+// fn, if not nil, makes the message the app gets when c ends.
 func Exec(c tea.ExecCommand, fn tea.ExecCallback) tea.Cmd {
 	return func() tea.Msg { return execRequest{cmd: c, fn: fn} }
 }
@@ -38,7 +35,7 @@ func ExecProcess(c *exec.Cmd, fn tea.ExecCallback) tea.Cmd {
 }
 
 // Suspend is tea.Suspend for a wrapped model: the bar is cleared while the
-// program is suspended and restored when it resumes.
+// program is suspended.
 func Suspend() tea.Msg { return suspendRequest{} }
 
 func (m *Model) exec(r execRequest) tea.Cmd {

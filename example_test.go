@@ -2,6 +2,7 @@ package hostbridge_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -108,4 +109,80 @@ func ExampleBridge_EnvironmentLines() {
 	// herdr pane: w1:p2
 	// herdr workspace: w1
 	// herdr tab: w1:t1
+}
+
+// names is an app model that lists the messages it sees.
+type names struct{ saw *[]string }
+
+func (names) Init() tea.Cmd { return nil }
+func (n names) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	*n.saw = append(*n.saw, fmt.Sprintf("%T", msg))
+	return n, nil
+}
+func (names) View() string { return "" }
+
+func ExampleSequence() {
+	var saw []string
+	rec := &host.Recorder{}
+	m := hostbridge.Wrap(names{&saw}, hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))
+
+	// What a Cmd of the app returns when a tool asks for approval as the
+	// turn starts: one message, unpacked in order by the wrapper.
+	cmd := hostbridge.Sequence(hostbridge.TurnStarted{}, hostbridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
+	m.Update(cmd())
+	_ = m.Close()
+	fmt.Println(saw)
+	reps := rec.Reports()
+	fmt.Println(reps[len(reps)-1].State) // the exit's: the state the chat was in
+	// Output:
+	// [bridge.TurnStarted bridge.ApprovalNeeded]
+	// blocked
+}
+
+// Ask once, before tea.NewProgram(...).Run(), and pick the palette.
+func ExampleDetectBackground() {
+	bg, err := hostbridge.DetectBackground(hostbridge.BackgroundOptions{
+		Override: "light", // from a -theme flag, for a terminal that answers wrongly
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(bg.Source, bg.Dark, hostbridge.PaletteFor(bg).Name)
+	fmt.Println(bg) // the -doctor line
+	// Output:
+	// override false light
+	// light (override): set by the program
+}
+
+// Where nobody can be asked, COLORFGBG decides: here GNU screen, which
+// does not answer OSC 11, and a terminal that says "black on white".
+func ExampleDetectBackground_colorfgbg() {
+	env := map[string]string{"TERM": "screen", "STY": "1.pts-0", "COLORFGBG": "0;15"}
+	bg, _ := hostbridge.DetectBackground(hostbridge.BackgroundOptions{
+		Getenv: func(k string) string { return env[k] },
+	})
+	fmt.Println(bg.Source, bg.Dark, hostbridge.PaletteFor(bg).Name)
+	// Output:
+	// COLORFGBG false light
+}
+
+func ExampleDetectBackground_badOverride() {
+	_, err := hostbridge.DetectBackground(hostbridge.BackgroundOptions{Override: "blue"})
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, hostbridge.ErrOption))
+	// Output:
+	// hostbridge: bad option: background override "blue": want "light", "dark", or "" to detect
+	// true
+}
+
+func ExamplePaletteFor() {
+	p := hostbridge.PaletteFor(hostbridge.Background{Dark: true})
+	fmt.Println(p.Name)
+	fmt.Printf("%+v\n", p.Accent)
+	fmt.Printf("%+v\n", hostbridge.PaletteFor(hostbridge.Background{Dark: false}).Warning)
+	// Output:
+	// dark
+	// {TrueColor:#87afff ANSI256:111 ANSI:12}
+	// {TrueColor:#875f00 ANSI256:94 ANSI:3}
 }

@@ -10,26 +10,23 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bgquery"
 )
 
-// lateAnswer is what the terminal still owes hostbridge's own background
-// query when the query gave up first (a tmux that answered OSC 11 after
-// 300 ms, say). Bubble Tea reads the terminal by then, and would hand the
-// answer to the app as key presses (alt+], "11;rgb:ffff/ffff/ffff",
-// alt+\, a cursor report). The first Model to see a message claims it.
+// lateAnswer is what the terminal still owes the background query that
+// gave up first (a tmux that answered OSC 11 after 300 ms). Bubble Tea
+// would hand it to the app as key presses; the first Model to see a
+// message claims it.
 var lateAnswer atomic.Pointer[bgquery.Late]
 
-// lateHold bounds how long input that begins like the answer is held back
-// from the app: the terminal writes its answer at once, so the rest comes
-// within microseconds; a user's own alt+] is late by this much at worst.
+// lateHold bounds how long input that begins like the answer is held back:
+// a terminal writes its answer at once, and a user's own alt+] is late by
+// this much at worst.
 const lateHold = 200 * time.Millisecond
 
 // lateFilter drops the owed answer from the app's input. Bubble Tea v1
 // cuts it into messages (runes, alt+] and alt+\, BEL as ctrl+g, the cursor
-// report as an unknown CSI sequence, or as F15 or alt+F3 on row 1); the
-// filter turns each input message back into its bytes and takes it only
-// while the bytes follow the answer's strict grammar (bgquery.Late). A
-// message that does not fit is the user's, and so is everything held
-// before it: held messages go to the app, in order, then the message. The
-// filter stays until the whole answer has come.
+// report as an unknown CSI sequence, F15 or alt+F3); the filter turns each
+// back into its bytes and takes it only while they follow the answer's
+// grammar (bgquery.Late). A message that does not fit is the user's, and
+// so is everything held before it, handed on in order.
 type lateFilter struct {
 	owed  *bgquery.Late
 	saved bgquery.Late // owed before the held messages
@@ -40,8 +37,7 @@ type lateFilter struct {
 // lateRelease ends a hold that did not complete in time.
 type lateRelease struct{ gen int }
 
-// updateLate is Update while the terminal owes the answer: the first model
-// to get here claims it, and hands the app only what is not the answer.
+// updateLate is Update while the terminal owes the answer.
 func (m *Model) updateLate(msg tea.Msg) tea.Cmd {
 	if m.late == nil {
 		owed := lateAnswer.Swap(nil)
@@ -61,8 +57,8 @@ func (m *Model) updateLate(msg tea.Msg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// filter returns the messages to hand the app now, in order, and a command
-// (the timer of a hold that just began).
+// filter returns the messages to hand the app now, and the timer of a hold
+// that just began.
 func (f *lateFilter) filter(msg tea.Msg) (pass []tea.Msg, cmd tea.Cmd) {
 	if r, ok := msg.(lateRelease); ok {
 		if r.gen != f.gen {
@@ -111,8 +107,7 @@ func (f *lateFilter) unhold() []tea.Msg {
 func (f *lateFilter) done() bool { return f.owed.Done() && len(f.held) == 0 }
 
 // inputBytes returns the bytes an input message came from, as far as the
-// answer could be among them; input is false for a message that is not
-// the terminal's input (a window size, a tick, the app's own).
+// answer could be among them; input is false for other messages.
 func inputBytes(msg tea.Msg) (b []byte, input bool) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		return keyBytes(tea.Key(k)), true
@@ -127,7 +122,7 @@ func inputBytes(msg tea.Msg) (b []byte, input bool) {
 }
 
 // keyBytes is what Bubble Tea v1 read to make k, where it can be part of
-// the answer; nil for the other keys.
+// the answer.
 func keyBytes(k tea.Key) []byte {
 	var b []byte
 	if k.Alt {

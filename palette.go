@@ -6,12 +6,11 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
-// Palette is a small set of named colours for a chat, chosen for one kind of
-// background: get one with PaletteFor(DetectBackground(...)). Each colour
-// is a lipgloss.CompleteColor, an exact value for true-colour, 256-colour
-// and 16-colour terminals, so no automatic degradation picks a near colour
-// that reads badly; every text colour has a WCAG contrast of at least
-// 4.5:1 on common backgrounds of its kind.
+// Palette is a few named colours for a chat, chosen for one kind of
+// background: PaletteFor(DetectBackground(...)). Each is a
+// lipgloss.CompleteColor, exact for every colour depth, so no degradation
+// picks a near colour that reads badly; every text colour has a WCAG
+// contrast of at least 4.5:1 on common backgrounds of its kind.
 type Palette struct {
 	// Name is "light" or "dark": the background the palette is made for.
 	Name string
@@ -27,9 +26,7 @@ type Palette struct {
 	Border    lipgloss.TerminalColor // frames and rules
 }
 
-// PaletteFor returns the palette for bg: the dark one when bg.Dark, else
-// the light one. (The zero Background is light; DetectBackground never
-// returns it: its own default is dark.)
+// PaletteFor returns the dark palette when bg.Dark, else the light one.
 func PaletteFor(bg Background) Palette {
 	c := bridge.PaletteColors(bg.Dark)
 	col := func(i int) lipgloss.TerminalColor {

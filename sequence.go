@@ -2,22 +2,17 @@ package hostbridge
 
 import tea "github.com/charmbracelet/bubbletea"
 
-// Sequence returns one Cmd whose message carries msgs, in order: the
-// wrapper applies them one after the other in a single Update, and each
-// reaches the app's model as if it had been sent alone. Use it to send
-// several hostbridge messages from a Cmd, or from a Cmd's Msg (return
-// Sequence(...)() there):
+// Sequence returns one Cmd whose message carries msgs: the wrapper
+// applies them in order in one Update, each reaching the app's model as if
+// sent alone, and batches the Cmds the app returns. Use it to send several
+// hostbridge messages from one Cmd:
 //
 //	return m, hostbridge.Sequence(hostbridge.TurnStarted{}, hostbridge.ApprovalNeeded{Tool: "shell"})
 //
-// Hosts are told the states in that order (a slow host may skip the
-// one in between, as for any two states in a row). tea.Batch is the wrong
-// tool for this: it runs its Cmds concurrently, so their messages arrive in
-// any order, and a host can end up showing "working" while the chat waits
-// for y/n. tea.Sequence keeps the order but lets other messages (a key, a
-// tick) come in between. The Cmds the app's Update returns for the
-// messages run together, as a tea.Batch. Nil messages are skipped; with
-// none left, Sequence returns nil.
+// tea.Batch runs its Cmds concurrently, so a host could end up showing
+// "working" while the chat waits for y/n; tea.Sequence lets other messages
+// come in between. Nil messages are skipped; with none left, Sequence
+// returns nil.
 func Sequence(msgs ...tea.Msg) tea.Cmd {
 	seq := make(sequenceMsg, 0, len(msgs))
 	for _, m := range msgs {
@@ -34,8 +29,7 @@ func Sequence(msgs ...tea.Msg) tea.Cmd {
 // sequenceMsg is Sequence's message: the wrapper unpacks it.
 type sequenceMsg []tea.Msg
 
-// updateAll passes each message of seq through Update, in order, and
-// batches the Cmds they return.
+// updateAll passes each message of seq through update, in order.
 func (m *Model) updateAll(seq sequenceMsg) tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(seq))
 	for _, msg := range seq {

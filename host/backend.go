@@ -9,64 +9,65 @@ import (
 // Backend is one host the chat reports to: a terminal, a multiplexer's
 // socket, a sidebar CLI.
 //
-// The Reporter calls Report from one goroutine per backend, one report at a
-// time, in the order the reports were made; a backend needs no locking of
-// its own for Report. ctx carries the report's deadline: Report must return
-// once ctx is done, whatever the host does. A non-nil error means the host
-// did not take the report; it is logged at debug level and counted, never
-// shown, and a snapshot report (state, meta, agents) is tried again later so
-// the host converges. An error wrapping ErrDropped means the host cannot
-// show the report and never will; it is counted Dropped and not tried
-// again. A backend ignores the kinds it has no use for and returns nil for
-// them.
+// Report is called from one goroutine per backend, one report at a time,
+// in the order the reports were made: a backend needs no locking for it.
+// It must return once ctx is done, whatever the host does.
+//
+// A state, meta or agents report comes only when it differs from the last
+// one of its kind the backend took (in State and Message; Meta; Agents or
+// Session), or with Repeat set: after a failed report of its kind (the
+// host may have applied it anyway), after a KindSuspend taken by a Drawer
+// (the terminal cleared what it showed), or as a Refresher's keep-alive.
+// So a backend sends what it is given, keeping only the wire state it
+// needs to encode it (tokens a host holds, the sub-agents it listed).
+//
+// An error means the host did not take the report: it is counted and
+// logged at debug level, never shown, and a state, meta, agents or session
+// report is tried again later. An error wrapping ErrDropped means the host
+// cannot show it and never will: it is counted Dropped, not retried. A
+// backend returns nil for the kinds it has no use for.
 type Backend interface {
-	// Name is a short, stable name for logs and diagnostics ("terminal",
-	// "herdr").
+	// Name is short and stable, for logs and diagnostics ("herdr").
 	Name() string
-	// Report tells the host about r.
 	Report(ctx context.Context, r Report) error
 }
 
-// ErrDropped is wrapped by a Backend's error when the host cannot show a
-// report and trying again would not change that: tmux swallows the
-// sequence (allow-passthrough off), the host refused the method as
-// unknown. It is no failure: the Reporter counts the report Dropped, not
-// Sent, logs nothing (the backend says why, once) and never retries it.
+// ErrDropped is wrapped by a Backend's error when the host cannot show the
+// report and trying again would not change that (tmux with passthrough
+// off, a method the host lacks). The backend says why, once.
 var ErrDropped = errors.New("dropped: the host cannot show this report")
 
-// Closer is implemented by a backend that holds resources (a connection).
-// The Reporter calls Close once, from the backend's goroutine, after the
-// last report.
+// Closer is a backend that holds resources: Close is called once, from the
+// backend's goroutine, after the last report.
 type Closer interface {
 	Close() error
 }
 
-// Refresher is implemented by a backend whose host forgets a state unless
-// it is re-sent (Ghostty drops a progress bar after about 15 s). After a
-// state report is delivered, the Reporter re-sends it with Repeat set every
-// Refresh(state), for as long as the state holds; zero means never.
+// Refresher is a backend whose host forgets a state unless it is sent
+// again (Ghostty drops a progress bar after about 15 s): a state it took
+// is sent again as a Repeat every Refresh(state) while it holds; zero
+// means never.
 type Refresher interface {
 	Refresh(s State) time.Duration
 }
 
-// Drawer is implemented by a backend that draws in the chat's own
-// terminal (the progress bar). Before another program takes the terminal
-// (KindSuspend), only these are waited for: a slow multiplexer socket must
-// not delay the user's editor.
+// Drawer is a backend that draws in the chat's own terminal. Before
+// another program takes the terminal (KindSuspend), only Drawers are
+// waited for: a slow socket must not delay the user's editor.
 type Drawer interface {
 	DrawsInTerminal()
 }
 
-// Func adapts a function to a Backend.
-type Func struct {
-	N string
-	F func(ctx context.Context, r Report) error
+// Func returns a Backend named name whose Report is report.
+func Func(name string, report func(ctx context.Context, r Report) error) Backend {
+	return funcBackend{name, report}
 }
 
-// Name implements Backend.
-func (f Func) Name() string { return f.N }
+type funcBackend struct {
+	name   string
+	report func(ctx context.Context, r Report) error
+}
 
-// Report implements Backend.
-func (f Func) Report(ctx context.Context, r Report) error { return f.F(ctx, r) }
+func (f funcBackend) Name() string { return f.name }
 
-var _ Backend = Func{}
+func (f funcBackend) Report(ctx context.Context, r Report) error { return f.report(ctx, r) }

@@ -12,10 +12,10 @@ func TestRecorderConforms(t *testing.T) {
 	hosttest.Run(t, hosttest.Harness{
 		New: func(*testing.T) host.Backend { return &host.Recorder{} },
 		Hung: func(*testing.T) host.Backend {
-			return host.Func{N: "hung", F: func(ctx context.Context, _ host.Report) error {
+			return host.Func("hung", func(ctx context.Context, _ host.Report) error {
 				<-ctx.Done()
 				return ctx.Err()
-			}}
+			})
 		},
 	})
 }

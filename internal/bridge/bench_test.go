@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/internal/bridge"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/teatest"
@@ -189,4 +190,98 @@ func BenchmarkLatency(b *testing.B) {
 		percentiles(b, gaps(sent, delivered), "µs")
 		percentiles(b, gaps(sent, delivered), "delivered-µs")
 	})
+}
+
+// startHost is a host a chat starts in.
+type startHost struct {
+	name string
+	kind hosts.Kind
+	env  func(b *testing.B) func(string) string
+}
+
+var startHosts = []startHost{
+	{"terminal", hosts.Terminal, func(*testing.B) func(string) string { return terminalEnv() }},
+	{"herdr", hosts.Herdr, func(b *testing.B) func(string) string { return herdrEnv(teatest.NewHerdr(b)) }},
+	{"tuios", hosts.Tuios, func(b *testing.B) func(string) string { return tuiosEnv(teatest.NewTuios(b), "") }},
+	{"cmux", hosts.Cmux, func(b *testing.B) func(string) string { return cmuxEnv(teatest.NewCmux(b)) }},
+}
+
+// BenchmarkStartup is what hostbridge adds to a chat's start and exit in
+// each host:
+//
+//	new         bridge.New alone: detection, backends, workers (Close
+//	            off the clock)
+//	new+close   New, then Close, which tells the host the chat is gone
+//	            (release, state none, row cleared) and stops the workers
+//	wrap+init   Wrap, Init (the first report, queued), Close
+func BenchmarkStartup(b *testing.B) {
+	for _, sh := range startHosts {
+		opts := func(env func(string) string) []bridge.Option {
+			return []bridge.Option{bridge.WithEnv(env), bridge.WithOutput(io.Discard),
+				bridge.WithSignalHandler(false), bridge.WithAgent("chat")}
+		}
+		b.Run(sh.name+"/new", func(b *testing.B) {
+			env := sh.env(b)
+			for b.Loop() {
+				br, err := bridge.New(opts(env)...)
+				if err != nil || br.Host().Kind != sh.kind {
+					b.Fatalf("New: %v, host %v", err, br.Host().Kind)
+				}
+				b.StopTimer()
+				_ = br.Close()
+				b.StartTimer()
+			}
+		})
+		b.Run(sh.name+"/new+close", func(b *testing.B) {
+			env := sh.env(b)
+			for b.Loop() {
+				br, err := bridge.New(opts(env)...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := br.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(sh.name+"/wrap+init+close", func(b *testing.B) {
+			env := sh.env(b)
+			for b.Loop() {
+				m := hostbridge.Wrap(markerApp{}, opts(env)...)
+				m.Init()
+				if err := m.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// tmux34 is a pane of tmux 3.4, which answers OSC 11 itself: there,
+// DetectBackground asks (termenv does not, inside tmux).
+
+// BenchmarkExitSlowHost plays each slow exit (see slowExits, and the same
+// queue against a herdr that answers in 80 % of the report bound): exit-ms
+// is how long Close took, released the share of runs in which herdr got
+// the release. Each op is a whole chat against a fresh fake herdr.
+func BenchmarkExitSlowHost(b *testing.B) {
+	cases := append([]slowExit{}, slowExits...)
+	at80 := slowExits[0]
+	at80.name, at80.answer = "saves, facts and sub-agents, 400ms each", 400*time.Millisecond
+	cases = append(cases, at80)
+	for _, s := range cases {
+		b.Run(s.name, func(b *testing.B) {
+			var took time.Duration
+			released := 0
+			for b.Loop() {
+				d, _, h := runSlowExit(b, s)
+				took += d
+				if h.Pane().Released {
+					released++
+				}
+			}
+			b.ReportMetric(float64(took.Milliseconds())/float64(b.N), "exit-ms")
+			b.ReportMetric(float64(released)/float64(b.N), "released")
+		})
+	}
 }

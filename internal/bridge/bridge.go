@@ -11,22 +11,14 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts"
 )
 
-// Bridge tells the detected hosts what the chat does. It is the
-// framework-free entry point: Wrap uses one inside a tea.Model, and a
-// headless run (no TUI) uses one directly.
-//
-// Every method returns at once: reports go to the hosts from one worker
-// goroutine per host, each bounded by the report timeout. A Bridge is safe
-// for concurrent use. Close is the exit: call it once the chat is done (it
-// is idempotent, and called for you on the exit paths Wrap can see).
+// Bridge tells the detected hosts what the chat does: a core.Machine under
+// a mutex feeding a core.Reporter. Every method but Suspend, Flush and
+// Close returns at once. A Bridge is safe for concurrent use.
 type Bridge struct {
 	cfg       config
 	detection hosts.Detection
 	channels  []hosts.Channel
-
-	// underTea is set once a Bubble Tea program owns the exit signals:
-	// then only SIGHUP is delivered again after the exit (see watchSignals).
-	underTea atomic.Bool
+	underTea  atomic.Bool // a UI framework owns SIGINT and SIGTERM
 
 	mu      sync.Mutex
 	m       *core.Machine
@@ -38,18 +30,10 @@ type Bridge struct {
 	done      chan struct{}
 }
 
-// New detects the host, starts one reporting worker per host and returns
-// the Bridge. A bad option value is an error (wrapping ErrOption); a host
-// whose variables are malformed is not: detection falls back to the plain
-// terminal and Detection().Problems says why.
-//
-// Unless WithoutSignalHandler, the Bridge watches SIGINT, SIGTERM and
-// SIGHUP: on one it runs the exit, then delivers the signal again with its
-// default action, so the process ends as it would have without hostbridge
-// (under Bubble Tea, which quits on SIGINT and SIGTERM itself, only SIGHUP
-// is delivered again). A program that handles signals itself, or runs
-// several Bridges, passes WithoutSignalHandler and calls Close from its
-// own handler.
+// New detects the host and starts one reporting worker per host; a bad
+// option value is an error wrapping ErrOption. Unless
+// WithSignalHandler(false), an exit signal runs Close, then is delivered
+// again (see reraise).
 func New(opts ...Option) (*Bridge, error) {
 	cfg, err := parse(opts)
 	if err != nil {
@@ -58,8 +42,8 @@ func New(opts ...Option) (*Bridge, error) {
 	return build(cfg), nil
 }
 
-// Lenient builds a Bridge whatever the options say: each bad option is
-// left out, and the error says which (a tea.Model wrapper cannot fail).
+// Lenient is New for a wrapper, which cannot fail: each bad option is left
+// out and logged, and the error says which.
 func Lenient(opts ...Option) (*Bridge, error) {
 	cfg, err := parse(opts)
 	if err != nil {
@@ -110,9 +94,9 @@ func build(cfg config) *Bridge {
 	return b
 }
 
-// reraise says which exit signals end the process once the exit has run:
-// all of them for a headless run, SIGHUP alone under Bubble Tea, which
-// quits on the others itself.
+// reraise says which exit signals end the process once the exit ran: all
+// of them for a headless run, SIGHUP alone under Bubble Tea v1, which
+// quits on the others itself but has no handler for a closed terminal.
 func (b *Bridge) reraise(s os.Signal) bool {
 	if b.underTea.Load() {
 		return reraiseHangup(s)
@@ -120,37 +104,39 @@ func (b *Bridge) reraise(s os.Signal) bool {
 	return reraiseAll(s)
 }
 
-// Framework says a UI framework (Bubble Tea) owns the exit signals now:
-// it quits on SIGINT and SIGTERM itself, so after the exit only SIGHUP is
-// delivered again (see watchSignals). It returns whether the frontend
-// should turn on the terminal's focus reports.
+// Framework says a UI framework owns SIGINT and SIGTERM now, and returns
+// whether it should turn on the terminal's focus reports.
 func (b *Bridge) Framework() (focusReports bool) {
 	b.underTea.Store(true)
 	return !b.cfg.noFocus
 }
 
-// Focus says what the chat knows of the terminal's focus: focused, and
-// whether the terminal has reported it at all yet.
+// Focus says whether the terminal has the user's focus, and whether it
+// said so at all yet.
 func (b *Bridge) Focus() (focused, known bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	f := b.m.Focus()
-	return f == core.Focused, f != core.FocusUnknown
+	return b.m.Focus()
 }
 
-// Detection returns what was detected: the host, its ids, and the
-// problems that made it fall back.
+// SetFocus records the terminal's focus, which gates the ping.
+func (b *Bridge) SetFocus(focused bool) {
+	b.mu.Lock()
+	b.m.SetFocus(focused)
+	b.mu.Unlock()
+}
+
+// Detection is what was detected: the host, its ids, the problems.
 func (b *Bridge) Detection() hosts.Detection { return b.detection }
 
-// Host returns the detected host.
+// Host is the detected host.
 func (b *Bridge) Host() hosts.Host { return b.detection.Host }
 
-// Channels says which host carries what, for diagnostics (-doctor).
+// Channels says which host carries what.
 func (b *Bridge) Channels() []hosts.Channel { return b.channels }
 
-// ChannelLines is Channels, one line each. It first asks each host what
-// it lets through (tmux's passthrough) where no report has yet, bounded
-// by ctx and the report timeout.
+// ChannelLines is Channels, one line each, after asking each host what it
+// lets through (tmux's passthrough), bounded by ctx and the report timeout.
 func (b *Bridge) ChannelLines(ctx context.Context) []string {
 	ctx, cancel := context.WithTimeout(ctx, b.cfg.timeout)
 	defer cancel()
@@ -171,43 +157,21 @@ func (b *Bridge) Problems() []error {
 	return out
 }
 
-// EnvironmentLines returns what the host adds to a system prompt's
-// <environment> block (see hosts.Host.EnvironmentLines).
+// EnvironmentLines is what the host adds to a system prompt.
 func (b *Bridge) EnvironmentLines() []string { return b.detection.Host.EnvironmentLines() }
 
 // Stats returns each host's report counters.
 func (b *Bridge) Stats() []host.Stats { return b.rep.Stats() }
 
-// State returns the state hosts were last told.
-func (b *Bridge) State() host.State {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.m.State()
-}
+// Ready is the first report: a host shows the agent before the user types.
+func (b *Bridge) Ready() { b.apply((*core.Machine).Start) }
 
-// Ready says the chat is ready for input: the first report, so a host
-// shows the agent before the user types anything.
-func (b *Bridge) Ready() { b.apply(func(m *core.Machine) []host.Report { return m.Start() }) }
-
-// SetFocus records the terminal's focus; it gates the attention ping.
-func (b *Bridge) SetFocus(focused bool) {
-	f := core.Blurred
-	if focused {
-		f = core.Focused
-	}
-	b.mu.Lock()
-	b.m.SetFocus(f)
-	b.mu.Unlock()
-}
-
-// Send applies one of the hostbridge messages (TurnStarted, ApprovalNeeded,
-// TurnFailed, Idle, SessionSaved, MetaChanged, SubAgent...) and reports
-// whether msg was one. Other values are ignored.
+// Send applies one of the messages and reports whether msg was one.
 func (b *Bridge) Send(msg any) bool {
 	var f func(m *core.Machine) []host.Report
 	switch msg := msg.(type) {
 	case TurnStarted:
-		f = func(m *core.Machine) []host.Report { return m.TurnStarted() }
+		f = (*core.Machine).TurnStarted
 	case ApprovalNeeded:
 		f = func(m *core.Machine) []host.Report { return m.NeedsYou(msg.Summary()) }
 	case TurnFailed:
@@ -225,9 +189,7 @@ func (b *Bridge) Send(msg any) bool {
 	case MetaChanged:
 		f = func(m *core.Machine) []host.Report {
 			return m.SetMeta([]host.Fact{
-				{Name: "model", Value: msg.Model},
-				{Name: "context", Value: msg.Context},
-				{Name: "cost", Value: msg.Cost},
+				{Name: "model", Value: msg.Model}, {Name: "context", Value: msg.Context}, {Name: "cost", Value: msg.Cost},
 			})
 		}
 	case SubAgentStarted:
@@ -237,15 +199,14 @@ func (b *Bridge) Send(msg any) bool {
 	case SubAgentWaiting:
 		f = func(m *core.Machine) []host.Report { return m.AgentStep(msg.ID, host.AgentWaiting, msg.On) }
 	case SubAgentEnded:
-		f = func(m *core.Machine) []host.Report {
-			switch {
-			case msg.Stopped:
-				return m.AgentStep(msg.ID, host.AgentStopped, "")
-			case msg.Err != "":
-				return m.AgentStep(msg.ID, host.AgentFailed, msg.Err)
-			}
-			return m.AgentStep(msg.ID, host.AgentDone, msg.Result)
+		s, text := host.AgentDone, msg.Result
+		switch {
+		case msg.Stopped:
+			s, text = host.AgentStopped, ""
+		case msg.Err != "":
+			s, text = host.AgentFailed, msg.Err
 		}
+		f = func(m *core.Machine) []host.Report { return m.AgentStep(msg.ID, s, text) }
 	default:
 		return false
 	}
@@ -253,13 +214,11 @@ func (b *Bridge) Send(msg any) bool {
 	return true
 }
 
-// Suspend says the terminal is handed to another program for a while
-// (tea.Exec, tea.Suspend): the bar is cleared until Resume. It waits, at
-// most the report timeout, until the terminal has been told, so the bar is
-// gone before the other program draws; it does not wait for the other
-// hosts.
+// Suspend clears what is drawn in the terminal before another program
+// takes it (tea.Exec, tea.Suspend) and waits, at most the report timeout,
+// for the terminal, not for the other hosts.
 func (b *Bridge) Suspend(ctx context.Context) {
-	b.apply(func(m *core.Machine) []host.Report { return m.Suspend() })
+	b.apply((*core.Machine).Suspend)
 	ctx, cancel := context.WithTimeout(ctx, b.cfg.timeout)
 	defer cancel()
 	_ = b.rep.FlushWhere(ctx, func(be host.Backend) bool {
@@ -269,34 +228,28 @@ func (b *Bridge) Suspend(ctx context.Context) {
 }
 
 // Resume ends a Suspend: the terminal shows the state again.
-func (b *Bridge) Resume() { b.apply(func(m *core.Machine) []host.Report { return m.Resume() }) }
+func (b *Bridge) Resume() { b.apply((*core.Machine).Resume) }
 
-// Flush waits until every report made so far has been delivered or has
-// failed, or until ctx is done. Tests and one-shot runs use it; a chat
-// never needs to.
+// Flush waits until every report made so far was delivered or failed, or
+// until ctx is done.
 func (b *Bridge) Flush(ctx context.Context) error { return b.rep.Flush(ctx) }
 
 func (b *Bridge) apply(f func(m *core.Machine) []host.Report) {
 	b.mu.Lock()
-	reps := f(b.m)
-	if len(reps) > 0 {
-		b.rep.Send(reps...)
-	}
+	b.rep.Send(f(b.m)...)
 	b.mu.Unlock()
 }
 
-// Close is the exit: the bar is cleared, the pane released, the row
-// removed, and every worker stopped, all within the exit timeout (default
-// 1 s) whatever the hosts do, plus at most 100 ms for a worker to notice
-// its report was abandoned. The error names the hosts it gave up on. It is idempotent and safe to call from any
-// goroutine; later calls wait for the first to finish and return its
-// result.
+// Close is the exit, and every exit path (Quit, a panic, a signal, the
+// app's Close) ends here: the hosts are told within the exit timeout
+// (plus closeGrace), whatever they do, and every worker stops. The error
+// names the hosts it gave up on. Later calls wait for the first and
+// return its result.
 func (b *Bridge) Close() error {
 	b.closeOnce.Do(func() {
 		defer close(b.done)
+		b.apply((*core.Machine).Exit)
 		b.mu.Lock()
-		reps := b.m.Exit()
-		b.rep.Send(reps...)
 		sig := b.signals
 		b.signals = nil
 		b.mu.Unlock()

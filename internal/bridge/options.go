@@ -18,8 +18,8 @@ import (
 // ErrOption is wrapped by every error a bad option value causes.
 var ErrOption = errors.New("hostbridge: bad option")
 
-// Option configures a Bridge. The public frontends re-export the
-// constructors below; their doc comments are the documentation.
+// Option configures a Bridge. The frontends re-export the constructors
+// below with their documentation.
 type Option func(*config)
 
 type config struct {
@@ -53,6 +53,14 @@ func (c *config) fail(format string, args ...any) {
 	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{ErrOption}, args...)...))
 }
 
+// check fails unless ok, and returns ok.
+func (c *config) check(ok bool, format string, args ...any) bool {
+	if !ok {
+		c.fail(format, args...)
+	}
+	return ok
+}
+
 // parse applies opts over the defaults; a nil option is an error.
 func parse(opts []Option) (config, error) {
 	c := config{
@@ -74,7 +82,7 @@ func parse(opts []Option) (config, error) {
 	return c, errors.Join(c.errs...)
 }
 
-// agentName is what a host shows as the agent's name: short and plain.
+// What hosts take as an agent's name and as herdr's source.
 var (
 	agentName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 	herdrSource = regexp.MustCompile(`^[A-Za-z0-9:._-]{1,80}$`)
@@ -89,21 +97,18 @@ func defaultAgent() string {
 
 func WithAgent(name string) Option {
 	return func(c *config) {
-		if !agentName.MatchString(name) {
-			c.fail("agent name %q: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", name)
-			return
+		if c.check(agentName.MatchString(name),
+			"agent name %q: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", name) {
+			c.agent = name
 		}
-		c.agent = name
 	}
 }
 
 func WithSource(source string) Option {
 	return func(c *config) {
-		if !herdrSource.MatchString(source) {
-			c.fail("source %q: want 1-80 of [A-Za-z0-9:._-]", source)
-			return
+		if c.check(herdrSource.MatchString(source), "source %q: want 1-80 of [A-Za-z0-9:._-]", source) {
+			c.source = source
 		}
-		c.source = source
 	}
 }
 
@@ -114,28 +119,24 @@ func WithNotifyWhileFocusUnknown(on bool) Option {
 }
 
 // WithPingInterval sets the least time between two pings (default 500
-// ms); zero sends every ping at once. Only the test kit needs another
-// value: its steps come microseconds apart in real time.
+// ms; zero: no limit), for the test kit, whose steps come microseconds
+// apart.
 func WithPingInterval(d time.Duration) Option {
-	return duration("ping interval", 0, func(c *config) *time.Duration { return &c.pingEvery })(d)
+	return duration("ping interval", d, 0, func(c *config) *time.Duration { return &c.pingEvery })
 }
 
 func WithTimeout(d time.Duration) Option {
-	return duration("timeout", 1, func(c *config) *time.Duration { return &c.timeout })(d)
+	return duration("timeout", d, 1, func(c *config) *time.Duration { return &c.timeout })
 }
 
 func WithExitTimeout(d time.Duration) Option {
-	return duration("exit timeout", 1, func(c *config) *time.Duration { return &c.exitTimeout })(d)
+	return duration("exit timeout", d, 1, func(c *config) *time.Duration { return &c.exitTimeout })
 }
 
-// duration checks a duration option: at least least, at most a minute.
-func duration(what string, least time.Duration, field func(*config) *time.Duration) func(time.Duration) Option {
-	return func(d time.Duration) Option {
-		return func(c *config) {
-			if d < least || d > time.Minute {
-				c.fail("%s %v: want %v to 1m", what, d, least)
-				return
-			}
+// duration sets a duration of at least least and at most a minute.
+func duration(what string, d, least time.Duration, field func(*config) *time.Duration) Option {
+	return func(c *config) {
+		if c.check(d >= least && d <= time.Minute, "%s %v: want %v to 1m", what, d, least) {
 			*field(c) = d
 		}
 	}
@@ -143,21 +144,17 @@ func duration(what string, least time.Duration, field func(*config) *time.Durati
 
 func WithLogger(l *slog.Logger) Option {
 	return func(c *config) {
-		if l == nil {
-			c.fail("logger is nil")
-			return
+		if c.check(l != nil, "logger is nil") {
+			c.logger = l
 		}
-		c.logger = l
 	}
 }
 
 func WithOutput(w io.Writer) Option {
 	return func(c *config) {
-		if w == nil {
-			c.fail("output is nil")
-			return
+		if c.check(w != nil, "output is nil") {
+			c.output, c.outputChosen = w, true
 		}
-		c.output, c.outputChosen = w, true
 	}
 }
 
@@ -185,21 +182,17 @@ func WithKnownBadProgress(list []string) Option {
 
 func WithEnv(getenv func(string) string) Option {
 	return func(c *config) {
-		if getenv == nil {
-			c.fail("getenv is nil")
-			return
+		if c.check(getenv != nil, "getenv is nil") {
+			c.getenv = getenv
 		}
-		c.getenv = getenv
 	}
 }
 
 func WithSession(id, dir string) Option {
 	return func(c *config) {
-		if dir != "" && !filepath.IsAbs(dir) {
-			c.fail("session directory %q: want an absolute path", dir)
-			return
+		if c.check(dir == "" || filepath.IsAbs(dir), "session directory %q: want an absolute path", dir) {
+			c.session = host.Session{ID: id, Dir: dir}
 		}
-		c.session = host.Session{ID: id, Dir: dir}
 	}
 }
 
@@ -215,11 +208,9 @@ func WithSubAgentsBlock(on bool) Option { return func(c *config) { c.subBlock = 
 
 func WithDisableEnv(name string) Option {
 	return func(c *config) {
-		if name == "" {
-			c.fail("disable variable name is empty")
-			return
+		if c.check(name != "", "disable variable name is empty") {
+			c.offVar = name
 		}
-		c.offVar = name
 	}
 }
 
@@ -239,7 +230,7 @@ func WithBackends(b ...host.Backend) Option {
 	}
 }
 
-// WithEveryReport makes every report reach every host, none coalesced or
-// refreshed: the test kit's transcripts then depend on the app's messages
-// alone. No app should want it, so no frontend exports it.
+// WithEveryReport makes every change reach every host, none coalesced or
+// refreshed, so the test kit's transcripts depend on the app's messages
+// alone. No frontend exports it.
 func WithEveryReport() Option { return func(c *config) { c.everyReport = true } }

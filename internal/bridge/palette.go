@@ -1,23 +1,16 @@
 package bridge
 
-// Colors is one colour of a palette as each terminal class takes it: an
-// exact true-colour value (an entry of xterm's 256-colour table, so the
-// first two agree), its 256-colour index, and an ANSI index for 16-colour
-// terminals, where the user's theme decides the actual colour. Each
+// Colors is one palette colour per terminal class: a true-colour value
+// that is an entry of xterm's 256-colour table (so the two agree), its
+// index, and an ANSI index whose colour the user's theme decides. Each
 // frontend builds its palette from these with its own lipgloss.
 type Colors struct{ TrueColor, ANSI256, ANSI string }
 
-// PaletteColors are the palette's colours for a dark or a light
-// background, in the order Text, Muted, Accent, User, Assistant, Error,
-// Warning, Success, Border.
-//
-// Every text colour (all but Border) has a WCAG contrast of at least 4.5:1
-// on common backgrounds of its kind (dark: black, #1e1e1e, One Dark,
-// Solarized dark; light: white, #f5f5f5, Solarized light, Gruvbox light);
-// Border is decoration, kept visible but quiet (at least 1.8:1). On dark
-// backgrounds the bright, desaturated hues read best; on light ones the
-// deep hues, and yellow turns to a dark amber: no yellow is legible on
-// white.
+// PaletteColors are the colours for a dark or a light background: Text,
+// Muted, Accent, User, Assistant, Error, Warning, Success, Border. Every
+// text colour has a WCAG contrast of at least 4.5:1 on common backgrounds
+// of its kind, Border at least 1.8:1 (palette_test.go). On light ones
+// yellow turns to a dark amber: no yellow is legible on white.
 func PaletteColors(dark bool) [9]Colors {
 	if dark {
 		return [9]Colors{

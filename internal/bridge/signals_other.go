@@ -4,8 +4,8 @@ package bridge
 
 import "os"
 
-// signalWatch is a no-op where Unix signals do not exist; Bubble Tea's own
-// handling and Close cover the exit there.
+// signalWatch is a no-op without Unix signals: Bubble Tea and Close cover
+// the exit there.
 type signalWatch struct{}
 
 func watchSignals(func(), func(os.Signal) bool) *signalWatch { return nil }

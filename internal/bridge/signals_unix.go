@@ -9,11 +9,9 @@ import (
 	"syscall"
 )
 
-// signalWatch runs the exit when the process is told to go: SIGINT,
-// SIGTERM, SIGHUP. Bubble Tea v1 quits on SIGINT and SIGTERM itself, but has
-// no handler for SIGHUP (a closed terminal window), and the code after
-// Program.Run never runs then: without this the bar stays set and the pane
-// stays "working".
+// signalWatch runs the exit on SIGINT, SIGTERM or SIGHUP. Bubble Tea v1
+// has no handler for SIGHUP (a closed terminal window), and the code after
+// Program.Run never runs then: the bar would stay set, the pane "working".
 type signalWatch struct {
 	ch     chan os.Signal
 	quit   chan struct{}
@@ -22,9 +20,9 @@ type signalWatch struct {
 	once   sync.Once
 }
 
-// watchSignals starts the watcher. exit runs once a signal arrives; then a
-// signal in reraise is delivered again with its default action, so the
-// process ends as it would have without hostbridge.
+// watchSignals starts the watcher: exit runs once a signal arrives, then a
+// signal reraise accepts is delivered again with its default action, so
+// the process ends as it would have without hostbridge.
 func watchSignals(exit func(), reraise func(os.Signal) bool) *signalWatch {
 	w := &signalWatch{
 		ch:     make(chan os.Signal, 1),
@@ -51,10 +49,9 @@ func watchSignals(exit func(), reraise func(os.Signal) bool) *signalWatch {
 	return w
 }
 
-// stop ends the watcher and waits for it, unless it has taken a signal:
-// then it is running the exit itself (perhaps waiting for the Close that
-// called stop), and ends on its own once that is done. Safe on a nil
-// watcher and more than once.
+// stop ends the watcher and waits for it, unless it took a signal: then it
+// runs the exit (perhaps waiting for the Close that called stop) and ends
+// on its own. Safe on nil and more than once.
 func (w *signalWatch) stop() {
 	if w == nil {
 		return
@@ -66,9 +63,6 @@ func (w *signalWatch) stop() {
 	}
 }
 
-// reraiseAll is for a process with no other handler: every signal ends it.
 func reraiseAll(os.Signal) bool { return true }
 
-// reraiseHangup is for a Bubble Tea program, which handles SIGINT and
-// SIGTERM itself but not SIGHUP.
 func reraiseHangup(s os.Signal) bool { return s == syscall.SIGHUP }

@@ -2,23 +2,19 @@ package core
 
 import "github.com/hostbridge/hostbridge/host"
 
-// MaxAgents caps the live sub-agents a Machine keeps (and each backend's
-// list holds): past it, starting one more drops the oldest live one, which
-// hosts are told has stopped (nothing else would ever end it there). A
-// chat that starts sub-agents and never ends them costs bounded memory,
-// at most a few kilobytes each (every text is capped); one that runs
-// thousands at once is still shown whole.
+// MaxAgents caps the live sub-agents a Machine keeps: past it, starting
+// one more drops the oldest live one, which hosts are told has stopped. A
+// chat that never ends its sub-agents costs bounded memory.
 const MaxAgents = 10000
 
 // liveAgents is what a Machine knows of the live sub-agents. Every
-// operation costs O(1) amortised, whatever their number: the chat's
-// goroutine makes them.
+// operation costs O(1) amortised: the chat's goroutine makes them.
 type liveAgents struct {
 	byID  map[string]*liveAgent
-	order []*liveAgent // by start; ended ones go lazily (compacted, or passed at the front)
-	waits []wait       // by the time they began waiting, stale ones too
-	live  int          // entries of byID
-	wait  int          // live agents waiting
+	order []*liveAgent // by start; ended ones leave lazily
+	waits []wait       // by when they began waiting, stale ones too
+	live  int
+	wait  int // live agents waiting
 }
 
 type liveAgent struct {
@@ -27,7 +23,6 @@ type liveAgent struct {
 	waits int // bumped each time it begins to wait, to tell stale waits apart
 }
 
-// wait is one time a sub-agent began waiting.
 type wait struct {
 	a *liveAgent
 	n int // a.waits then
@@ -35,14 +30,14 @@ type wait struct {
 
 func (l *liveAgents) get(id string) *liveAgent { return l.byID[id] }
 
-// add starts a new sub-agent; when MaxAgents are live, the oldest is
-// dropped and returned.
+// add starts a sub-agent; with MaxAgents live, the oldest is dropped and
+// returned, stopped.
 func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	if l.byID == nil {
 		l.byID = map[string]*liveAgent{}
 	}
 	if l.live >= MaxAgents {
-		for l.order[0].ended { // each ended one is passed once
+		for l.order[0].ended {
 			l.order[0] = nil
 			l.order = l.order[1:]
 		}
@@ -64,20 +59,19 @@ func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 
 // set records a live sub-agent's new value.
 func (l *liveAgents) set(e *liveAgent, a host.SubAgent) {
-	was := e.Status == host.AgentWaiting
-	now := a.Status == host.AgentWaiting
+	was, now := e.Status == host.AgentWaiting, a.Status == host.AgentWaiting
 	e.SubAgent = a
 	switch {
-	case now && !was:
-		l.wait++
-		fallthrough
-	case now && was: // waits on something else now: queued again
-		e.waits++
+	case now:
+		if !was {
+			l.wait++
+		}
+		e.waits++ // waiting on something else is a new wait: queued again
 		l.waits = append(l.waits, wait{e, e.waits})
 		if len(l.waits) > 2*l.wait+16 {
-			l.waits = compact(l.waits, func(w wait) bool { return l.waiting(w) })
+			l.waits = compact(l.waits, l.waiting)
 		}
-	case was && !now:
+	case was:
 		l.wait--
 	}
 	if a.Status.Ended() {
@@ -122,49 +116,75 @@ func compact[T any](s []T, keep func(T) bool) []T {
 	return out
 }
 
-// agentList is the whole sub-agent list one backend is shown, kept by its
-// worker from the changes the Machine reports (Report.Agents holds only
-// those): a report's list is built off the chat's goroutine, and a
-// backend still gets it whole, to diff against what it sent.
-type agentList struct {
+// A KindAgents report from a Machine carries changes; when they start with
+// the zero SubAgent (an id is never empty otherwise), the list is emptied
+// first (a session switch). A backend always gets the whole list.
+func resets(changes []host.SubAgent) bool { return len(changes) > 0 && changes[0].ID == "" }
+
+// agentSet is sub-agents in the order they first came, indexed by id.
+type agentSet struct {
 	list  []host.SubAgent
 	index map[string]int
+}
+
+// put stores a and returns the value it replaced, if any.
+func (s *agentSet) put(a host.SubAgent) (old host.SubAgent, replaced bool) {
+	if s.index == nil {
+		s.index = map[string]int{}
+	}
+	i, replaced := s.index[a.ID]
+	if !replaced {
+		s.index[a.ID] = len(s.list)
+		s.list = append(s.list, a)
+		return host.SubAgent{}, false
+	}
+	old, s.list[i] = s.list[i], a
+	return old, true
+}
+
+func (s *agentSet) reset() {
+	clear(s.list)
+	s.list = s.list[:0]
+	clear(s.index)
+}
+
+// agentList is the whole list one backend is shown, built by its worker
+// from the Machine's changes.
+type agentList struct {
+	agentSet
 	ended int
 }
 
-// apply takes a KindAgents report's changes into the list and makes r
-// carry the whole list, which stays valid until the next apply.
-func (l *agentList) apply(r *host.Report) {
-	if resets(r.Agents) {
-		r.Agents = r.Agents[1:]
-		clear(l.list)
-		l.list, l.ended = l.list[:0], 0
-		clear(l.index)
+// apply takes a report's changes into the list, makes r carry the whole
+// list (valid until the next apply) and says whether the list changed.
+func (l *agentList) apply(r *host.Report) (changed bool) {
+	changes := r.Agents
+	if resets(changes) {
+		changes = changes[1:]
+		changed = len(l.list) > 0
+		l.reset()
+		l.ended = 0
 	}
-	if l.index == nil {
-		l.index = map[string]int{}
-	}
-	for _, a := range r.Agents {
-		i, ok := l.index[a.ID]
-		if !ok {
-			i = len(l.list)
-			l.index[a.ID] = i
-			l.list = append(l.list, host.SubAgent{})
-		} else if l.list[i].Status.Ended() {
+	for _, a := range changes {
+		old, replaced := l.put(a)
+		if replaced && old == a {
+			continue
+		}
+		changed = true
+		if replaced && old.Status.Ended() {
 			l.ended--
 		}
 		if a.Status.Ended() {
 			l.ended++
 		}
-		l.list[i] = a
 	}
 	r.Agents = l.list
+	return changed
 }
 
-// shown is called once a list was delivered: the sub-agents that had
-// ended have been shown so, and go once they are half the list (so the
-// cost stays O(1) per change; until then they are sent again unchanged,
-// which a backend that diffs ignores).
+// shown is called once the list was delivered: the ended sub-agents have
+// been shown so, and leave once they are half the list (so each change
+// costs O(1); until then they are sent again unchanged).
 func (l *agentList) shown() {
 	if l.ended == 0 || 2*l.ended < len(l.list) {
 		return
@@ -177,35 +197,25 @@ func (l *agentList) shown() {
 	l.ended = 0
 }
 
-// mergeAgents folds the changes in r into the queued KindAgents item q:
-// the newer value of a sub-agent wins. Called with the worker's mu held;
-// q's changes are copied the first time, since Send hands one Report to
-// every worker.
-func mergeAgents(q *item, r host.Report) {
-	if resets(r.Agents) {
-		q.r.Agents, q.agentIdx = []host.SubAgent{{}}, nil
-		r.Agents = r.Agents[1:]
-	}
-	if q.agentIdx == nil {
-		q.r.Agents = append([]host.SubAgent(nil), q.r.Agents...)
-		q.agentIdx = make(map[string]int, len(q.r.Agents))
-		for i, a := range q.r.Agents {
-			q.agentIdx[a.ID] = i
+// mergeAgents folds r's changes, newer, into the queued KindAgents item
+// (the worker's mu held). The item's changes are copied the first time:
+// Send hands one Report to every worker.
+func (it *item) mergeAgents(r host.Report) {
+	if it.agents == nil {
+		it.agents = &agentSet{}
+		for _, a := range it.r.Agents {
+			it.agents.put(a)
 		}
 	}
-	for _, a := range r.Agents {
-		if i, ok := q.agentIdx[a.ID]; ok {
-			q.r.Agents[i] = a
-			continue
-		}
-		q.agentIdx[a.ID] = len(q.r.Agents)
-		q.r.Agents = append(q.r.Agents, a)
+	changes := r.Agents
+	if resets(changes) {
+		it.agents.reset()
+		it.agents.put(host.SubAgent{}) // the reset stays first
+		changes = changes[1:]
 	}
-	q.r.State, q.r.Session = r.State, r.Session
+	for _, a := range changes {
+		it.agents.put(a)
+	}
+	it.r.Agents = it.agents.list
+	it.r.State, it.r.Session = r.State, r.Session
 }
-
-// A Machine's KindAgents report whose changes start with the zero SubAgent
-// (an id is never empty otherwise) empties the list first: a session
-// switch. It is an encoding between the Machine and the Reporter; a
-// backend always gets the whole list.
-func resets(changes []host.SubAgent) bool { return len(changes) > 0 && changes[0].ID == "" }

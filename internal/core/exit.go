@@ -3,47 +3,37 @@ package core
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// errSuperseded is the cause a report in flight is cancelled with when the
-// exit makes it pointless.
+// errSuperseded cancels a report in flight that the exit made pointless.
 var errSuperseded = errors.New("host: superseded by the exit")
 
 // supersededByExit reports whether the exit makes an undelivered report of
-// kind k pointless. The exit clears the bar, releases the pane, sets tuios
-// to none (which drops its facts and sub-agents) and removes the cmux row,
-// so a state, facts, sub-agents or a suspend no longer matter once it is
-// sent. So does a session: herdr's release drops the pane's session
-// reference for the releasing source (ogulcancelik/herdr 10974c82,
-// src/terminal/state.rs release_agent_with_mutation), and herdr keeps
-// references only for its official sources (src/agent_resume.rs), whose
-// own hooks report them. A ping is not superseded: the reply it announces
-// is still on the screen (a one-shot run ends right after it).
+// kind k pointless: it clears the bar, releases the pane (and with it the
+// session reference: ogulcancelik/herdr 10974c82, src/terminal/state.rs
+// release_agent_with_mutation), sets tuios to none, removes the cmux row.
+// A ping is not: the reply it announces is still on the screen.
 func supersededByExit(k host.Kind) bool {
-	switch k {
-	case host.KindState, host.KindMeta, host.KindAgents, host.KindSuspend, host.KindSession:
-		return true
-	}
-	return false
+	return k != host.KindPing && k != host.KindExit
 }
 
-// exitGrace is the part of the exit's budget that the reports queued before
-// it may use: a host that keeps up gets them all, in order; a slow one gets
-// the exit next.
+// exitGrace is the part of the exit's budget the reports queued before it
+// may use.
 func exitGrace(exitTimeout time.Duration) time.Duration { return exitTimeout / 10 }
 
-// flight is what the worker is delivering, and whether the exit was sent.
-// Guarded by the worker's mu.
+// flight is the report in flight and whether the exit was sent (w.mu).
 type flight struct {
-	kind   host.Kind // the report in flight; 0 when none
+	kind   host.Kind // 0 when none
 	cancel context.CancelCauseFunc
 	cut    *time.Timer // cancels it when the exit's grace runs out
 
-	exiting bool      // an exit was sent
-	exitAt  time.Time // when
+	exiting bool
+	exitAt  time.Time
 }
 
 // exitSent marks the exit sent (w.mu held): the report in flight, if the
@@ -59,18 +49,17 @@ func (w *worker) exitSent() {
 	}
 }
 
-// pastGrace reports whether the exit was sent and its grace has run out:
-// what it supersedes is no longer sent, and pings wait behind it.
+// pastGrace: the exit was sent and its grace ran out, so what it
+// supersedes is no longer sent, and pings wait behind it.
 func (w *worker) pastGrace() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.flight.exiting && time.Since(w.flight.exitAt) >= exitGrace(w.o.ExitTimeout)
 }
 
-// begin bounds one report (the exit by ExitTimeout, the others by Timeout,
-// and what the exit supersedes by the end of its grace) and marks it in
-// flight; done ends that. ok is false for a report the exit superseded
-// before it started.
+// begin bounds one report (by ExitTimeout, Timeout, or the end of the
+// exit's grace) and marks it in flight until done; ok is false for one the
+// exit superseded before it started.
 func (w *worker) begin(ctx context.Context, r host.Report) (_ context.Context, done func(), ok bool) {
 	timeout := w.o.Timeout
 	if r.Kind == host.KindExit {
@@ -98,4 +87,43 @@ func (w *worker) begin(ctx context.Context, r host.Report) (_ context.Context, d
 		w.flight.kind, w.flight.cancel, w.flight.cut = 0, nil, nil
 		w.mu.Unlock()
 	}, true
+}
+
+// deliver runs one report and counts the outcome. One the backend cannot
+// show (host.ErrDropped) counts as taken: there is nothing to retry.
+func (w *worker) deliver(ctx context.Context, r host.Report) bool {
+	ctx, done, ok := w.begin(ctx, r)
+	if !ok {
+		w.count(&w.stats.Coalesced)
+		return false
+	}
+	err := w.call(ctx, r)
+	done()
+	switch {
+	case err == nil:
+		w.count(&w.stats.Sent)
+		return true
+	case errors.Is(context.Cause(ctx), errSuperseded) || w.pastGrace() && supersededByExit(r.Kind):
+		w.count(&w.stats.Coalesced)
+		return false
+	case errors.Is(err, host.ErrDropped):
+		w.count(&w.stats.Dropped)
+		return true
+	}
+	w.count(&w.stats.Failed)
+	w.o.Logger.LogAttrs(ctx, slog.LevelDebug, "hostbridge: report failed",
+		slog.String("backend", w.b.Name()), slog.String("kind", r.Kind.String()),
+		slog.String("state", r.State.String()), slog.Any("err", err))
+	return false
+}
+
+// call runs Report; a panic fails the report rather than take the chat
+// down from a goroutine where nothing restores the terminal.
+func (w *worker) call(ctx context.Context, r host.Report) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("host: %s panicked: %v", w.b.Name(), p)
+		}
+	}()
+	return w.b.Report(ctx, r)
 }

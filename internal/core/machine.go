@@ -8,59 +8,47 @@ import (
 
 // Limits on the text a Machine puts in a report, in runes.
 const (
-	// MaxMessage caps a blocked message and a ping.
-	MaxMessage = 200
-	// MaxPing caps the words of a reply that become a ping.
-	MaxPing = 100
-	// MaxField caps ids, names, directories and facts.
-	MaxField = 4096
+	MaxMessage = 200  // a blocked message, a headline, a ping
+	MaxPing    = 100  // the words of a reply that become a ping
+	MaxField   = 4096 // ids, directories
 )
 
-// Config is how a Machine behaves. The zero value is the default: pings on,
-// a ping while focus is unknown, no sub-agent holds the chat blocked.
+// Config is how a Machine behaves; the zero value is the default.
 type Config struct {
-	// Quiet silences the attention ping entirely (notify: false).
+	// Quiet silences the attention ping.
 	Quiet bool
-	// QuietWhileUnknown silences the ping until the terminal has reported
-	// focus once. By default a chat whose terminal never reports focus still
-	// pings: a missed ping is worse than one too many.
+	// QuietWhileUnknown holds pings back until the terminal reported focus
+	// once. By default a terminal that never reports focus still gets
+	// them: a missed ping costs more than an extra one.
 	QuietWhileUnknown bool
-	// SubAgentsBlock makes a sub-agent that waits on an approval or a
-	// question hold the chat blocked, with "<task>: <what it waits on>" as
-	// the message, so hosts without sub-agent rows still show it.
+	// SubAgentsBlock makes a waiting sub-agent hold the chat Blocked with
+	// "<task>: <what it waits on>", for hosts without sub-agent rows.
 	SubAgentsBlock bool
-	// Resume, if set, turns a session id into the command that resumes it;
-	// the command goes with every report's Session.
+	// Resume turns a session id into the command that resumes it.
 	Resume func(sessionID string) string
 }
 
-// Machine is the chat state machine. It turns what the chat does into the
-// reports hosts receive and performs no I/O, so it is deterministic and
-// table-testable. A Machine is not safe for concurrent use.
-//
-// Each method returns the reports to deliver, in order (often none). After
-// Exit every method returns nothing.
+// Machine turns what the chat does into reports, with no I/O. It says what
+// the chat did; the Reporter decides what a host has already been shown.
+// Each method returns the reports to deliver, in order; after Exit, none.
+// A Machine is not safe for concurrent use.
 type Machine struct {
 	cfg Config
 
-	state   host.State // the chat's own state
-	request string     // what the chat waits on (Blocked) or why it failed (Failed)
-	shown   host.State // the effective state last reported
-	shownTo string     // the effective message last reported
-	focus   Focus
-	session host.Session
-	meta    []host.Fact
-	agents  liveAgents
-	// agentsShown: a sub-agent was reported in this session.
-	agentsShown bool
+	state       host.State
+	request     string // what a Blocked chat waits on, or a Failed turn's headline
+	focused     bool
+	focusKnown  bool
+	session     host.Session
+	meta        []host.Fact
+	agents      liveAgents
+	agentsShown bool // a sub-agent was reported in this session
 
-	started   bool
-	exited    bool
-	suspended bool
+	started, exited, suspended bool
 }
 
-// NewMachine returns a Machine in the Unknown state with the given initial
-// session (which may be zero).
+// NewMachine returns a Machine in the Unknown state with the session the
+// chat starts with (which may be zero).
 func NewMachine(cfg Config, s host.Session) *Machine {
 	m := &Machine{cfg: cfg}
 	m.session = m.cleanSession(s)
@@ -68,79 +56,57 @@ func NewMachine(cfg Config, s host.Session) *Machine {
 	return m
 }
 
-// State returns the effective state: the chat's own, or Blocked while a
-// sub-agent waits (with Config.SubAgentsBlock).
-func (m *Machine) State() host.State { s, _ := m.effective(); return s }
+// Focus returns whether the terminal has the user's focus, and whether it
+// has said so at all yet.
+func (m *Machine) Focus() (focused, known bool) { return m.focused, m.focusKnown }
 
-// Focus returns what the machine knows of the terminal's focus.
-func (m *Machine) Focus() Focus { return m.focus }
+// SetFocus records a focus report from the terminal: it gates the ping.
+func (m *Machine) SetFocus(focused bool) { m.focused, m.focusKnown = focused, true }
 
-// Session returns the current session.
-func (m *Machine) Session() host.Session { return m.session }
-
-// Exited reports whether Exit was called.
-func (m *Machine) Exited() bool { return m.exited }
-
-// Start marks the chat ready for input: the first report (Idle) and the
-// startup session. Calling it again does nothing.
+// Start marks the chat ready for input: Idle and the startup session.
 func (m *Machine) Start() []host.Report {
 	if m.exited || m.started {
 		return nil
 	}
-	m.state = host.Idle
 	return m.start(nil)
 }
 
 // TurnStarted marks a turn running.
 func (m *Machine) TurnStarted() []host.Report {
-	if m.exited {
-		return nil
-	}
-	m.state, m.request = host.Working, ""
-	return m.start(m.changed(nil))
+	return m.set(host.Working, "", "")
 }
 
-// NeedsYou marks the model waiting on the user; request says for what
-// ("approve shell: git push", or the question). Every new request pings.
+// NeedsYou marks the chat waiting on the user for request; every request
+// pings.
 func (m *Machine) NeedsYou(request string) []host.Report {
-	if m.exited {
-		return nil
-	}
-	m.state, m.request = host.Blocked, Clean(request, MaxMessage)
-	out := m.start(m.changed(nil))
-	return m.ping(out, m.request)
+	request = Clean(request, MaxMessage)
+	return m.set(host.Blocked, request, request)
 }
 
-// TurnFailed marks the last turn failed; headline is its error. The
-// cleaned headline is the Failed state report's Message (tuios shows it
-// beside errored) and the ping's text.
+// TurnFailed marks the last turn failed; the cleaned headline is the
+// state's message (tuios shows it beside errored) and the ping's text.
 func (m *Machine) TurnFailed(headline string) []host.Report {
-	if m.exited {
-		return nil
-	}
-	m.state, m.request = host.Failed, Clean(headline, MaxMessage)
-	out := m.start(m.changed(nil))
-	return m.ping(out, m.request)
+	headline = Clean(headline, MaxMessage)
+	return m.set(host.Failed, headline, headline)
 }
 
-// Idle marks the chat's move over: your move. When a turn was running, the
-// reply's first words ping.
+// Idle marks the user's move. When a turn was running, the reply's first
+// words ping.
 func (m *Machine) Idle(reply string) []host.Report {
+	ping := ""
+	if m.state == host.Working || m.state == host.Blocked {
+		ping = FirstWords(reply, MaxPing)
+	}
+	return m.set(host.Idle, "", ping)
+}
+
+func (m *Machine) set(s host.State, request, ping string) []host.Report {
 	if m.exited {
 		return nil
 	}
-	ended := m.state == host.Working || m.state == host.Blocked
-	m.state, m.request = host.Idle, ""
-	out := m.start(m.changed(nil))
-	if ended {
-		out = m.ping(out, FirstWords(reply, MaxPing))
-	}
-	return out
+	m.state, m.request = s, request
+	return m.ping(m.start(m.stateChanged(nil)), ping)
 }
-
-// SetFocus records a focus report from the terminal. It reports nothing:
-// focus gates only the ping.
-func (m *Machine) SetFocus(f Focus) { m.focus = f }
 
 // SessionChanged records that the chat saved (OriginSaved) or switched to
 // (OriginSwitched) session s.
@@ -150,50 +116,43 @@ func (m *Machine) SessionChanged(s host.Session, o host.Origin) []host.Report {
 	}
 	m.session = m.cleanSession(s)
 	m.session.Origin = o
-	out := m.start(nil) // a first report already carries the session
+	out := m.start(nil) // a first report carries the session already
 	if len(out) == 0 || out[len(out)-1].Kind != host.KindSession {
 		out = append(out, m.report(host.KindSession))
 	}
 	if o == host.OriginSwitched && m.agentsShown {
-		// The old session's sub-agents (live, or shown ended) are not the
-		// new one's: hosts that list them start the new session empty.
+		// The old session's sub-agents are not the new one's.
 		m.agents, m.agentsShown = liveAgents{}, false
 		r := m.report(host.KindAgents)
-		r.Agents = []host.SubAgent{{}} // resets: the list starts again empty
-		out = append(out, r)
-		out = m.changed(out)
+		r.Agents = []host.SubAgent{{}} // see resets
+		out = m.agentStateChanged(append(out, r))
 	}
 	return out
 }
 
-// SetMeta replaces the facts shown beside the chat. Only a change reports;
-// a fact left out is removed.
+// SetMeta replaces the facts shown beside the chat; a fact left out, or
+// with an empty value, is removed.
 func (m *Machine) SetMeta(facts []host.Fact) []host.Report {
 	if m.exited {
 		return nil
 	}
-	clean := make([]host.Fact, 0, len(facts))
+	m.meta = make([]host.Fact, 0, len(facts))
 	for _, f := range facts {
 		f = host.Fact{Name: Clean(f.Name, 64), Value: Clean(f.Value, MaxMessage)}
 		if f.Name == "" || f.Value == "" {
-			continue // an empty value is a fact that went away
-		}
-		if i := slices.IndexFunc(clean, func(g host.Fact) bool { return g.Name == f.Name }); i >= 0 {
-			clean[i] = f
 			continue
 		}
-		clean = append(clean, f)
+		if i := slices.IndexFunc(m.meta, func(g host.Fact) bool { return g.Name == f.Name }); i >= 0 {
+			m.meta[i] = f
+			continue
+		}
+		m.meta = append(m.meta, f)
 	}
-	if slices.Equal(clean, m.meta) {
-		return nil
-	}
-	m.meta = clean
 	return []host.Report{m.report(host.KindMeta)}
 }
 
-// AgentStarted records that sub-agent id started (again, if it is live):
-// its type ("explore · Sonnet 5.5 · claude") and what it was asked. Past
-// MaxAgents live, the oldest is dropped and reported stopped.
+// AgentStarted records that sub-agent id started (again, if it is live).
+// Past MaxAgents live, the oldest is dropped and reported stopped.
 func (m *Machine) AgentStarted(id, typ, task string) []host.Report {
 	a := host.SubAgent{ID: Clean(id, 128), Type: Clean(typ, MaxMessage), Task: Clean(task, MaxMessage), Status: host.AgentRunning}
 	if m.exited || a.ID == "" {
@@ -206,14 +165,13 @@ func (m *Machine) AgentStarted(id, typ, task string) []host.Report {
 	if d := m.agents.add(a); d != nil {
 		changes = []host.SubAgent{*d, a}
 	}
-	return m.changed([]host.Report{m.agentReport(changes...)})
+	return m.agentStateChanged(m.agentReport(changes...))
 }
 
-// AgentStep records what live sub-agent id does now: AgentRunning with the
-// tool it runs, AgentWaiting with what it waits on ("Allow shell"), or an
-// end: AgentDone with its answer, AgentFailed with its error, AgentStopped.
-// Only a change reports; an id that is not live is ignored. It costs the
-// same with one sub-agent live or a thousand: only this one is cleaned.
+// AgentStep records what live sub-agent id does now: the tool it runs
+// (AgentRunning), what it waits on (AgentWaiting), or its end with its
+// answer or error. Only this sub-agent's text is cleaned, so a step costs
+// the same with a thousand live; an id that is not live is ignored.
 func (m *Machine) AgentStep(id string, s host.AgentStatus, text string) []host.Report {
 	if m.exited {
 		return nil
@@ -235,32 +193,36 @@ func (m *Machine) AgentStep(id string, s host.AgentStatus, text string) []host.R
 	return m.agentChanged(e, a)
 }
 
-// agentChanged records a live sub-agent's new value a and reports it, with
-// the state it changes and the ping a new wait makes.
 func (m *Machine) agentChanged(e *liveAgent, a host.SubAgent) []host.Report {
 	if a == e.SubAgent {
-		return nil
+		return nil // a repeated wait must not ping again, nor queue it anew
 	}
 	newWait := a.Status == host.AgentWaiting && (e.Status != host.AgentWaiting || e.Waiting != a.Waiting)
 	m.agents.set(e, a)
-	out := m.changed([]host.Report{m.agentReport(a)})
+	out := m.agentStateChanged(m.agentReport(a))
 	if newWait {
-		// A sub-agent that starts waiting on the user needs them as much as
-		// the chat itself would: it pings (once per request).
 		out = m.ping(out, waitingMessage(a))
 	}
 	return out
 }
 
-func (m *Machine) agentReport(changes ...host.SubAgent) host.Report {
+// agentReport carries only the changes: the Reporter keeps each host's
+// whole list off the chat's goroutine. It has room for the state.
+func (m *Machine) agentReport(changes ...host.SubAgent) []host.Report {
 	m.agentsShown = true
 	r := m.report(host.KindAgents)
 	r.Agents = changes
-	return r
+	return append(make([]host.Report, 0, 2), r)
 }
 
-// waitingMessage is what a waiting sub-agent shows: "<task>: <what it
-// waits on>".
+// agentStateChanged adds the state a sub-agent change may have changed.
+func (m *Machine) agentStateChanged(out []host.Report) []host.Report {
+	if !m.cfg.SubAgentsBlock {
+		return out
+	}
+	return m.stateChanged(out)
+}
+
 func waitingMessage(a host.SubAgent) string {
 	if a.Task == "" {
 		return a.Waiting
@@ -269,7 +231,7 @@ func waitingMessage(a host.SubAgent) string {
 }
 
 // Suspend marks the terminal handed to another program; Resume takes it
-// back and restores what the terminal showed.
+// back and shows the state again.
 func (m *Machine) Suspend() []host.Report {
 	if m.exited || m.suspended || !m.started {
 		return nil
@@ -284,64 +246,52 @@ func (m *Machine) Resume() []host.Report {
 		return nil
 	}
 	m.suspended = false
-	return []host.Report{m.stateReport()}
+	return []host.Report{m.report(host.KindState)}
 }
 
-// Exit marks the chat gone: the last report every backend receives. Later
-// calls do nothing, and so does an Exit before the chat reported anything:
-// there is nothing to clear or release (and a diagnostic run that only
-// detects must not release a pane someone else holds).
+// Exit marks the chat gone. An Exit before the chat reported anything
+// reports nothing: a diagnostic run that only detects must not release a
+// pane someone else holds.
 func (m *Machine) Exit() []host.Report {
 	if m.exited {
 		return nil
 	}
 	m.exited = true
+	m.agents = liveAgents{}
 	if !m.started {
 		return nil
 	}
-	m.agents = liveAgents{}
 	return []host.Report{m.report(host.KindExit)}
 }
 
-// start emits the first state report and the startup session the first
-// time the chat does anything, ahead of out.
+// start puts the first state report and the startup session ahead of out,
+// the first time the chat does anything.
 func (m *Machine) start(out []host.Report) []host.Report {
 	if m.started {
 		return out
 	}
 	m.started = true
 	if m.state == host.Unknown {
-		m.state = host.Idle // a session saved before anything else: the chat is ready
+		m.state = host.Idle // ready, or a session saved before anything else
 	}
-	first := []host.Report{m.stateReport()}
+	first := []host.Report{m.report(host.KindState)}
 	if m.session.ID != "" {
 		first = append(first, m.report(host.KindSession))
 	}
 	return append(first, out...)
 }
 
-// changed appends a state report when the effective state or its message
-// differs from what was last reported.
-func (m *Machine) changed(out []host.Report) []host.Report {
+// stateChanged appends the state, but before start and while suspended,
+// which report it themselves.
+func (m *Machine) stateChanged(out []host.Report) []host.Report {
 	if !m.started || m.suspended {
-		return out // start, or Resume, will report the state
-	}
-	s, msg := m.effective()
-	if s == m.shown && msg == m.shownTo {
 		return out
 	}
-	return append(out, m.stateReport())
-}
-
-func (m *Machine) stateReport() host.Report {
-	r := m.report(host.KindState)
-	m.shown, m.shownTo = r.State, r.Message
-	return r
+	return append(out, m.report(host.KindState))
 }
 
 func (m *Machine) ping(out []host.Report, text string) []host.Report {
-	if m.cfg.Quiet || text == "" || m.focus == Focused ||
-		(m.focus == FocusUnknown && m.cfg.QuietWhileUnknown) {
+	if m.cfg.Quiet || text == "" || m.focused || (!m.focusKnown && m.cfg.QuietWhileUnknown) {
 		return out
 	}
 	r := m.report(host.KindPing)
@@ -349,12 +299,13 @@ func (m *Machine) ping(out []host.Report, text string) []host.Report {
 	return append(out, r)
 }
 
+// effective is the state hosts are told: the chat's own, or Blocked while
+// a sub-agent waits (Config.SubAgentsBlock).
 func (m *Machine) effective() (host.State, string) {
-	if m.state == host.Blocked || !m.cfg.SubAgentsBlock {
-		return m.state, m.request
-	}
-	if a, ok := m.agents.firstWaiting(); ok {
-		return host.Blocked, waitingMessage(a)
+	if m.state != host.Blocked && m.cfg.SubAgentsBlock {
+		if a, ok := m.agents.firstWaiting(); ok {
+			return host.Blocked, waitingMessage(a)
+		}
 	}
 	return m.state, m.request
 }
@@ -372,8 +323,7 @@ func (m *Machine) report(k host.Kind) host.Report {
 }
 
 func (m *Machine) cleanSession(s host.Session) host.Session {
-	s.ID, s.Dir = Clean(s.ID, 256), Clean(s.Dir, MaxField)
-	s.Resume = ""
+	s.ID, s.Dir, s.Resume = Clean(s.ID, 256), Clean(s.Dir, MaxField), ""
 	if s.ID != "" && m.cfg.Resume != nil {
 		s.Resume = Clean(m.cfg.Resume(s.ID), MaxField)
 	}

@@ -70,7 +70,9 @@ var (
 )
 
 // TestMachineTable drives every message from every state, with the
-// terminal unfocused (so every ping the rules allow fires).
+// terminal unfocused (so every ping the rules allow fires). The Machine
+// says what the chat did, the same state again too: the Reporter decides
+// what a host was already shown (TestReporterSkipsWhatTheHostShows).
 func TestMachineTable(t *testing.T) {
 	const (
 		ask  = `state blocked "approve shell: git push"`
@@ -90,14 +92,14 @@ func TestMachineTable(t *testing.T) {
 		},
 		"idle": {
 			"start": "", "turn": "state working", "ask": ask + "; " + pask,
-			"fail": fail + "; " + pf, "idle": "", "save": "session s2 saved", "exit": "exit",
+			"fail": fail + "; " + pf, "idle": "state idle", "save": "session s2 saved", "exit": "exit",
 		},
 		"working": {
-			"start": "", "turn": "", "ask": ask + "; " + pask, "fail": fail + "; " + pf,
+			"start": "", "turn": "state working", "ask": ask + "; " + pask, "fail": fail + "; " + pf,
 			"idle": `state idle; ping "You said: hi"`, "save": "session s2 saved", "exit": "exit",
 		},
 		"blocked": {
-			"start": "", "turn": "state working", "ask": pask, "fail": fail + "; " + pf,
+			"start": "", "turn": "state working", "ask": ask + "; " + pask, "fail": fail + "; " + pf,
 			"idle": `state idle; ping "You said: hi"`, "save": "session s2 saved", "exit": "exit",
 		},
 		"failed": {
@@ -110,7 +112,7 @@ func TestMachineTable(t *testing.T) {
 		for ev, do := range events {
 			t.Run(from+"/"+ev, func(t *testing.T) {
 				m := NewMachine(Config{}, host.Session{ID: "s1", Dir: "/tmp/s1"})
-				m.SetFocus(Blurred)
+				m.SetFocus(false)
 				setup(m)
 				if got := brief(do(m)); got != want[from][ev] {
 					t.Errorf("got  %s\nwant %s", got, want[from][ev])
@@ -124,16 +126,16 @@ func TestMachinePingGate(t *testing.T) {
 	cases := []struct {
 		name  string
 		cfg   Config
-		focus []Focus
+		focus []bool // focus reports, in order
 		pings int
 	}{
 		{"unknown pings", Config{}, nil, 3},
-		{"blurred pings", Config{}, []Focus{Blurred}, 3},
-		{"focused is silent", Config{}, []Focus{Focused}, 0},
-		{"refocused is silent", Config{}, []Focus{Blurred, Focused}, 0},
+		{"blurred pings", Config{}, []bool{false}, 3},
+		{"focused is silent", Config{}, []bool{true}, 0},
+		{"refocused is silent", Config{}, []bool{false, true}, 0},
 		{"quiet while unknown", Config{QuietWhileUnknown: true}, nil, 0},
-		{"quiet while unknown, then blurred", Config{QuietWhileUnknown: true}, []Focus{Blurred}, 3},
-		{"quiet", Config{Quiet: true}, []Focus{Blurred}, 0},
+		{"quiet while unknown, then blurred", Config{QuietWhileUnknown: true}, []bool{false}, 3},
+		{"quiet", Config{Quiet: true}, []bool{false}, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -188,7 +190,7 @@ func TestMachineCleansText(t *testing.T) {
 
 func TestMachineSubAgents(t *testing.T) {
 	m := NewMachine(Config{SubAgentsBlock: true}, host.Session{ID: "s"})
-	m.SetFocus(Blurred)
+	m.SetFocus(false)
 	m.Start()
 	m.TurnStarted()
 	const task = "Fix the flaky test"
@@ -196,17 +198,17 @@ func TestMachineSubAgents(t *testing.T) {
 		do   func() []host.Report
 		want string
 	}{
-		{func() []host.Report { return m.AgentStarted("a", "explore", task) }, "agents a:running"},
+		{func() []host.Report { return m.AgentStarted("a", "explore", task) }, "agents a:running; state working"},
 		{func() []host.Report { return m.AgentStarted("a", "explore", task) }, ""},
 		{func() []host.Report { return m.AgentStep("a", host.AgentWaiting, "Allow shell") },
 			`agents a:waiting; state blocked "Fix the flaky test: Allow shell"; ping "Fix the flaky test: Allow shell"`},
 		{func() []host.Report { return m.AgentStep("a", host.AgentWaiting, "Allow shell") }, ""},
 		{func() []host.Report { return m.AgentStep("a", host.AgentRunning, "shell") }, "agents a:running; state working"},
 		{func() []host.Report { return m.AgentStep("zz", host.AgentRunning, "shell") }, ""}, // not live
-		{func() []host.Report { return m.AgentStarted("b", "", "") }, "agents b:running"},
-		{func() []host.Report { return m.AgentStep("a", host.AgentStopped, "") }, "agents a:stopped"},
+		{func() []host.Report { return m.AgentStarted("b", "", "") }, "agents b:running; state working"},
+		{func() []host.Report { return m.AgentStep("a", host.AgentStopped, "") }, "agents a:stopped; state working"},
 		{func() []host.Report { return m.AgentStep("a", host.AgentRunning, "read") }, ""}, // ended: no longer live
-		{func() []host.Report { return m.AgentStep("b", host.AgentDone, "ok\nmore") }, "agents b:done"},
+		{func() []host.Report { return m.AgentStep("b", host.AgentDone, "ok\nmore") }, "agents b:done; state working"},
 		{func() []host.Report { return m.AgentStarted("", "", "") }, ""},
 	}
 	for i, s := range steps {
@@ -284,7 +286,7 @@ func TestMachineSubAgentsCap(t *testing.T) {
 	for i := range MaxAgents {
 		m.AgentStarted(fmt.Sprint(i), "", "")
 	}
-	if got := brief(m.AgentStarted("new", "", "")); got != "agents 0:stopped,new:running" {
+	if got := brief(m.AgentStarted("new", "", "")); got != "agents 0:stopped,new:running; state idle" {
 		t.Errorf("one past the cap = %s", got)
 	}
 	// What is kept, straight on the Machine's set (the Machine's own
@@ -312,7 +314,7 @@ func TestMachineMeta(t *testing.T) {
 		want  string
 	}{
 		{[]host.Fact{{Name: "model", Value: "sonnet"}, {Name: "cost", Value: ""}}, "meta model=sonnet"},
-		{[]host.Fact{{Name: "model", Value: "sonnet"}}, ""},
+		{[]host.Fact{{Name: "model", Value: "sonnet"}}, "meta model=sonnet"}, // unchanged: the Reporter skips it
 		{[]host.Fact{{Name: "model", Value: "sonnet"}, {Name: "cost", Value: "$0.10"}}, "meta model=sonnet,cost=$0.10"},
 		{[]host.Fact{{Name: "cost", Value: "$0.10"}}, "meta cost=$0.10"},
 		{nil, "meta "},
@@ -345,8 +347,8 @@ func TestMachineSuspendResume(t *testing.T) {
 	if got := brief(m.Resume()); got != "state idle" {
 		t.Errorf("resume = %s", got)
 	}
-	if got := m.Idle(""); got != nil {
-		t.Errorf("idle after resume = %s: the resumed state was not recorded as shown", brief(got))
+	if got := brief(m.Idle("")); got != "state idle" {
+		t.Errorf("idle after resume = %s", got)
 	}
 	if got := m.Resume(); got != nil {
 		t.Errorf("second resume = %s", brief(got))
@@ -369,17 +371,14 @@ func TestMachineResumeCommand(t *testing.T) {
 }
 
 // The Failed state carries its headline, cleaned, as tuios's errored
-// message needs it: the same headline again reports no new state, a new
-// one does.
+// message needs it (that the same headline again reaches no host is
+// TestReporterSkipsWhatTheHostShows').
 func TestMachineFailedHeadline(t *testing.T) {
 	m := NewMachine(Config{Quiet: true}, host.Session{})
 	m.Start()
 	m.TurnStarted()
 	if got := brief(m.TurnFailed("Error:\x1b[31m rate\tlimited\n")); got != `state failed "Error: rate limited"` {
 		t.Errorf("first failure: %s", got)
-	}
-	if got := brief(m.TurnFailed("Error: rate limited")); got != "" {
-		t.Errorf("the same failure again: %s", got)
 	}
 	if got := brief(m.TurnFailed("Error: overloaded")); got != `state failed "Error: overloaded"` {
 		t.Errorf("another failure: %s", got)

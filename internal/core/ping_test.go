@@ -29,7 +29,7 @@ type pingLog struct {
 }
 
 func (p *pingLog) backend() host.Backend {
-	return host.Func{N: "pings", F: func(_ context.Context, r host.Report) error {
+	return host.Func("pings", func(_ context.Context, r host.Report) error {
 		if r.Kind == host.KindState {
 			time.Sleep(p.slow)
 		}
@@ -39,7 +39,7 @@ func (p *pingLog) backend() host.Backend {
 			p.mu.Unlock()
 		}
 		return nil
-	}}
+	})
 }
 
 func (p *pingLog) check(t *testing.T, want []string) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,7 +15,6 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-
 	"go.uber.org/goleak"
 )
 
@@ -74,8 +74,8 @@ func TestReporterKeepsOrder(t *testing.T) {
 	rec := &host.Recorder{}
 	r := NewReporter([]host.Backend{rec}, ReporterOptions{})
 	want := []host.Kind{host.KindState, host.KindSession, host.KindPing, host.KindState, host.KindExit}
-	for _, k := range want {
-		r.Send(host.Report{Kind: k})
+	for i, k := range want {
+		r.Send(host.Report{Kind: k, State: host.State(1 + i%4)})
 	}
 	if err := r.Close(context.Background()); err != nil {
 		t.Fatal(err)
@@ -164,10 +164,17 @@ func TestReporterRefreshes(t *testing.T) {
 		if len(got) != 4 || !got[1].Repeat || !got[3].Repeat || got[0].Repeat {
 			t.Fatalf("got %d reports: %+v", len(got), got)
 		}
+		// The same state again reaches no host, and the keep-alive goes on.
+		r.Send(stateReport(host.Working))
+		time.Sleep(10 * time.Second)
+		synctest.Wait()
+		if got := g.Reports(); len(got) != 5 || !got[4].Repeat {
+			t.Fatalf("after the same state again: %+v", got[4:])
+		}
 		r.Send(stateReport(host.Idle))
 		time.Sleep(time.Minute)
 		synctest.Wait()
-		if n := len(g.Reports()); n != 5 {
+		if n := len(g.Reports()); n != 6 {
 			t.Errorf("refreshed after the state changed: %d reports", n)
 		}
 		_ = r.Close(context.Background())
@@ -211,7 +218,7 @@ func TestReporterHungHost(t *testing.T) {
 func TestReporterCloseNamesStuckBackend(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		stuck := make(chan struct{})
-		b := host.Func{N: "stuck", F: func(context.Context, host.Report) error { <-stuck; return nil }}
+		b := host.Func("stuck", func(context.Context, host.Report) error { <-stuck; return nil })
 		r := NewReporter([]host.Backend{b}, ReporterOptions{})
 		r.Send(stateReport(host.Working))
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
@@ -273,10 +280,10 @@ func TestReporterQueueLimitKeepsExit(t *testing.T) {
 func TestReporterDropped(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var calls atomic.Int32
-		b := host.Func{N: "mute", F: func(context.Context, host.Report) error {
+		b := host.Func("mute", func(context.Context, host.Report) error {
 			calls.Add(1)
 			return fmt.Errorf("mute: %w: swallowed", host.ErrDropped)
-		}}
+		})
 		var logged bytes.Buffer
 		r := NewReporter([]host.Backend{b}, ReporterOptions{
 			Logger: slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug})),
@@ -298,4 +305,296 @@ func TestReporterDropped(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// With EveryReport a slow host still gets every state, in order: nothing
+// is coalesced. Without it the same run skips the states in between, so
+// the test would fail if the option did nothing.
+func TestReporterEveryReport(t *testing.T) {
+	run := func(every bool) ([]host.State, host.Stats) {
+		g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 8)}
+		r := NewReporter([]host.Backend{g}, ReporterOptions{Timeout: time.Hour, EveryReport: every})
+		r.Send(stateReport(host.Working))
+		<-g.entered // the worker holds Working: the rest queue behind it
+		r.Send(stateReport(host.Blocked), stateReport(host.Working), stateReport(host.Idle))
+		close(g.release)
+		if err := r.Close(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return stateList(g.Reports()), r.Stats()[0]
+	}
+	if got, st := run(true); !slices.Equal(got, []host.State{host.Working, host.Blocked, host.Working, host.Idle}) || st.Coalesced != 0 {
+		t.Errorf("EveryReport: delivered %v, stats %+v", got, st)
+	}
+	if got, _ := run(false); slices.Equal(got, []host.State{host.Working, host.Blocked, host.Working, host.Idle}) {
+		t.Errorf("without EveryReport nothing was coalesced: %v", got)
+	}
+}
+
+// With EveryReport the state is never re-sent on the clock.
+func TestReporterEveryReportRefreshesNothing(t *testing.T) {
+	for _, every := range []bool{false, true} {
+		synctest.Test(t, func(t *testing.T) {
+			g := &gate{refresh: time.Second}
+			r := NewReporter([]host.Backend{g}, ReporterOptions{EveryReport: every})
+			r.Send(stateReport(host.Working))
+			time.Sleep(5 * time.Second) // virtual: refreshes would be due
+			if err := r.Close(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if n := r.Stats()[0].Refreshed; every && n != 0 || !every && n == 0 {
+				t.Errorf("EveryReport=%v: refreshed %d times", every, n)
+			}
+		})
+	}
+}
+
+// script is a backend that fails the reports its fail func picks and
+// records every report it takes, in order.
+type script struct {
+	mu      sync.Mutex
+	fail    func(r host.Report, n int) bool // n: how many reports it was handed
+	n       int
+	got     []host.Report
+	refresh time.Duration
+}
+
+func (s *script) Name() string { return "script" }
+func (s *script) Report(_ context.Context, r host.Report) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.n++
+	if s.fail != nil && s.fail(r, s.n) {
+		return errors.New("down")
+	}
+	r.Agents = slices.Clone(r.Agents) // valid only during the call
+	s.got = append(s.got, r)
+	return nil
+}
+func (s *script) Refresh(host.State) time.Duration { return s.refresh }
+func (s *script) taken() []host.Report {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]host.Report(nil), s.got...)
+}
+
+// A retried report carries the newest session, not the one it was made
+// with: delivered after a newer session, it must not put the old one back.
+func TestReporterRetryCarriesNewestSession(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		failedOnce := false
+		b := &script{fail: func(r host.Report, _ int) bool {
+			if r.Kind == host.KindMeta && !failedOnce {
+				failedOnce = true
+				return true
+			}
+			return false
+		}}
+		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		s1 := host.Session{ID: "s1", Resume: "chat --session s1"}
+		s2 := host.Session{ID: "s2", Resume: "chat --session s2", Origin: host.OriginSwitched}
+		rep.Send(host.Report{Kind: host.KindMeta, Session: s1, Meta: []host.Fact{{Name: "model", Value: "m"}}})
+		_ = rep.Flush(context.Background())
+		rep.Send(host.Report{Kind: host.KindSession, Session: s2})
+		_ = rep.Flush(context.Background())
+		time.Sleep(time.Second) // the retry timer fires
+		synctest.Wait()
+		got := b.taken()
+		last := got[len(got)-1]
+		if last.Kind != host.KindMeta || last.Session.ID != "s2" {
+			t.Fatalf("last report: %v with session %q, want the retried meta with s2", last.Kind, last.Session.ID)
+		}
+	})
+}
+
+// A state that failed before a Suspend is not retried while another
+// program has the terminal: Resume sends the state anyway.
+func TestReporterNoRetryWhileSuspended(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &script{fail: func(r host.Report, n int) bool { return r.Kind == host.KindState && n == 1 }}
+		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		rep.Send(host.Report{Kind: host.KindState, State: host.Working}, host.Report{Kind: host.KindSuspend, State: host.Working})
+		_ = rep.Flush(context.Background())
+		time.Sleep(time.Minute) // the editor runs
+		synctest.Wait()
+		got := b.taken()
+		if len(got) != 1 || got[0].Kind != host.KindSuspend {
+			t.Fatalf("while suspended the host got %d reports, last %v", len(got), got[len(got)-1].Kind)
+		}
+	})
+}
+
+// A keep-alive that fails is retried, and the keep-alives go on.
+func TestReporterRefreshSurvivesAFailure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &script{refresh: 10 * time.Second, fail: func(r host.Report, n int) bool { return r.Repeat && n == 2 }}
+		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		rep.Send(host.Report{Kind: host.KindState, State: host.Working})
+		time.Sleep(2 * time.Minute)
+		synctest.Wait()
+		if st := rep.Stats()[0]; st.Refreshed < 10 || st.Retried != 1 {
+			t.Fatalf("2 min in Working with a 10 s keep-alive and one failure: %+v", st)
+		}
+	})
+}
+
+// A host that stays down costs one timeout per retry, not one per failed
+// kind: the retries stop at the first failure.
+func TestReporterRetryStopsAtFirstFailure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &script{fail: func(host.Report, int) bool { return true }}
+		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		rep.Send(host.Report{Kind: host.KindState, State: host.Working}, host.Report{Kind: host.KindSession},
+			host.Report{Kind: host.KindMeta}, host.Report{Kind: host.KindAgents})
+		_ = rep.Flush(context.Background())
+		time.Sleep(DefaultRetryMin + time.Millisecond) // one retry tick
+		synctest.Wait()
+		if st := rep.Stats()[0]; st.Retried != 1 {
+			t.Fatalf("one tick retried %d reports, want 1", st.Retried)
+		}
+	})
+}
+
+// A backend that panics fails its report; the worker and the chat go on.
+func TestReporterSurvivesAPanickingBackend(t *testing.T) {
+	n := 0
+	b := host.Func("panicky", func(context.Context, host.Report) error {
+		n++
+		if n == 1 {
+			panic("boom")
+		}
+		return nil
+	})
+	rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+	rep.Send(host.Report{Kind: host.KindPing}, host.Report{Kind: host.KindPing})
+	if err := rep.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if st := rep.Stats()[0]; st.Failed != 1 || st.Sent != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// A report that failed may have been applied anyway (the host answered too
+// late): the next report of its kind goes as a Repeat, so a backend that
+// skips "unchanged" states cannot leave the host on the failed one.
+// Working delivered, Blocked failed, Working again: the host must be told.
+func TestReporterRepeatsAfterAFailure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &script{fail: func(r host.Report, n int) bool { return n == 2 }}
+		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		defer rep.Close(context.Background())
+		rep.Send(host.Report{Kind: host.KindState, State: host.Working})
+		_ = rep.Flush(context.Background())
+		rep.Send(host.Report{Kind: host.KindState, State: host.Blocked})
+		_ = rep.Flush(context.Background())
+		rep.Send(host.Report{Kind: host.KindState, State: host.Working}) // before the retry
+		_ = rep.Flush(context.Background())
+		got := b.taken()
+		if len(got) != 2 || got[1].State != host.Working || !got[1].Repeat {
+			t.Fatalf("after a failure the host got %+v, want Working marked Repeat", got)
+		}
+		rep.Send(host.Report{Kind: host.KindState, State: host.Idle})
+		_ = rep.Flush(context.Background())
+		if got := b.taken(); got[len(got)-1].Repeat {
+			t.Error("a report after a success was marked Repeat")
+		}
+	})
+}
+
+// drawnScript is a script that draws in the terminal, as the terminal
+// backend does.
+type drawnScript struct{ *script }
+
+func (drawnScript) DrawsInTerminal() {}
+
+// The Reporter is the one place that decides what a host was already
+// shown: a state, facts or sub-agents equal to what the backend last took
+// is not delivered again, unless it must go as a Repeat (after a failure
+// of its kind, after a suspend a Drawer took). This holds with
+// EveryReport too: it delivers every change, not every report.
+func TestReporterSkipsWhatTheHostShows(t *testing.T) {
+	type step func(m *Machine) []host.Report
+	var (
+		turn    step = (*Machine).TurnStarted
+		idle    step = func(m *Machine) []host.Report { return m.Idle("") }
+		suspend step = (*Machine).Suspend
+		resume  step = (*Machine).Resume
+		failX   step = func(m *Machine) []host.Report { return m.TurnFailed("Error: x") }
+		failY   step = func(m *Machine) []host.Report { return m.TurnFailed("Error: y") }
+		meta    step = func(m *Machine) []host.Report { return m.SetMeta([]host.Fact{{Name: "model", Value: "m"}}) }
+		noMeta  step = func(m *Machine) []host.Report { return m.SetMeta(nil) }
+		agent   step = func(m *Machine) []host.Report {
+			return []host.Report{{Kind: host.KindAgents, Agents: []host.SubAgent{{ID: "a", Task: "t"}}}}
+		}
+		reset step = func(m *Machine) []host.Report {
+			return []host.Report{{Kind: host.KindAgents, Agents: []host.SubAgent{{}}}}
+		}
+		agentB    step = func(m *Machine) []host.Report { return m.AgentStarted("b", "", "") }
+		agentDone step = func(m *Machine) []host.Report { return m.AgentStep("b", host.AgentDone, "ok") }
+		switched  step = func(m *Machine) []host.Report {
+			return m.SessionChanged(host.Session{ID: "s2"}, host.OriginSwitched)
+		}
+	)
+	tests := []struct {
+		name   string
+		drawer bool
+		fail   func(r host.Report, n int) bool
+		steps  []step
+		want   string
+	}{
+		{"the same state twice", false, nil, []step{turn, turn, idle, idle}, "state idle; state working; state idle"},
+		{"the same headline twice, then another", false, nil, []step{failX, failX, failY},
+			`state idle; state failed "Error: x"; state failed "Error: y"`},
+		{"the same facts twice", false, nil, []step{meta, meta, noMeta, noMeta}, "state idle; meta model=m; meta "},
+		{"the same sub-agent twice, an empty list emptied", false, nil, []step{agent, agent, reset, reset}, "state idle; agents a:running; agents "},
+		// tuios lists sub-agents per session: the new one is told, even
+		// with an empty list (the ended one left it once shown).
+		{"a session switch with an empty list", false, nil, []step{agentB, agentDone, switched},
+			"state idle; agents b:running; agents b:done; session s2 switched; agents "},
+		{"a Drawer gets the state again after a suspend", true, nil, []step{turn, suspend, resume, turn},
+			"state idle; state working; suspend; state working (repeat)"},
+		{"another host still shows it", false, nil, []step{turn, suspend, resume, turn}, "state idle; state working; suspend"},
+		{"after a failure, the same state goes again", false, func(r host.Report, n int) bool { return n == 2 },
+			[]step{turn, turn, turn}, "state idle; state working (repeat)"},
+		{"after a failure, the same facts go again", false, func(r host.Report, n int) bool { return n == 2 },
+			[]step{meta, meta, meta}, "state idle; meta model=m (repeat)"},
+	}
+	for _, tt := range tests {
+		for _, every := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/every=%v", tt.name, every), func(t *testing.T) {
+				s := &script{fail: tt.fail}
+				var b host.Backend = s
+				if tt.drawer {
+					b = drawnScript{s}
+				}
+				r := NewReporter([]host.Backend{b}, ReporterOptions{EveryReport: every, RetryMin: time.Hour})
+				defer r.Close(context.Background())
+				m := NewMachine(Config{Quiet: true}, host.Session{})
+				r.Send(m.Start()...)
+				_ = r.Flush(context.Background())
+				for _, do := range tt.steps {
+					r.Send(do(m)...)
+					if err := r.Flush(context.Background()); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var got []string
+				for _, rep := range s.taken() {
+					line := brief([]host.Report{rep})
+					if rep.Repeat {
+						line += " (repeat)"
+					}
+					got = append(got, line)
+				}
+				if g := strings.Join(got, "; "); g != tt.want {
+					t.Errorf("the host took\n  %s\nwant\n  %s", g, tt.want)
+				}
+			})
+		}
+	}
 }

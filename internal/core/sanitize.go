@@ -8,24 +8,18 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Clean makes text from a model, a tool or the user safe to place in any
-// host message: it removes every C0 and C1 control, DEL, invalid UTF-8,
-// the invisible bidirectional controls that can reorder what a user reads
-// and the letters that draw nothing (Hangul fillers, variation selectors,
-// the blank braille pattern); it folds every run of white space (tabs and
-// line breaks included) into one space, trims the ends, and caps the result
-// at max runes, ending a cut string with "…". max <= 0 means no cap.
-//
-// What is removed can end an escape sequence early (BEL, ESC, ST as 0x9c)
-// and let the rest reach the terminal as commands; nothing of it is needed
-// to read a one-line message.
+// Clean makes hostile text safe in any host message: it removes escape
+// sequences, controls (which could end a host's own sequence early and let
+// the rest reach the terminal as commands), invalid UTF-8, bidi controls
+// (which can reorder what a user reads) and letters that draw nothing;
+// folds white space into single spaces, trims the ends, and caps the
+// result at max runes, ending a cut one with "…" (max <= 0: no cap).
 func Clean(s string, max int) string {
 	s = window(s, max)
 	if max <= 0 || max > len(s) {
 		max = len(s) + 1 // never reached: a rune is at least a byte
 	}
-	// Whole escape sequences go first, so that a colour code or an OSC 52
-	// clipboard write leaves nothing of itself (not even "[31m") behind.
+	// Whole sequences first, so that not even the "[31m" of one is left.
 	if strings.IndexByte(s, 0x1b) >= 0 {
 		s = ansi.Strip(s)
 	}
@@ -42,13 +36,9 @@ func Clean(s string, max int) string {
 		case unicode.IsSpace(r):
 			space = n > 0
 			continue
-		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
-			continue // C0, DEL, C1
-		case r < 0x80: // printable ASCII: the tables below are for the rest
-		case isBidiControl(r) || r == '\ufeff' || r == '\u200b' || invisible(r):
-			continue
-		case !unicode.IsPrint(r) && !unicode.IsGraphic(r):
-			continue // unassigned, private-use, surrogate halves
+		case r >= 0x20 && r < 0x7f: // printable ASCII, without the tables
+		case invisible(r) || !unicode.IsGraphic(r):
+			continue // controls, format (bidi, zero widths), unassigned, private use
 		}
 		if space {
 			if n+1 >= max {
@@ -67,10 +57,9 @@ func Clean(s string, max int) string {
 	return b.String()
 }
 
-// Window bounds the work of cleaning capped text: only the first
-// Window bytes (plus room for the runes kept) are read. It runs on the
-// chat's goroutine, and a megabyte reply or tool output must cost what a
-// short one does; text past that much garbage is lost, not shown.
+// Window bounds the bytes of capped text that are read (plus room for the
+// runes kept): cleaning runs on the chat's goroutine, and a megabyte reply
+// must cost what a short one does.
 const Window = 16 << 10
 
 func window(s string, max int) string {
@@ -103,18 +92,6 @@ func cut(s string, n, max int) string {
 // blank ping, or hide what stands between visible words.
 func invisible(r rune) bool {
 	return r == '\u2800' || unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
-}
-
-func isBidiControl(r rune) bool {
-	switch {
-	case r == '\u061c', r == '\u200e', r == '\u200f':
-		return true
-	case r >= '\u202a' && r <= '\u202e':
-		return true
-	case r >= '\u2066' && r <= '\u2069':
-		return true
-	}
-	return false
 }
 
 // FirstWords returns the first non-blank line of s, cleaned, cut at a word

@@ -8,17 +8,12 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
-// Model wraps an app's tea.Model: every message reaches the app's model
-// unchanged, and its View is returned unchanged. On the way through, Model
-// watches the hostbridge messages, the terminal's focus reports and the
-// program's exit, and hands what changed to its Bridge, which reports it
-// off the update loop.
-//
-// The exit is caught, without any call from the app, when the app's Update
-// returns tea.Quit, when the process gets SIGINT, SIGTERM or SIGHUP, and
-// when the app's Update or View panics. Other ways out (tea.Batch(...,
-// tea.Quit), Program.Quit, Program.Kill, a cancelled context) are caught by
-// calling Close after Program.Run returns, which is always safe.
+// Model wraps an app's tea.Model: every message reaches it unchanged and
+// its View is returned unchanged. On the way through, Model hands the
+// hostbridge messages, the terminal's focus reports and the exit to its
+// Bridge, which reports them off the update loop. The exit runs without a
+// call from the app on tea.Quit, an exit signal and a panic in Update or
+// View; after Program.Run returns, Close covers every other way out.
 type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
@@ -30,10 +25,9 @@ type Model struct {
 
 var _ tea.Model = (*Model)(nil)
 
-// Wrap returns model wrapped for hostbridge. It detects the host and
-// starts reporting at once (call it before tea.NewProgram). A bad option
-// value does not stop the chat: that option is ignored, Err says why, and
-// the error is logged at debug level.
+// Wrap returns model wrapped for hostbridge; it detects the host and starts
+// reporting at once. A bad option value does not stop the chat: it is left
+// out and logged, and Err says why.
 func Wrap(model tea.Model, opts ...Option) *Model {
 	b, err := bridge.Lenient(opts...)
 	return wrap(b, model, err)
@@ -49,11 +43,10 @@ func wrap(b *bridge.Bridge, model tea.Model, err error) *Model {
 	return m
 }
 
-// Err returns the bad option values Wrap ignored, if any.
+// Err returns the bad option values Wrap left out, if any.
 func (m *Model) Err() error { return m.err }
 
-// Close is the exit (see Bridge.Close). Call it after Program.Run returns;
-// it is idempotent and bounded.
+// Close is the exit (see Bridge.Close): call it after Program.Run returns.
 func (m *Model) Close() error { return m.bridge.Close() }
 
 // Init reports the chat ready, turns on focus reports and runs the app's
@@ -80,9 +73,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // update watches msg and passes it to the app's model.
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case TurnStarted, ApprovalNeeded, TurnFailed, Idle, SessionSaved, MetaChanged,
-		SubAgentStarted, SubAgentProgressed, SubAgentWaiting, SubAgentEnded:
-		m.bridge.Send(msg)
 	case tea.FocusMsg:
 		m.bridge.SetFocus(true)
 	case tea.BlurMsg:
@@ -105,6 +95,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case lateRelease:
 		return nil // a hold's timer, after the answer came: hostbridge's own
 	default:
+		if m.bridge.Send(msg) {
+			break
+		}
 		if f, ok := lostFocusReport(msg); ok {
 			m.bridge.SetFocus(f)
 		}
@@ -123,8 +116,8 @@ func (m *Model) View() string {
 	return m.inner.View()
 }
 
-// exitOnPanic runs the exit before a panic from the app's model goes on up
-// to Bubble Tea, which restores the terminal but knows nothing of hosts.
+// exitOnPanic runs the exit before the app's panic goes on up to Bubble
+// Tea, which restores the terminal but knows nothing of hosts.
 func (m *Model) exitOnPanic() {
 	if r := recover(); r != nil {
 		_ = m.bridge.Close()
@@ -132,9 +125,8 @@ func (m *Model) exitOnPanic() {
 	}
 }
 
-// quitPC identifies tea.Quit, so that a model returning it gets the exit
-// run before the program stops. Funcs are not comparable; their code
-// pointers are, at no allocation.
+// quitPC identifies tea.Quit, so the exit runs before the program stops.
+// Funcs are not comparable; their code pointers are, at no allocation.
 var quitPC = reflect.ValueOf(tea.Quit).Pointer()
 
 func isQuit(cmd tea.Cmd) bool {
@@ -146,9 +138,8 @@ func isQuit(cmd tea.Cmd) bool {
 const csiReportType = "unknownCSISequenceMsg"
 
 // lostFocusReport recognises a focus report Bubble Tea v1 failed to parse:
-// it recognises CSI I and CSI O only when each arrives alone in one read,
-// and hands the others to Update as an unexported message that prints as
-// ?CSI[73]? (focus) or ?CSI[79]? (blur).
+// it parses CSI I and CSI O only alone in one read, and hands the others
+// to Update as an unknown CSI sequence.
 func lostFocusReport(msg tea.Msg) (focused, ok bool) {
 	b, ok := unknownCSI(msg)
 	if !ok || len(b) != 3 || b[0] != 0x1b || b[1] != '[' {

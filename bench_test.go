@@ -5,11 +5,15 @@ package hostbridge_test
 import (
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 
+	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -71,3 +75,85 @@ type nothing struct{}
 func (nothing) Init() tea.Cmd                       { return nil }
 func (nothing) Update(tea.Msg) (tea.Model, tea.Cmd) { return nothing{}, nil }
 func (nothing) View() string                        { return "" }
+
+// chatModel is a realistic chat screen for the overhead benchmark: a
+// textinput and a viewport, as examples/chat has.
+type chatModel struct {
+	in  textinput.Model
+	out viewport.Model
+}
+
+func newChatModel() chatModel {
+	in := textinput.New()
+	in.Focus()
+	out := viewport.New(80, 20)
+	out.SetContent(strings.Repeat("some earlier reply text\n", 50))
+	return chatModel{in: in, out: out}
+}
+
+func (c chatModel) Init() tea.Cmd { return nil }
+func (c chatModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var a, b tea.Cmd
+	c.in, a = c.in.Update(msg)
+	c.out, b = c.out.Update(msg)
+	if a == nil {
+		return c, b
+	}
+	if b == nil {
+		return c, a
+	}
+	return c, tea.Batch(a, b)
+}
+func (c chatModel) View() string { return c.out.View() + "\n" + c.in.View() }
+
+type notOwned struct{ n int }
+
+// BenchmarkUpdate compares the wrapped model's Update with the bare
+// model's, for a message the wrapper does not own (a key press, a custom
+// message) and for one it does. Results: BENCHMARKS.md.
+func BenchmarkUpdate(b *testing.B) {
+	key := tea.KeyMsg{Type: tea.KeyLeft} // a key that does not grow the input
+	for _, bc := range []struct {
+		name string
+		msg  tea.Msg
+	}{{"key", key}, {"custom", notOwned{1}}, {"owned", hostbridge.TurnStarted{}}} {
+		b.Run("bare/"+bc.name, func(b *testing.B) {
+			var m tea.Model = newChatModel()
+			b.ReportAllocs()
+			for b.Loop() {
+				m, _ = m.Update(bc.msg)
+			}
+		})
+		b.Run("wrapped/"+bc.name, func(b *testing.B) {
+			w := hostbridge.Wrap(newChatModel(), hostbridge.WithBackends(&host.Recorder{}), hostbridge.WithSignalHandler(false))
+			defer w.Close()
+			var m tea.Model = w
+			b.ReportAllocs()
+			for b.Loop() {
+				m, _ = m.Update(bc.msg)
+			}
+		})
+	}
+}
+
+// BenchmarkUpdateOverhead is the wrapper's own cost per message not owned,
+// measured around a model that does nothing.
+func BenchmarkUpdateOverhead(b *testing.B) {
+	msg := tea.Msg(notOwned{1})
+	b.Run("bare", func(b *testing.B) {
+		var m tea.Model = nothing{}
+		b.ReportAllocs()
+		for b.Loop() {
+			m, _ = m.Update(msg)
+		}
+	})
+	b.Run("wrapped", func(b *testing.B) {
+		w := hostbridge.Wrap(nothing{}, hostbridge.WithBackends(&host.Recorder{}), hostbridge.WithSignalHandler(false))
+		defer w.Close()
+		var m tea.Model = w
+		b.ReportAllocs()
+		for b.Loop() {
+			m, _ = m.Update(msg)
+		}
+	})
+}

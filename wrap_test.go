@@ -2,16 +2,17 @@ package hostbridge
 
 import (
 	"context"
+	"errors"
 	"io"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
-	"github.com/charmbracelet/bubbles/textinput"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
+	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/bridge"
@@ -158,8 +159,15 @@ func TestWrapReadsCoalescedFocusReports(t *testing.T) {
 	}
 	p.Send(TurnStarted{})
 	p.Send(Idle{Reply: "back"})
-	err := rec.Wait(ctx, func(r []host.Report) bool { return len(r) > 0 && r[len(r)-1].State == host.Idle })
-	if err != nil {
+	for idle := false; !idle; { // the bridge has it before the model does
+		select {
+		case msg := <-seen:
+			_, idle = msg.(Idle)
+		case <-ctx.Done():
+			t.Fatal("the idle never reached the model")
+		}
+	}
+	if err := m.bridge.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if focused, known := m.bridge.Focus(); !known || !focused {
@@ -225,20 +233,6 @@ func TestWrapRunsExitOnPanic(t *testing.T) {
 	}
 }
 
-func TestWrapKeepsGoingWithBadOptions(t *testing.T) {
-	rec := &host.Recorder{}
-	m := Wrap(echo{got: new([]tea.Msg)}, WithAgent(""), WithTimeout(-1), WithBackends(rec), WithSignalHandler(false))
-	defer m.Close()
-	if m.Err() == nil || !strings.Contains(m.Err().Error(), "agent name") || !strings.Contains(m.Err().Error(), "timeout") {
-		t.Errorf("Err = %v", m.Err())
-	}
-	m.Init()
-	_ = m.bridge.Flush(context.Background())
-	if len(rec.Reports()) != 1 {
-		t.Error("a bad option stopped reporting")
-	}
-}
-
 // drawer is a recorder that draws in the terminal, as the terminal
 // backend does: Suspend waits for it (and only for such backends).
 type drawer struct{ *host.Recorder }
@@ -270,104 +264,14 @@ func TestExecClearsAndRestores(t *testing.T) {
 	}
 }
 
-// chatModel is a realistic chat screen for the overhead benchmark: a
-// textinput and a viewport, as examples/chat has.
-type chatModel struct {
-	in  textinput.Model
-	out viewport.Model
-}
-
-func newChatModel() chatModel {
-	in := textinput.New()
-	in.Focus()
-	out := viewport.New(80, 20)
-	out.SetContent(strings.Repeat("some earlier reply text\n", 50))
-	return chatModel{in: in, out: out}
-}
-
-func (c chatModel) Init() tea.Cmd { return nil }
-func (c chatModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	var a, b tea.Cmd
-	c.in, a = c.in.Update(msg)
-	c.out, b = c.out.Update(msg)
-	if a == nil {
-		return c, b
-	}
-	if b == nil {
-		return c, a
-	}
-	return c, tea.Batch(a, b)
-}
-func (c chatModel) View() string { return c.out.View() + "\n" + c.in.View() }
-
-type notOwned struct{ n int }
-
-// BenchmarkUpdate compares the wrapped model's Update with the bare
-// model's, for a message the wrapper does not own (a key press, a custom
-// message) and for one it does. Results: BENCHMARKS.md.
-func BenchmarkUpdate(b *testing.B) {
-	key := tea.KeyMsg{Type: tea.KeyLeft} // a key that does not grow the input
-	for _, bc := range []struct {
-		name string
-		msg  tea.Msg
-	}{{"key", key}, {"custom", notOwned{1}}, {"owned", TurnStarted{}}} {
-		b.Run("bare/"+bc.name, func(b *testing.B) {
-			var m tea.Model = newChatModel()
-			b.ReportAllocs()
-			for b.Loop() {
-				m, _ = m.Update(bc.msg)
-			}
-		})
-		b.Run("wrapped/"+bc.name, func(b *testing.B) {
-			w := Wrap(newChatModel(), WithBackends(&host.Recorder{}), WithSignalHandler(false))
-			defer w.Close()
-			var m tea.Model = w
-			b.ReportAllocs()
-			for b.Loop() {
-				m, _ = m.Update(bc.msg)
-			}
-		})
-	}
-}
-
-// noop is a model whose Update does nothing: what the wrapper adds to
-// any Update, in absolute terms.
-type noop struct{}
-
-func (noop) Init() tea.Cmd                         { return nil }
-func (n noop) Update(tea.Msg) (tea.Model, tea.Cmd) { return n, nil }
-func (noop) View() string                          { return "" }
-
-// BenchmarkUpdateOverhead is the wrapper's own cost per message not owned,
-// measured around a model that does nothing.
-func BenchmarkUpdateOverhead(b *testing.B) {
-	msg := tea.Msg(notOwned{1})
-	b.Run("bare", func(b *testing.B) {
-		var m tea.Model = noop{}
-		b.ReportAllocs()
-		for b.Loop() {
-			m, _ = m.Update(msg)
-		}
-	})
-	b.Run("wrapped", func(b *testing.B) {
-		w := Wrap(noop{}, WithBackends(&host.Recorder{}), WithSignalHandler(false))
-		defer w.Close()
-		var m tea.Model = w
-		b.ReportAllocs()
-		for b.Loop() {
-			m, _ = m.Update(msg)
-		}
-	})
-}
-
 // Suspend waits for the terminal, not for a host that hangs: the user's
 // editor opens at once.
 func TestSuspendDoesNotWaitForOtherHosts(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		hung := host.Func{N: "hung", F: func(ctx context.Context, _ host.Report) error {
+		hung := host.Func("hung", func(ctx context.Context, _ host.Report) error {
 			<-ctx.Done()
 			return ctx.Err()
-		}}
+		})
 		rec := &host.Recorder{}
 		b, err := bridge.New(WithBackends(hung, drawer{rec}), WithSignalHandler(false), WithTimeout(time.Minute))
 		if err != nil {
@@ -384,4 +288,120 @@ func TestSuspendDoesNotWaitForOtherHosts(t *testing.T) {
 		}
 		_ = b.Close()
 	})
+}
+
+// Sequence's messages reach the app's model one by one, in order, and the
+// host is told each state in that order; the Cmds the app returns for them
+// come back batched.
+func TestSequenceUnpacksInOrder(t *testing.T) {
+	var got []tea.Msg
+	tick := func() tea.Msg { return "tick" }
+	m, rec := wrapRecorded(t, echo{got: &got, cmd: tick})
+	m.Init()
+	want := []tea.Msg{TurnStarted{}, "between", ApprovalNeeded{Tool: "shell", Action: "git push"}}
+	cmd := Sequence(want[0], nil, want[1], want[2])
+	_, out := m.Update(cmd())
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the app saw %#v, want %#v", got, want)
+	}
+	batch, ok := out().(tea.BatchMsg)
+	if !ok || len(batch) != len(want) {
+		t.Fatalf("Cmd = %#v, want a batch of the app's %d Cmds", out, len(want))
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The Recorder takes each report at once, but the worker may still
+	// coalesce a state queued behind another: only the last is certain.
+	reps := rec.Reports()
+	var last host.State
+	for _, r := range reps {
+		if r.Kind == host.KindState {
+			last = r.State
+		}
+	}
+	if last != host.Blocked {
+		t.Errorf("reports %s: the last state is not blocked", kinds(reps))
+	}
+}
+
+func TestSequenceOfNothingIsNil(t *testing.T) {
+	if Sequence() != nil || Sequence(nil, nil) != nil {
+		t.Error("an empty Sequence is not nil")
+	}
+}
+
+// A tea.Quit returned for one of the messages still runs the exit first.
+func TestSequenceKeepsTheExit(t *testing.T) {
+	var got []tea.Msg
+	m, rec := wrapRecorded(t, echo{got: &got, cmd: tea.Quit})
+	m.Init()
+	_, out := m.Update(Sequence(TurnStarted{})())
+	if _, ok := out().(tea.QuitMsg); !ok {
+		t.Fatalf("Cmd gave %T, want tea.QuitMsg", out())
+	}
+	if reps := rec.Reports(); reps[len(reps)-1].Kind != host.KindExit {
+		t.Errorf("no exit before the quit: %s", kinds(reps))
+	}
+}
+
+// stuckWriter blocks every Write until released, like a terminal whose
+// reader stopped reading. It cannot be interrupted: it has no deadline.
+type stuckWriter struct {
+	once    sync.Once
+	release chan struct{}
+	entered chan struct{}
+}
+
+func (w *stuckWriter) Write(p []byte) (int, error) {
+	w.once.Do(func() { close(w.entered) })
+	<-w.release
+	return len(p), nil
+}
+
+// A terminal that never drains its output: Update still returns at once,
+// Close returns within its bound and names the stuck host, and the worker
+// goroutine ends as soon as the write does.
+func TestHungTerminalNeverBlocksTheChat(t *testing.T) {
+	w := &stuckWriter{release: make(chan struct{}), entered: make(chan struct{})}
+	m := Wrap(echo{got: new([]tea.Msg)}, WithOutput(w), WithSignalHandler(false),
+		WithExitTimeout(200*time.Millisecond),
+		WithEnv(func(k string) string {
+			return map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}[k]
+		}))
+	if len(m.bridge.ChannelLines(context.Background())) == 0 || m.bridge.Stats()[0].Backend != "terminal" {
+		t.Fatalf("no terminal backend: %v", m.bridge.ChannelLines(context.Background()))
+	}
+	updates := make(chan struct{})
+	go func() {
+		defer close(updates)
+		m.Init()
+		for i := 0; i < 10000; i++ {
+			m.Update(TurnStarted{})
+			m.Update(ApprovalNeeded{Tool: "shell", Action: "x"})
+			m.Update(Idle{Reply: "r"})
+		}
+	}()
+	select {
+	case <-updates:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Update blocked on a hung terminal")
+	}
+	<-w.entered // the worker is stuck in Write
+	closed := make(chan error, 1)
+	go func() { closed <- m.Close() }()
+	var err error
+	select {
+	case err = <-closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close did not return while the terminal hung")
+	}
+	if err == nil || !strings.Contains(err.Error(), "terminal") {
+		t.Errorf("Close = %v, want an error naming the stuck terminal", err)
+	}
+	if err2 := m.Close(); !errors.Is(err2, err) && err2.Error() != err.Error() {
+		t.Errorf("second Close = %v, want the first result", err2)
+	}
+	close(w.release)
+	goleak.VerifyNone(t, goleak.IgnoreCurrent())
 }

@@ -1,0 +1,375 @@
+package core
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// worker is the one goroutine that talks to one backend, and its queue.
+type worker struct {
+	b    host.Backend
+	o    ReporterOptions
+	wake chan struct{} // capacity 1: the queue changed
+	done chan struct{} // closed when run returns
+
+	mu       sync.Mutex
+	queue    []item
+	closing  bool
+	queued   uint64        // seq of the newest queued item
+	handled  uint64        // seq of the newest item delivered or failed
+	progress chan struct{} // closed and replaced whenever handled moves
+	flight   flight
+	stats    host.Stats
+}
+
+type item struct {
+	r      host.Report
+	seq    uint64
+	agents *agentSet // KindAgents: the changes merged in
+}
+
+// count adds one to a counter of w.stats (w.mu not held).
+func (w *worker) count(n *int64) {
+	w.mu.Lock()
+	*n++
+	w.mu.Unlock()
+}
+
+func (w *worker) enqueue(reps []host.Report) {
+	w.mu.Lock()
+	if w.closing {
+		w.mu.Unlock()
+		return
+	}
+	for _, r := range reps {
+		if r.Kind == host.KindExit {
+			w.exitSent()
+		}
+		if i := w.queuedSnapshot(r.Kind); i >= 0 {
+			w.stats.Coalesced++
+			if r.Kind == host.KindAgents {
+				w.queue[i].mergeAgents(r)
+				continue
+			}
+			w.queue = slices.Delete(w.queue, i, i+1)
+		}
+		if len(w.queue) >= w.o.QueueLimit {
+			w.dropOldest()
+		}
+		w.queued++
+		w.queue = append(w.queue, item{r: r, seq: w.queued})
+	}
+	w.mu.Unlock()
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// queuedSnapshot is the index of the queued snapshot of kind k a new one
+// supersedes, or -1. It looks back across snapshots only: edge events
+// (pings, sessions, the exit) keep their order with what came around them.
+func (w *worker) queuedSnapshot(k host.Kind) int {
+	if w.o.EveryReport || !snapshot(k) {
+		return -1
+	}
+	for i := len(w.queue) - 1; i >= 0 && snapshot(w.queue[i].r.Kind); i-- {
+		if w.queue[i].r.Kind == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// dropOldest makes room, never by the exit; sub-agent changes are folded
+// into the next queued ones rather than lost.
+func (w *worker) dropOldest() {
+	for i, it := range w.queue {
+		switch it.r.Kind {
+		case host.KindExit:
+			continue
+		case host.KindAgents:
+			j := slices.IndexFunc(w.queue[i+1:], func(n item) bool { return n.r.Kind == host.KindAgents })
+			if j < 0 {
+				continue
+			}
+			next := &w.queue[i+1+j]
+			it.mergeAgents(next.r)
+			next.r, next.agents = it.r, it.agents
+			w.queue = slices.Delete(w.queue, i, i+1)
+			w.stats.Coalesced++
+			return
+		}
+		if i == 0 { // the usual case, without copying the queue
+			w.queue[0] = item{}
+			w.queue = w.queue[1:]
+		} else {
+			w.queue = slices.Delete(w.queue, i, i+1)
+		}
+		w.stats.Dropped++
+		return
+	}
+}
+
+func (w *worker) shutdown() {
+	w.mu.Lock()
+	w.closing = true
+	w.mu.Unlock()
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// next pops the head of the queue.
+func (w *worker) next() (it item, ok, closing bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.queue) == 0 {
+		return item{}, false, w.closing
+	}
+	it = w.queue[0]
+	w.queue[0] = item{}
+	w.queue = w.queue[1:]
+	return it, true, w.closing
+}
+
+func (w *worker) markHandled(seq uint64) {
+	w.mu.Lock()
+	if seq > w.handled {
+		w.handled = seq
+		close(w.progress)
+		w.progress = make(chan struct{})
+	}
+	w.mu.Unlock()
+}
+
+func (w *worker) flush(ctx context.Context) error {
+	w.mu.Lock()
+	target := w.queued
+	w.mu.Unlock()
+	for {
+		w.mu.Lock()
+		handled, progress := w.handled, w.progress
+		w.mu.Unlock()
+		if handled >= target {
+			return nil
+		}
+		select {
+		case <-progress:
+		case <-w.done:
+			return ErrClosed
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+	}
+}
+
+func (w *worker) run(ctx context.Context) {
+	defer close(w.done)
+	defer w.closeBackend()
+	l := &loop{w: w, ctx: ctx, backoff: w.o.RetryMin, retry: stoppedTimer(), refresh: stoppedTimer()}
+	l.pings.timer = stoppedTimer()
+	if !w.o.EveryReport {
+		l.refresher, _ = w.b.(host.Refresher)
+	}
+	_, l.drawer = w.b.(host.Drawer)
+	defer l.retry.Stop()
+	defer l.refresh.Stop()
+	defer l.pings.timer.Stop()
+	for {
+		it, ok, closing := w.next()
+		if ok {
+			if ctx.Err() != nil {
+				w.count(&w.stats.Dropped)
+			} else {
+				l.handle(it.r, closing)
+			}
+			w.markHandled(it.seq)
+			continue
+		}
+		if closing && ctx.Err() == nil {
+			l.heldPing() // the last word: a held ping that still matters
+		}
+		if closing || ctx.Err() != nil {
+			return
+		}
+		select {
+		case <-w.wake:
+		case <-ctx.Done():
+			return
+		case <-l.retry.C:
+			l.retryNow()
+		case <-l.refresh.C:
+			l.refreshNow()
+		case <-l.pings.timer.C:
+			l.heldPing()
+		}
+	}
+}
+
+// loop is a worker's memory between reports.
+type loop struct {
+	w         *worker
+	ctx       context.Context
+	kinds     [host.KindExit + 1]shown
+	backoff   time.Duration
+	retry     *time.Timer
+	refresh   *time.Timer
+	refresher host.Refresher
+	drawer    bool
+	session   host.Session // the newest seen: a retried report carries it
+	state     host.State   // the chat's state in the newest report seen
+	pings     pinger
+	agents    agentList
+}
+
+// shown is what the backend was last given of one kind.
+type shown struct {
+	last  host.Report
+	taken bool // the host took last
+	doubt bool // the next goes as a Repeat: last failed, or a suspend cleared a Drawer
+	retry bool // last failed and waits for another try
+}
+
+// retryOrder: the state first, as it is what the host shows.
+var retryOrder = [...]host.Kind{host.KindState, host.KindSession, host.KindMeta, host.KindAgents}
+
+func (l *loop) handle(r host.Report, closing bool) {
+	l.session, l.state = r.Session, r.State
+	s := &l.kinds[r.Kind]
+	unchanged := false
+	switch r.Kind {
+	case host.KindPing:
+		l.ping(r)
+		return
+	case host.KindState:
+		unchanged = s.last.State == r.State && s.last.Message == r.Message
+	case host.KindMeta:
+		unchanged = slices.Equal(s.last.Meta, r.Meta)
+	case host.KindAgents: // listed per session (tuios)
+		unchanged = !l.agents.apply(&r) && s.last.Session == r.Session
+	case host.KindSuspend:
+		state := &l.kinds[host.KindState]
+		state.retry = false // nothing is drawn meanwhile; Resume's state supersedes it
+		state.doubt = state.doubt || l.drawer
+	}
+	if unchanged && s.taken && !s.doubt {
+		l.w.count(&l.w.stats.Coalesced)
+		return
+	}
+	if r.Kind == host.KindState || r.Kind == host.KindExit || r.Kind == host.KindSuspend {
+		l.refresh.Stop()
+	}
+	s.retry = false // superseded
+	if !l.send(r) && retried(r.Kind) && !closing {
+		l.failed(r.Kind)
+	}
+	if r.Kind == host.KindExit {
+		clear(l.kinds[:]) // the host forgot the chat
+		l.retry.Stop()
+	}
+}
+
+// send delivers r, as a Repeat when in doubt, and records the outcome.
+func (l *loop) send(r host.Report) bool {
+	s := &l.kinds[r.Kind]
+	r.Repeat = r.Repeat || s.doubt && snapshot(r.Kind)
+	s.last = r
+	if !l.w.deliver(l.ctx, r) {
+		s.taken, s.doubt = false, true
+		return false
+	}
+	s.taken, s.doubt = true, false
+	switch r.Kind {
+	case host.KindState:
+		l.refresh.Stop()
+		if l.refresher != nil {
+			if d := l.refresher.Refresh(r.State); d > 0 {
+				l.refresh.Reset(d)
+			}
+		}
+	case host.KindAgents:
+		l.agents.shown()
+	}
+	return true
+}
+
+func (l *loop) failed(k host.Kind) {
+	if !l.retrying() {
+		l.backoff = l.w.o.RetryMin
+		l.retry.Reset(l.backoff)
+	}
+	l.kinds[k].retry = true
+}
+
+func (l *loop) retrying() bool {
+	for _, k := range retryOrder {
+		if l.kinds[k].retry {
+			return true
+		}
+	}
+	return false
+}
+
+// retryNow tries the failed reports again and stops at the first that
+// fails: new reports should not wait behind a timeout per kind.
+func (l *loop) retryNow() {
+	for _, k := range retryOrder {
+		s := &l.kinds[k]
+		if !s.retry {
+			continue
+		}
+		r := s.last
+		r.Session = l.session
+		if k == host.KindAgents {
+			r.Agents = l.agents.list
+		}
+		l.w.count(&l.w.stats.Retried)
+		if !l.send(r) {
+			l.backoff = min(2*l.backoff, l.w.o.RetryMax)
+			l.retry.Reset(l.backoff)
+			return
+		}
+		s.retry = false
+	}
+	l.backoff = l.w.o.RetryMin
+}
+
+// refreshNow re-sends the state the host took, for a host that forgets it.
+func (l *loop) refreshNow() {
+	r := l.kinds[host.KindState].last
+	r.Repeat = true
+	l.w.count(&l.w.stats.Refreshed)
+	if !l.send(r) {
+		l.failed(host.KindState)
+	}
+}
+
+func (w *worker) closeBackend() {
+	if c, ok := w.b.(host.Closer); ok {
+		if err := c.Close(); err != nil {
+			w.o.Logger.Debug("hostbridge: close failed", "backend", w.b.Name(), "err", err)
+		}
+	}
+}
+
+func stoppedTimer() *time.Timer {
+	t := time.NewTimer(time.Hour)
+	t.Stop()
+	return t
+}
+
+// snapshot: a newer report of kind k makes an older one pointless; the
+// other kinds are edge events, each delivered.
+func snapshot(k host.Kind) bool {
+	return k == host.KindState || k == host.KindMeta || k == host.KindAgents
+}
+
+// retried: a failed report of kind k is tried again; a host down at
+// start-up would otherwise never learn the session.
+func retried(k host.Kind) bool { return snapshot(k) || k == host.KindSession }
