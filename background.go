@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/hostbridge/hostbridge/internal/bgquery"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
 // Background is the terminal's background, as far as it can be known.
@@ -84,11 +85,9 @@ type BackgroundOptions struct {
 // with the answer, pass Dark to lipgloss.SetHasDarkBackground.
 func DetectBackground(opts BackgroundOptions) (Background, error) {
 	return detectBackground(opts, bgProbe{
-		facts: bgquery.Facts{
-			GOOS:             runtime.GOOS,
-			StdoutTTY:        bgquery.IsTerminal(os.Stdout),
-			StdoutForeground: bgquery.Foreground(os.Stdout),
-		},
+		goos:       runtime.GOOS,
+		stdoutTTY:  terminal.IsTerminal(os.Stdout),
+		foreground: bgquery.Foreground(os.Stdout),
 		cachedDark: lipgloss.HasDarkBackground,
 		query:      bgquery.Query,
 	})
@@ -96,9 +95,10 @@ func DetectBackground(opts BackgroundOptions) (Background, error) {
 
 // bgProbe is what detectBackground learns from the process; tests replace it.
 type bgProbe struct {
-	facts      bgquery.Facts
-	cachedDark func() bool
-	query      func(*os.File, time.Duration) (string, *bgquery.Late, error)
+	goos                  string
+	stdoutTTY, foreground bool
+	cachedDark            func() bool
+	query                 func(*os.File, time.Duration) (string, *bgquery.Late, error)
 }
 
 func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
@@ -115,9 +115,7 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	facts := p.facts
-	facts.Getenv = getenv
-	d := bgquery.Decide(facts)
+	d := bgquery.Decide(getenv, p.goos, p.stdoutTTY, p.foreground)
 	why := d.Why
 	switch d.Plan {
 	case bgquery.Reuse:
@@ -152,9 +150,9 @@ func askBackground(tty *os.File, timeout time.Duration, query func(*os.File, tim
 		case err == nil:
 			defer f.Close()
 			tty = f
-		case bgquery.IsTerminal(os.Stdin):
+		case terminal.IsTerminal(os.Stdin):
 			tty = os.Stdin
-		case bgquery.IsTerminal(os.Stdout):
+		case terminal.IsTerminal(os.Stdout):
 			tty = os.Stdout
 		default:
 			return "", nil, fmt.Errorf("%w: %v", bgquery.ErrNotTerminal, err)

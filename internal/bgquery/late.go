@@ -1,11 +1,15 @@
 package bgquery
 
+import "github.com/charmbracelet/x/ansi"
+
 // Late is what a terminal still owes when a Query gives up before its
 // answer arrived whole: the rest of the OSC 11 reply, if that had not
 // come, and the cursor position report after it. When it arrives, the
 // program reading the terminal then (Bubble Tea) would take it for keys;
 // Late recognises exactly those bytes, so that they can be dropped, and
-// nothing else.
+// nothing else. Bubble Tea cuts the answer into input events, so this
+// matcher walks its grammar byte by byte and takes an event whole or not
+// at all, which x/ansi's decoder, made for whole sequences, does not.
 //
 // The grammar is strict: ESC ] 1 1 ; then up to 64 colour characters
 // ([0-9A-Za-z:/#.]), then BEL or ESC \; then ESC [ row ; col R with 1 to
@@ -101,9 +105,9 @@ func (l *Late) step(c byte) bool {
 		return l.to(c == ';', lateSpec)
 	case lateSpec:
 		switch {
-		case c == bel && l.n > 0:
+		case c == ansi.BEL && l.n > 0:
 			l.st, l.osc = lateStart, false
-		case c == esc && l.n > 0:
+		case c == ansi.ESC && l.n > 0:
 			l.st = lateST
 		case specChar(c) && l.n < maxSpec:
 			l.n++

@@ -124,21 +124,21 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 	var (
 		buf   = make([]byte, 0, 128)
 		chunk [128]byte
-		r     Reply
+		r     reply
 		rerr  error
 	)
-	for !r.CPR && rerr == nil && len(buf) < maxInput {
+	for !r.cpr && rerr == nil && len(buf) < maxInput {
 		var n int
 		n, rerr = read(chunk[:])
 		buf = append(buf, chunk[:n]...)
-		r = ParseReply(buf)
+		r = parseReply(buf)
 	}
 	switch {
-	case r.Color != "":
-		return r.Color, buf, true, nil
-	case r.OSC:
-		return "", buf, true, fmt.Errorf("%w: %q", ErrBadReply, truncate(r.Spec, 64))
-	case r.CPR:
+	case r.color != "":
+		return r.color, buf, true, nil
+	case r.osc:
+		return "", buf, true, fmt.Errorf("%w: %q", ErrBadReply, truncate(r.spec, 64))
+	case r.cpr:
 		return "", buf, true, ErrNoOSC11
 	case rerr != nil && !errors.Is(rerr, os.ErrDeadlineExceeded):
 		return "", buf, true, fmt.Errorf("bgquery: read reply: %w", rerr)

@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"io"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -10,9 +11,9 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 )
 
-// Mux is the terminal multiplexer the program runs in, if any. A
-// multiplexer sits between the program and the real terminal and decides
-// which escape sequences get through.
+// Mux is the terminal multiplexer the program runs in, if any: it sits
+// between the program and the real terminal and decides which escape
+// sequences get through.
 type Mux uint8
 
 const (
@@ -31,45 +32,38 @@ func (m Mux) String() string {
 	if int(m) < len(muxNames) {
 		return muxNames[m]
 	}
-	return "Mux(" + itoa(int(m)) + ")"
+	return "Mux(" + strconv.Itoa(int(m)) + ")"
 }
 
-// Info is what the environment says about the terminal. Detect fills it;
-// the zero value means "an unknown terminal, no multiplexer".
+// Info is what the environment says about the terminal. The zero value is
+// an unknown terminal, no multiplexer.
 type Info struct {
 	// Term is TERM.
 	Term string
-	// Program is the terminal program, spelt as its TERM_PROGRAM would be
-	// ("ghostty", "iTerm.app", "WezTerm", "kitty", "WindowsTerminal",
-	// "ConEmu", "vscode", ...); empty when unknown, and always empty inside
-	// tmux, which hides the outer terminal. Compared case-insensitively.
+	// Program is the terminal program as its TERM_PROGRAM spells it
+	// ("ghostty", "iTerm.app", "WezTerm", ...), compared case-insensitively;
+	// empty when unknown, and always inside tmux, which hides the outer
+	// terminal.
 	Program string
 	// Version is Program's version, when the environment says it.
 	Version string
-	// Mux is the multiplexer the program runs in.
-	Mux Mux
-	// MuxVersion is tmux's version (tmux exports TERM_PROGRAM=tmux and
-	// TERM_PROGRAM_VERSION into its panes); empty when unknown.
+	Mux     Mux
+	// MuxVersion is tmux's version (TERM_PROGRAM_VERSION in its panes).
 	MuxVersion string
 	// MuxPane is TMUX_PANE ("%3"): the pane the passthrough probe asks about.
 	MuxPane string
 }
 
 // Detect reads what the environment says about the terminal through
-// getenv (os.Getenv in a program, a map lookup in a test). It is pure: no
-// I/O, no query to the terminal (a query would race Bubble Tea's input
-// reader, see PROTOCOLS.md).
+// getenv. It does no I/O: a query to the terminal would race Bubble Tea's
+// input reader.
 //
-// TERM values that only one terminal sets (xterm-kitty, xterm-ghostty) win
-// over TERM_PROGRAM, which a terminal that does not set it (kitty) inherits
-// from whatever started it; markers such as WT_SESSION or KITTY_WINDOW_ID
-// come last, as they leak into terminals started from that one. Inside
-// tmux the outer terminal is unknown: tmux overwrites TERM_PROGRAM with its
-// own name and version, and the markers it passes on may be stale.
+// TERM values only one terminal sets (xterm-kitty, xterm-ghostty) win over
+// TERM_PROGRAM, which kitty does not set and so inherits from whatever
+// started it; markers such as WT_SESSION come last, as they leak into
+// terminals started from that one. Inside tmux the outer terminal is
+// unknown: tmux overwrites TERM_PROGRAM, and the markers may be stale.
 func Detect(getenv func(string) string) Info {
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
 	in := Info{Term: getenv("TERM")}
 	prog, ver := getenv("TERM_PROGRAM"), getenv("TERM_PROGRAM_VERSION")
 	if getenv("TMUX") != "" {
@@ -89,7 +83,6 @@ func Detect(getenv func(string) string) Info {
 	return in
 }
 
-// program names the terminal from TERM, TERM_PROGRAM and the markers.
 func program(termName, prog, ver string, getenv func(string) string) (string, string) {
 	byTerm := map[string]string{"xterm-kitty": "kitty", "xterm-ghostty": "ghostty"}[termName]
 	switch {
@@ -119,9 +112,8 @@ func program(termName, prog, ver string, getenv func(string) string) (string, st
 	return "", ""
 }
 
-// String describes the terminal in one line, for diagnostics (a -doctor
-// flag). Values come from the environment and are cleaned before they are
-// printed.
+// String describes the terminal in one line for diagnostics, its values
+// cleaned.
 func (in Info) String() string {
 	var b strings.Builder
 	field := func(k, v string) {
@@ -146,10 +138,9 @@ func (in Info) String() string {
 	return b.String()
 }
 
-// IsTerminal reports whether w is a terminal: it has a file descriptor
-// (an *os.File, a Writer) and that descriptor is a TTY. It reads the
-// descriptor through SyscallConn where it can, because os.File.Fd puts
-// the file in blocking mode, after which its write deadlines do nothing.
+// IsTerminal reports whether w has a file descriptor that is a TTY. It
+// reads the descriptor through SyscallConn where it can: os.File.Fd puts
+// the file in blocking mode, after which its deadlines do nothing.
 func IsTerminal(w io.Writer) bool {
 	if sc, ok := w.(syscall.Conn); ok {
 		rc, err := sc.SyscallConn()
@@ -166,10 +157,48 @@ func IsTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(f.Fd())
 }
 
-// itoa keeps String methods free of strconv.
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
+// VersionBelow reports whether the dotted version v comes before min,
+// comparing their leading numbers ("3.3a" is 3.3, "3.6.6beta2" is 3.6.6,
+// missing parts count as 0). tmux's development builds say "next-3.7",
+// read as the release they lead to. known is false when v does not start
+// with a number ("", "openbsd-7.5").
+func VersionBelow(v, min string) (below, known bool) {
+	a, known := parseVersion(v)
+	b, _ := parseVersion(min)
+	for i := range max(len(a), len(b)) {
+		if x, y := part(a, i), part(b, i); x != y && known {
+			return x < y, true
+		}
 	}
-	return itoa(n/10) + string(rune('0'+n%10))
+	return false, known
+}
+
+func parseVersion(s string) (v []int, ok bool) {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "next-")
+	for {
+		n, digits := 0, 0
+		for digits < len(s) && s[digits] >= '0' && s[digits] <= '9' {
+			if n < 1<<24 { // no overflow; nobody numbers a release that high
+				n = n*10 + int(s[digits]-'0')
+			}
+			digits++
+		}
+		if digits == 0 {
+			break
+		}
+		v = append(v, n)
+		s = s[digits:]
+		if len(s) < 2 || s[0] != '.' || s[1] < '0' || s[1] > '9' {
+			break
+		}
+		s = s[1:]
+	}
+	return v, len(v) > 0
+}
+
+func part(v []int, i int) int {
+	if i < len(v) {
+		return v[i]
+	}
+	return 0
 }
