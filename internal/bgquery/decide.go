@@ -9,17 +9,16 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Plan is how a program learns its terminal's background.
+// Plan is how a program learns its terminal's background: Fallback
+// (nobody can answer: COLORFGBG, then dark), Reuse (termenv asked at
+// start-up and lipgloss cached the answer: asking again would cost a
+// second round trip, or a second stall), Ask (termenv did not, but the
+// multiplexer the program runs in answers OSC 11 itself: Query it).
 type Plan uint8
 
 const (
-	// Fallback: nobody can answer; COLORFGBG, then dark.
 	Fallback Plan = iota
-	// Reuse: termenv asked at start-up and lipgloss cached the answer;
-	// asking again would cost a second round trip, or a second stall.
 	Reuse
-	// Ask: termenv did not ask, but the multiplexer the program runs in
-	// answers OSC 11 itself: Query it before Program.Run.
 	Ask
 )
 
@@ -32,16 +31,13 @@ func (p Plan) String() string {
 	return "Plan(" + strconv.Itoa(int(p)) + ")"
 }
 
-// Decision is Decide's answer.
+// Decision is Decide's answer. Answerer names who answers OSC 11 ("tmux
+// 3.4", "tuios", "herdr", "GNU screen"; "" for a terminal behind no
+// multiplexer), Skip why termenv did not ask, Why how the decision was
+// reached, for a -doctor report.
 type Decision struct {
-	Plan Plan
-	// Answerer names who answers OSC 11 ("tmux 3.4", "tuios", "herdr",
-	// "GNU screen"); "" for a terminal behind no multiplexer.
-	Answerer string
-	// Skip is why termenv did not ask ("" when it did).
-	Skip string
-	// Why says how the decision was reached, for a -doctor report.
-	Why string
+	Plan                Plan
+	Answerer, Skip, Why string
 }
 
 // termenvOS are the platforms where termenv v0.16 asks at all

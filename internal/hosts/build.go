@@ -13,15 +13,14 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Config is what Build needs from the app beside the detection.
+// Config is what Build needs from the app beside the detection. Output
+// is where terminal sequences go (default os.Stdout, which gets none when
+// it is not a terminal, so piped output is not littered); OutputChosen
+// trusts it to reach the terminal even when it is not a TTY.
 type Config struct {
-	Agent  string // the name hosts show (default "chat")
-	Source string // herdr's report source (default from Agent)
-	// Output is where terminal sequences go (default os.Stdout, which gets
-	// none when it is not a terminal, so piped output is not littered).
-	Output io.Writer
-	// OutputChosen: the app chose Output and trusts it to reach the
-	// terminal even when it is not a TTY (a test capture).
+	Agent        string // the name hosts show (default "chat")
+	Source       string // herdr's report source (default from Agent)
+	Output       io.Writer
 	OutputChosen bool
 	NoPing       bool // no attention ping
 	Off          bool // every host but the plain terminal off
@@ -32,20 +31,18 @@ type Config struct {
 	Logger                                 *slog.Logger
 }
 
-// Channel says which host carries what, for diagnostics.
+// Channel says which host carries what, for diagnostics. Err is set when
+// the backend could not be made; the plain terminal takes the state then.
 type Channel struct {
 	Host    string // the backend's name
 	Carries string // what it reports ("state, session, exit")
 	Via     string // how: the socket, the executable, the output
-	// Err is set when the backend could not be made; the plain terminal
-	// takes the state then.
-	Err error
-
-	term *terminal.Backend // the terminal's live answer about what passes tmux
+	Err     error
+	term    *terminal.Backend // the terminal's live answer about what passes tmux
 }
 
-// Note says in plain words what keeps the channel's reports from showing,
-// with the fix; "" when nothing is known to. It never blocks.
+// Note says what keeps the channel's reports from showing, with the fix;
+// "" when nothing is known to. It never blocks.
 func (c Channel) Note() string {
 	if c.term == nil {
 		return ""
@@ -54,8 +51,8 @@ func (c Channel) Note() string {
 }
 
 // Probe asks the host now, bounded by ctx, what Note depends on (inside
-// tmux: whether it lets sequences pass). It may run a command: call it
-// from a diagnostic, never from Bubble Tea's Update.
+// tmux: whether it lets sequences pass): a command, for a diagnostic,
+// never from Bubble Tea's Update.
 func (c Channel) Probe(ctx context.Context) {
 	if c.term != nil {
 		c.term.Probe(ctx)
@@ -88,7 +85,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	var list []host.Backend
 	var chans []Channel
 	hostCarriesState := false
-	add := func(b host.Backend, err error, states bool, carries, via string) {
+	add := func(b host.Backend, err error, states bool, carries, via string) { // b is a typed nil with err
 		ch := Channel{Host: h.Kind.String(), Carries: carries, Via: via, Err: err}
 		if err == nil {
 			ch.Host = b.Name()
@@ -101,39 +98,30 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if c.Metadata {
 		herdrCarries += ", metadata"
 	}
-	newHerdrFor := func(socket, pane, bin string) (host.Backend, error) {
-		return nilIfErr(newHerdr(herdrConfig{
-			Socket: socket, Pane: pane, Bin: bin, Agent: c.Agent, Source: c.Source, CLI: runtime.GOOS == "windows",
-			BlockedMessage: c.BlockedMessage, SessionInReports: c.SessionInAll, Metadata: c.Metadata, Logger: c.Logger,
-		}))
-	}
 	switch {
 	case c.Off:
 	case h.Kind == Herdr:
-		b, err := newHerdrFor(h.Socket, h.Pane, h.Bin)
+		b, err := newHerdr(c, h.Socket, h.Pane, h.Bin, runtime.GOOS == "windows")
 		add(b, err, true, herdrCarries, "socket "+h.Socket+", pane "+h.Pane)
 	case h.Kind == Tuios:
 		carries := "state, rail facts, sub-agents, exit"
 		if h.HerdrAPI {
-			b, err := newHerdrFor(h.Socket, h.HerdrPane, "")
+			b, err := newHerdr(c, h.Socket, h.HerdrPane, "", runtime.GOOS == "windows")
 			add(b, err, true, herdrCarries, "herdr API on "+h.Socket+", pane "+h.HerdrPane)
 			carries = "rail facts, sub-agents"
 		}
-		b, err := nilIfErr(newTuios(tuiosConfig{Socket: h.TuiosSocket, Session: h.Session, Pane: h.Pane,
-			Agent: c.Agent, NoStates: h.HerdrAPI, Logger: c.Logger}))
+		b, err := newTuios(c, h.TuiosSocket, h.Session, h.Pane, h.HerdrAPI)
 		add(b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+printable(h.Session)+", window "+h.Pane)
 	case h.Kind == Cmux:
-		b, err := nilIfErr(newCmux(cmuxConfig{Bin: h.Bin, Surface: h.Surface, Workspace: h.Workspace, Agent: c.Agent, Logger: c.Logger}))
+		b, err := newCmux(c, h.Bin, h.Workspace)
 		add(b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
 	}
-	// tuios raises its own alert (an OSC 9 to the user's terminal) when a
-	// pane turns needs_input, errored or done, whatever set the state, and
-	// forwards a pane's own OSC 9 too (tuios main 6037a8a:
-	// internal/config/agent_alerts.go, internal/app/agent_alert.go,
-	// internal/app/notify.go): a ping of ours would be a second
-	// notification. So too where the states go over herdr's API: tuios
-	// keeps one state per pane and its alerts read no source
-	// (agent_alert.go, considerAgentAlert).
+	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane
+	// turns needs_input, errored or done, whatever set the state (over
+	// herdr's API too: its alerts read no source), and forwards a pane's
+	// OSC 9 (tuios main 6037a8a: internal/config/agent_alerts.go,
+	// internal/app/agent_alert.go considerAgentAlert, internal/app/
+	// notify.go): a ping of ours would be a second notification.
 	hostAlerts := h.Kind == Tuios && hostCarriesState
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
 		return list, append(chans, Channel{Host: "terminal", Err: errors.New("output is not a terminal")})
@@ -162,12 +150,4 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	via += " (" + h.Terminal.String() + ")"
 	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t})
-}
-
-// nilIfErr turns a failed constructor's typed nil into an untyped one.
-func nilIfErr[B host.Backend](b B, err error) (host.Backend, error) {
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
 }

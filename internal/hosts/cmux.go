@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -13,15 +12,6 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
-
-// cmuxConfig says which cmux to run and how the chat's row is keyed.
-type cmuxConfig struct {
-	Bin       string // "" looks "cmux" up on PATH
-	Surface   string // CMUX_SURFACE_ID, for diagnostics: the commands are workspace-scoped
-	Workspace string // CMUX_WORKSPACE_ID, passed as --workspace when set
-	Agent     string // names the row (statusKey)
-	Logger    *slog.Logger
-}
 
 // cmuxBackend shows the chat as a row in cmux's sidebar, by its CLI
 // (docs/cli-contract.md in manaflow-ai/cmux):
@@ -34,24 +24,15 @@ type cmuxConfig struct {
 // CMUX_WORKSPACE_ID to every child, so W is named when known. The ping
 // stays the terminal's OSC 9, which cmux's Ghostty core shows.
 type cmuxBackend struct {
-	cfg      cmuxConfig
-	bin, key string
-	loading  spinner
+	c                   Config
+	bin, key, workspace string // key: the row's, from the agent name (statusKey)
+	loading             string // "on", "off", or "" (a predecessor may have left it on)
 	// noLoading: this cmux lacks "workspace loading"; loadingWorked: it
 	// has it, since it worked once.
 	noLoading, loadingWorked, exited bool
 }
 
 var _ host.Backend = (*cmuxBackend)(nil)
-
-// spinner is what the backend knows of its loader.
-type spinner uint8
-
-const (
-	spinnerUnknown spinner = iota // a predecessor may have left it on
-	spinnerOn
-	spinnerOff
-)
 
 // The rows of cmux's own agent hooks: needs input and failed go with
 // priority 100 and sort first (manaflow-ai/cmux 9ac7c795,
@@ -69,17 +50,16 @@ var cmuxRows = map[host.State]struct {
 	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", false, false},
 }
 
-func newCmux(c cmuxConfig) (*cmuxBackend, error) {
+func newCmux(c Config, bin, workspace string) (*cmuxBackend, error) {
 	key := statusKey(c.Agent)
 	if key == "" {
 		return nil, fmt.Errorf("cmux: %w: agent %q gives no status key", ErrConfig, c.Agent)
 	}
 	// cmux's set-status takes any argument equal to a flag name as that
 	// flag, and older builds do not honour "--": no value may read as one.
-	if w := c.Workspace; w != "" && (strings.HasPrefix(w, "-") || core.Clean(w, 256) != w || strings.Contains(w, " ")) {
+	if w := workspace; w != "" && (strings.HasPrefix(w, "-") || core.Clean(w, 256) != w || strings.Contains(w, " ")) {
 		return nil, fmt.Errorf("cmux: %w: workspace id %q", ErrConfig, w)
 	}
-	bin := c.Bin
 	if bin == "" {
 		bin = "cmux"
 	}
@@ -88,7 +68,7 @@ func newCmux(c cmuxConfig) (*cmuxBackend, error) {
 		return nil, fmt.Errorf("cmux: %w: %w", ErrUnavailable, err)
 	}
 	c.Logger = orDiscard(c.Logger)
-	return &cmuxBackend{cfg: c, bin: path, key: key}, nil
+	return &cmuxBackend{c: c, bin: path, key: key, workspace: workspace}, nil
 }
 
 func (b *cmuxBackend) Name() string { return "cmux" }
@@ -114,7 +94,7 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 	case host.KindExit:
 		b.exited = true
 		err := b.run(ctx, "clear-status", b.key)
-		if b.loading != spinnerOff {
+		if b.loading != "off" {
 			err = errors.Join(err, b.spin(ctx, false, true, err == nil))
 		}
 		return err
@@ -130,21 +110,21 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 // (cmuxOK) just worked, and it never worked, this cmux lacks it: it is not
 // run again. Once it has worked, a failure is just that.
 func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
-	want, state := spinnerOff, "off"
+	state := "off"
 	if on {
-		want, state = spinnerOn, "on"
+		state = "on"
 	}
-	if b.noLoading || (b.loading == want && !force) {
+	if b.noLoading || (b.loading == state && !force) {
 		return nil
 	}
 	err := b.run(ctx, "workspace", "loading", state, "--id", b.key)
 	if cmuxOK && !b.loadingWorked && errors.Is(err, ErrRejected) {
 		b.noLoading = true
-		b.cfg.Logger.Debug("cmux: this cmux has no workspace loading; not running it again", "err", err)
+		b.c.Logger.Debug("cmux: this cmux has no workspace loading; not running it again", "err", err)
 		return nil
 	}
 	if err == nil {
-		b.loading, b.loadingWorked = want, true
+		b.loading, b.loadingWorked = state, true
 	}
 	return err
 }
@@ -156,8 +136,8 @@ func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 	if name == "workspace" {
 		name += " " + args[1]
 	}
-	if b.cfg.Workspace != "" {
-		args = append(args, "--workspace", b.cfg.Workspace)
+	if b.workspace != "" {
+		args = append(args, "--workspace", b.workspace)
 	}
 	stdout, stderr, err := proc.Run(ctx, nil, b.bin, args...)
 	var exit *exec.ExitError
@@ -174,29 +154,13 @@ func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 	return fmt.Errorf("cmux: %s: %w", name, err)
 }
 
-// statusKey is the agent name as the row's key and the loader's id: ASCII
-// letters, digits, ".", "_" and "-" kept, others "_", leading "-" dropped
-// (a key must never read as an option), at most 64 bytes; "" when nothing
-// usable is left.
+// statusKey is the agent name as the row's key and the loader's id:
+// [A-Za-z0-9._-] kept, others "_", leading "-" dropped (a key must never
+// read as an option), at most 64 bytes; "" when nothing usable is left.
 func statusKey(agent string) string {
-	var b strings.Builder
-	for _, r := range agent {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '_':
-		case r == '-':
-			if b.Len() == 0 {
-				continue
-			}
-		default:
-			r = '_'
-		}
-		if b.Len() == 64 {
-			break
-		}
-		b.WriteRune(r)
-	}
-	if strings.Trim(b.String(), "_.") == "" {
+	k := sanitize(strings.TrimLeft(agent, "-"), func(r rune) bool { return alnum(r) || strings.ContainsRune("._-", r) }, 64)
+	if strings.Trim(k, "_.") == "" {
 		return ""
 	}
-	return b.String()
+	return k
 }

@@ -16,30 +16,27 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Detection is which host the chat runs in, and why any other was passed
-// over.
+// Detection is the innermost host found (Kind Terminal when none was),
+// and the host variables that were present but unusable.
 type Detection struct {
-	// Host is the innermost host found; Kind Terminal when none was.
-	Host Host
-	// Problems lists host variables that were present but unusable.
+	Host     Host
 	Problems []*Problem
 }
 
-// Problem is a malformed host variable.
+// Problem is a malformed host variable. Ignored: only it was left out and
+// the host is used; otherwise detection fell back to the plain terminal.
 type Problem struct {
-	Host   Kind
-	Var    string
-	Reason string
-	// Ignored: only this variable was left out and the host is still used;
-	// otherwise detection fell back to the plain terminal.
-	Ignored bool
+	Host        Kind
+	Var, Reason string
+	Ignored     bool
 }
 
 func (p *Problem) Error() string {
+	then := "; using the plain terminal"
 	if p.Ignored {
-		return p.Host.String() + ": " + p.Var + " " + p.Reason + "; ignored"
+		then = "; ignored"
 	}
-	return p.Host.String() + ": " + p.Var + " " + p.Reason + "; using the plain terminal"
+	return p.Host.String() + ": " + p.Var + " " + p.Reason + then
 }
 
 // ErrMalformed is wrapped by every Problem.
@@ -70,7 +67,7 @@ func Detect(getenv func(string) string) Detection {
 	return r.d
 }
 
-// reader reads one host's variables; ok turns false at the first problem.
+// reader reads a host's variables; ok turns false at a problem.
 type reader struct {
 	getenv func(string) string
 	d      Detection
@@ -104,9 +101,9 @@ func detectHerdr(r *reader) bool {
 
 func (r *reader) readHerdr() Host {
 	h := Host{
-		Pane:      r.id(Herdr, "HERDR_PANE_ID", true),
-		Workspace: r.id(Herdr, "HERDR_WORKSPACE_ID", false),
-		Tab:       r.id(Herdr, "HERDR_TAB_ID", false),
+		Pane:      r.id(Herdr, "HERDR_PANE_ID", true, false),
+		Workspace: r.id(Herdr, "HERDR_WORKSPACE_ID", false, false),
+		Tab:       r.id(Herdr, "HERDR_TAB_ID", false, false),
 		Socket:    r.socket(Herdr, "HERDR_SOCKET_PATH"),
 	}
 	if bin := r.getenv("HERDR_BIN_PATH"); bin != "" {
@@ -125,7 +122,7 @@ func detectTuios(r *reader) bool {
 		return false
 	}
 	r.ok = true
-	h := Host{Kind: Tuios, Session: r.sessionName("TUIOS_SESSION"), Pane: r.id(Tuios, "TUIOS_PANE_ID", true),
+	h := Host{Kind: Tuios, Session: r.id(Tuios, "TUIOS_SESSION", true, true), Pane: r.id(Tuios, "TUIOS_PANE_ID", true, false),
 		TuiosSocket: r.socket(Tuios, "TUIOS_SOCKET")}
 	if r.hasHerdrVars() {
 		hh := r.readHerdr()
@@ -142,7 +139,7 @@ func detectCmux(r *reader) bool {
 		return false
 	}
 	r.ok = true
-	h := Host{Kind: Cmux, Surface: r.id(Cmux, "CMUX_SURFACE_ID", true), Workspace: r.id(Cmux, "CMUX_WORKSPACE_ID", false)}
+	h := Host{Kind: Cmux, Surface: r.id(Cmux, "CMUX_SURFACE_ID", true, false), Workspace: r.id(Cmux, "CMUX_WORKSPACE_ID", false, false)}
 	bin, err := lookPath(r.getenv, "cmux")
 	if err != nil {
 		r.problem(Cmux, "PATH", "has no cmux executable")
@@ -160,38 +157,26 @@ const maxID = 256
 // id reads an opaque id. A control character, a blank or an unreasonable
 // length would corrupt a command line or a JSON field; a leading '-' reads
 // as a flag on a host's command line (herdr's CLI takes "--help" in the
-// pane's place as a help request and has no "--" there).
-func (r *reader) id(k Kind, name string, required bool) string {
+// pane's place as a help request and has no "--" there). A tuios session
+// name may hold blanks ("my work"; tuios's ValidateSessionName in
+// internal/session/resurrection.go refuses only controls, path separators
+// and blanks at the ends) and must reach tuios as it is.
+func (r *reader) id(k Kind, name string, required, session bool) string {
 	v := r.getenv(name)
 	switch {
 	case v == "" && required:
 		r.problem(k, name, "is empty")
 	case len(v) > maxID:
 		r.problem(k, name, "is longer than 256 bytes")
+	case session && (!utf8.ValidString(v) || hasControl(v)):
+		r.problem(k, name, "contains a control character")
+	case session:
+		return v
 	case strings.HasPrefix(v, "-"):
 		r.problem(k, name, "starts with '-', which a command line would read as a flag")
 	case strings.IndexFunc(v, func(c rune) bool { return unicode.IsControl(c) || unicode.IsSpace(c) || c == utf8.RuneError }) >= 0,
 		core.Clean(v, 0) != v: // also invisible format characters, which a host may refuse
 		r.problem(k, name, "contains a control character or white space")
-	default:
-		return v
-	}
-	return ""
-}
-
-// sessionName reads a tuios session name, which may hold blanks ("my
-// work"; tuios's ValidateSessionName in internal/session/resurrection.go
-// refuses only controls, path separators and blanks at the ends) and must
-// reach tuios as it is.
-func (r *reader) sessionName(name string) string {
-	v := r.getenv(name)
-	switch {
-	case v == "":
-		r.problem(Tuios, name, "is empty")
-	case len(v) > maxID:
-		r.problem(Tuios, name, "is longer than 256 bytes")
-	case !utf8.ValidString(v) || hasControl(v):
-		r.problem(Tuios, name, "contains a control character")
 	default:
 		return v
 	}

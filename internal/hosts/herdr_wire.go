@@ -18,8 +18,8 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// The methods herdr's socket takes, and the herdr binary's "pane" verbs
-// for them (herdr 0.8.0, protocol 20).
+// The methods herdr's socket takes (herdr 0.8.0, protocol 20); the herdr
+// binary's verb is the method's name after "pane.", with '-' for '_'.
 const (
 	methodReportAgent   = "pane.report_agent"
 	methodReportSession = "pane.report_agent_session"
@@ -27,15 +27,7 @@ const (
 	methodReportMeta    = "pane.report_metadata"
 )
 
-var herdrVerbs = map[string]string{
-	methodReportAgent:   "report-agent",
-	methodReportSession: "report-agent-session",
-	methodReleaseAgent:  "release-agent",
-	methodReportMeta:    "report-metadata",
-}
-
-// herdrParams are one request's parameters. Each method sets its own;
-// herdr ignores unknown ones, but none is sent where it is not set.
+// herdrParams are a request's parameters; each method sets its own.
 type herdrParams struct {
 	PaneID      string            `json:"pane_id"`
 	Source      string            `json:"source"`
@@ -52,11 +44,12 @@ type herdrParams struct {
 }
 
 // argv is the request as the herdr binary's arguments: "pane <verb>
-// <pane>", then each flag followed by its value as a separate argument,
-// which herdr's parser takes as the value whatever it looks like (herdr
-// 0.8 has no "--flag=value").
+// <pane>", then each flag and its value as two arguments, which herdr's
+// parser takes as the value whatever it looks like (0.8 has no
+// "--flag=value").
 func (p *herdrParams) argv(method string) []string {
-	args := []string{"pane", herdrVerbs[method], p.PaneID}
+	verb := strings.ReplaceAll(strings.TrimPrefix(method, "pane."), "_", "-")
+	args := []string{"pane", verb, p.PaneID}
 	add := func(flag, v string) {
 		if v != "" {
 			args = append(args, flag, shield(v))
@@ -99,24 +92,22 @@ func shield(v string) string {
 	return v
 }
 
-// send delivers one request, unless this herdr refused what it needs
-// before; such a refusal is remembered, and both return an error wrapping
-// host.ErrDropped.
+// send delivers one request, unless this herdr refused what it needs.
 func (b *herdrBackend) send(ctx context.Context, method string, p *herdrParams) error {
 	f := feature(method, p)
 	if err := b.refused.before(method, f); err != nil {
 		return err
 	}
-	seq := b.seq.next(b.cfg.Now())
+	seq := b.seq.next(b.now())
 	p.Seq = seq
 	start := time.Now()
 	var err error
-	if b.cfg.CLI {
+	if b.cli {
 		err = b.runCLI(ctx, method, p)
 	} else {
 		_, err = b.client.call(ctx, method, "hb:"+strconv.FormatUint(seq, 10), p, "ok")
 	}
-	b.cfg.Logger.LogAttrs(ctx, slog.LevelDebug, "herdr: request",
+	b.c.Logger.LogAttrs(ctx, slog.LevelDebug, "herdr: request",
 		slog.String("method", method), slog.Uint64("seq", seq),
 		slog.Duration("took", time.Since(start)), slog.Any("err", err))
 	if lack, ok := lacked(err, method, f); ok {
@@ -155,9 +146,8 @@ func lacked(err error, method, f string) (string, bool) {
 	return "", false
 }
 
-// runCLI runs the herdr binary for one request. Its exit status says how
-// herdr answered: 0 ok, 1 an error reply (the JSON reply on stderr), 2 a
-// usage error.
+// runCLI runs the herdr binary for one request: exit status 0 is ok, 1 an
+// error reply (the JSON on stderr), 2 a usage error.
 func (b *herdrBackend) runCLI(ctx context.Context, method string, p *herdrParams) error {
 	if strings.HasPrefix(p.PaneID, "-") {
 		// The pane id is the first argument, with no "--" before it, and
@@ -165,13 +155,13 @@ func (b *herdrBackend) runCLI(ctx context.Context, method string, p *herdrParams
 		// src/cli/spec.rs): nothing would be reported.
 		return rejected("herdr", method, "usage", "pane id "+strconv.Quote(p.PaneID)+" starts with '-'")
 	}
-	bin := b.cfg.Bin
+	bin := b.bin
 	if bin == "" {
 		bin = "herdr"
 	}
 	var env []string
-	if b.cfg.Socket != "" {
-		env = []string{"HERDR_SOCKET_PATH=" + b.cfg.Socket}
+	if b.socket != "" {
+		env = []string{"HERDR_SOCKET_PATH=" + b.socket}
 	}
 	_, stderr, err := proc.Run(ctx, env, bin, p.argv(method)...)
 	var exit *exec.ExitError

@@ -51,68 +51,68 @@ func TestHerdrTokenName(t *testing.T) {
 }
 
 func TestNewHerdrRejectsBadConfig(t *testing.T) {
-	good := herdrConfig{Socket: "/run/h.sock", Pane: "w1:p2", Agent: "chat"}
+	good := HerdrConfig{Socket: "/run/h.sock", Pane: "w1:p2", Agent: "chat"}
 	tests := []struct {
 		name string
-		edit func(*herdrConfig)
+		edit func(*HerdrConfig)
 		want string // in the error
 	}{
-		{"no agent", func(c *herdrConfig) { c.Agent = "" }, "agent name"},
-		{"agent with newline", func(c *herdrConfig) { c.Agent = "a\nb" }, "agent name"},
-		{"agent with escape", func(c *herdrConfig) { c.Agent = "a\x1b[2Jb" }, "agent name"},
-		{"agent too long", func(c *herdrConfig) { c.Agent = strings.Repeat("a", 65) }, "agent name"},
-		{"no pane", func(c *herdrConfig) { c.Pane = "" }, "HERDR_PANE_ID"},
-		{"pane with control", func(c *herdrConfig) { c.Pane = "w1:p2\x00" }, "pane id"},
-		{"source with space", func(c *herdrConfig) { c.Source = "my source" }, "source"},
-		{"source too long", func(c *herdrConfig) { c.Source = strings.Repeat("s", 81) }, "source"},
-		{"socket without path", func(c *herdrConfig) { c.Socket = "" }, "HERDR_SOCKET_PATH"},
-		{"NUL in binary path", func(c *herdrConfig) { c.Bin = "/bin/herdr\x00" }, "NUL"},
+		{"no agent", func(c *HerdrConfig) { c.Agent = "" }, "agent name"},
+		{"agent with newline", func(c *HerdrConfig) { c.Agent = "a\nb" }, "agent name"},
+		{"agent with escape", func(c *HerdrConfig) { c.Agent = "a\x1b[2Jb" }, "agent name"},
+		{"agent too long", func(c *HerdrConfig) { c.Agent = strings.Repeat("a", 65) }, "agent name"},
+		{"no pane", func(c *HerdrConfig) { c.Pane = "" }, "HERDR_PANE_ID"},
+		{"pane with control", func(c *HerdrConfig) { c.Pane = "w1:p2\x00" }, "pane id"},
+		{"source with space", func(c *HerdrConfig) { c.Source = "my source" }, "source"},
+		{"source too long", func(c *HerdrConfig) { c.Source = strings.Repeat("s", 81) }, "source"},
+		{"socket without path", func(c *HerdrConfig) { c.Socket = "" }, "HERDR_SOCKET_PATH"},
+		{"NUL in binary path", func(c *HerdrConfig) { c.Bin = "/bin/herdr\x00" }, "NUL"},
 	}
 	for _, tt := range tests {
 		cfg := good
 		tt.edit(&cfg)
-		b, err := newHerdr(cfg)
+		b, err := NewHerdr(cfg)
 		if b != nil || !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), "herdr: ") || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: newHerdr = %v, %v; want ErrConfig mentioning %q", tt.name, b, err, tt.want)
 		}
 	}
-	b, err := newHerdr(herdrConfig{Pane: "w1:p2", Agent: "chat", CLI: true})
-	if err != nil || b.Name() != "herdr" || b.cfg.Source != "custom:chat" {
+	b, err := NewHerdr(HerdrConfig{Pane: "w1:p2", Agent: "chat", CLI: true})
+	if err != nil || b.Name() != "herdr" || b.c.Source != "custom:chat" {
 		t.Errorf("CLI without a socket: %v, %v", b, err)
 	}
-	if b, err := newHerdr(herdrConfig{Pane: "w1:p2", Agent: "mendcode", Source: "mendcode", Socket: "/s"}); err != nil || b.cfg.Source != "mendcode" {
+	if b, err := NewHerdr(HerdrConfig{Pane: "w1:p2", Agent: "mendcode", Source: "mendcode", Socket: "/s"}); err != nil || b.c.Source != "mendcode" {
 		t.Errorf("explicit source: %v, %v", b, err)
 	}
 }
 
 func TestNewTuiosConfig(t *testing.T) {
-	ok := tuiosConfig{Socket: "/s", Session: "main", Pane: "p", Agent: "chat"}
+	ok := TuiosConfig{Socket: "/s", Session: "main", Pane: "p", Agent: "chat"}
 	for _, tc := range []struct {
 		name string
-		edit func(*tuiosConfig)
+		edit func(*TuiosConfig)
 	}{
-		{"no socket", func(c *tuiosConfig) { c.Socket = "" }},
-		{"no session", func(c *tuiosConfig) { c.Session = "" }},
-		{"no pane", func(c *tuiosConfig) { c.Pane = "" }},
-		{"no agent", func(c *tuiosConfig) { c.Agent = "" }},
-		{"agent with control", func(c *tuiosConfig) { c.Agent = "chat\x1b]9;x" }},
-		{"agent too long", func(c *tuiosConfig) { c.Agent = strings.Repeat("a", maxAgent+1) }},
-		{"pane with newline", func(c *tuiosConfig) { c.Pane = "p\nq" }},
-		{"session with a control", func(c *tuiosConfig) { c.Session = "my\twork" }},
-		{"session with a C1 control", func(c *tuiosConfig) { c.Session = "my\u009bwork" }},
-		{"session not UTF-8", func(c *tuiosConfig) { c.Session = "my\xffwork" }},
+		{"no socket", func(c *TuiosConfig) { c.Socket = "" }},
+		{"no session", func(c *TuiosConfig) { c.Session = "" }},
+		{"no pane", func(c *TuiosConfig) { c.Pane = "" }},
+		{"no agent", func(c *TuiosConfig) { c.Agent = "" }},
+		{"agent with control", func(c *TuiosConfig) { c.Agent = "chat\x1b]9;x" }},
+		{"agent too long", func(c *TuiosConfig) { c.Agent = strings.Repeat("a", maxAgent+1) }},
+		{"pane with newline", func(c *TuiosConfig) { c.Pane = "p\nq" }},
+		{"session with a control", func(c *TuiosConfig) { c.Session = "my\twork" }},
+		{"session with a C1 control", func(c *TuiosConfig) { c.Session = "my\u009bwork" }},
+		{"session not UTF-8", func(c *TuiosConfig) { c.Session = "my\xffwork" }},
 	} {
 		c := ok
 		tc.edit(&c)
-		if _, err := newTuios(c); !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), "tuios: ") {
+		if _, err := NewTuios(c); !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), "tuios: ") {
 			t.Errorf("%s: newTuios: %v, want ErrConfig", tc.name, err)
 		}
 	}
-	if _, err := newTuios(ok); err != nil {
+	if _, err := NewTuios(ok); err != nil {
 		t.Errorf("newTuios(valid): %v", err)
 	}
 	ok.Session = "my  work " // tuios allows blanks in a session name
-	if _, err := newTuios(ok); err != nil {
+	if _, err := NewTuios(ok); err != nil {
 		t.Errorf("newTuios(session %q): %v", ok.Session, err)
 	}
 }

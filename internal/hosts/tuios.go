@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
-	"net"
 	"slices"
 	"strings"
 	"unicode"
@@ -14,19 +12,6 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 )
-
-// tuiosConfig says where the pane is and who reports.
-type tuiosConfig struct {
-	Socket  string // TUIOS_SOCKET
-	Session string // TUIOS_SESSION, sent as it is: it may hold blanks
-	Pane    string // TUIOS_PANE_ID, sent as "window"
-	Agent   string // the harness tuios shows, and the source of the facts
-	// NoStates leaves the states to herdr's API in a tuios pane that
-	// speaks it; the exit then clears the facts and sub-agents itself.
-	NoStates bool
-	Dial     func(ctx context.Context, path string) (net.Conn, error) // default: a Unix socket
-	Logger   *slog.Logger
-}
 
 // The verbs tuios's daemon takes. It refuses a parameter it does not know
 // (invalid_params), so only the names below are sent; source is left out
@@ -70,43 +55,40 @@ type metaParams struct {
 }
 
 // tuiosBackend reports a chat's state, facts and sub-agents to a tuios
-// pane over the daemon's socket, on one persistent connection.
+// pane over the daemon's socket, on one persistent connection. Every
+// request names the pane: session (TUIOS_SESSION, sent as it is: it may
+// hold blanks) and window (TUIOS_PANE_ID).
 type tuiosBackend struct {
-	cfg     tuiosConfig
-	client  lineClient
-	refused refusals
-	id      uint64
-	exited  bool
-	turned  bool              // a turn has run: Idle is done
-	meta    map[string]string // the facts tuios holds
-	agents  map[string]sentAgent
-	actSent bool   // a session_start went out in this process
-	actSess string // the session it was for
+	c              Config // Agent is the harness tuios shows, and the facts' source
+	session, pane  string
+	noStates       bool // the states go over herdr's API: the exit clears facts and sub-agents itself
+	client         lineClient
+	refused        refusals
+	id             uint64
+	exited, turned bool              // turned: a turn has run, so Idle is done
+	meta           map[string]string // the facts tuios holds
+	agents         map[string]sentAgent
+	actSent        bool   // a session_start went out in this process
+	actSess        string // the session it was for
 }
 
-var (
-	_ host.Backend = (*tuiosBackend)(nil)
-	_ host.Closer  = (*tuiosBackend)(nil)
-)
+var _ host.Closer = (*tuiosBackend)(nil)
 
-func newTuios(c tuiosConfig) (*tuiosBackend, error) {
+func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBackend, error) {
 	switch {
-	case c.Socket == "" || c.Session == "" || c.Pane == "":
+	case socket == "" || session == "" || pane == "":
 		return nil, fmt.Errorf("tuios: %w: socket, session and pane are required", ErrConfig)
-	case !validAgent(c.Agent, maxAgent):
+	case !validAgent(c.Agent):
 		return nil, fmt.Errorf("tuios: %w: agent %q is not a short plain name", ErrConfig, c.Agent)
-	case core.Clean(c.Pane, core.MaxField) != c.Pane:
-		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", ErrConfig, c.Pane)
-	case !utf8.ValidString(c.Session) || strings.IndexFunc(c.Session, unicode.IsControl) >= 0:
-		return nil, fmt.Errorf("tuios: %w: session %q has control characters", ErrConfig, c.Session)
-	}
-	if c.Dial == nil {
-		c.Dial = dialUnix
+	case core.Clean(pane, core.MaxField) != pane:
+		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", ErrConfig, pane)
+	case !utf8.ValidString(session) || strings.IndexFunc(session, unicode.IsControl) >= 0:
+		return nil, fmt.Errorf("tuios: %w: session %q has control characters", ErrConfig, session)
 	}
 	c.Logger = orDiscard(c.Logger)
 	return &tuiosBackend{
-		cfg:     c,
-		client:  lineClient{host: "tuios", path: c.Socket, opField: "verb", keep: true, dial: c.Dial, log: c.Logger},
+		c: c, session: session, pane: pane, noStates: noStates,
+		client:  lineClient{host: "tuios", path: socket, opField: "verb", keep: true, log: c.Logger},
 		refused: refusals{host: "tuios", log: c.Logger},
 		meta:    map[string]string{},
 		agents:  map[string]sentAgent{},
@@ -143,7 +125,7 @@ func (b *tuiosBackend) Report(ctx context.Context, r host.Report) error {
 
 func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 	state, ok := tuiosStates[r.State]
-	if b.cfg.NoStates || !ok {
+	if b.noStates || !ok {
 		return nil
 	}
 	msg := ""
@@ -157,7 +139,7 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 	}
 	b.turned = b.turned || r.State != host.Idle
 	return b.send(ctx, verbState, stateParams{
-		Session: b.cfg.Session, Window: b.cfg.Pane, State: state, Message: msg, Harness: b.cfg.Agent,
+		Session: b.session, Window: b.pane, State: state, Message: msg, Harness: b.c.Agent,
 	})
 }
 
@@ -166,7 +148,7 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	want := wantTokens(nil, r.Meta, metaKey, 0, 0)
 	return syncTokens(b.meta, tokenChanges(b.meta, want, r.Repeat), func(c tokens) error {
-		return b.send(ctx, verbMeta, metaParams{Session: b.cfg.Session, Window: b.cfg.Pane, Source: b.cfg.Agent, Tokens: c})
+		return b.send(ctx, verbMeta, metaParams{Session: b.session, Window: b.pane, Source: b.c.Agent, Tokens: c})
 	})
 }
 
@@ -176,15 +158,15 @@ func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 func (b *tuiosBackend) exit(ctx context.Context) error {
 	b.exited = true
 	defer b.client.Close()
-	if !b.cfg.NoStates {
+	if !b.noStates {
 		return ignoreDropped(b.send(ctx, verbState, stateParams{
-			Session: b.cfg.Session, Window: b.cfg.Pane, State: "none", Harness: b.cfg.Agent,
+			Session: b.session, Window: b.pane, State: "none", Harness: b.c.Agent,
 		}))
 	}
 	var errs []error
 	if len(b.meta) > 0 {
 		errs = append(errs, ignoreDropped(b.send(ctx, verbMeta, metaParams{
-			Session: b.cfg.Session, Window: b.cfg.Pane, Source: b.cfg.Agent, Clear: true,
+			Session: b.session, Window: b.pane, Source: b.c.Agent, Clear: true,
 		})))
 	}
 	return errors.Join(append(errs, ignoreDropped(b.clearAgents(ctx)))...)
@@ -204,28 +186,15 @@ func (b *tuiosBackend) send(ctx context.Context, verb string, params any) error 
 	return err
 }
 
-// metaKey turns a fact's name into a key tuios takes: 1-24 of [a-z0-9_-]
-// starting with a letter (lower-cased, other characters "_", leading
-// non-letters dropped); "" for a name with no letter and for the keys only
-// tuios writes (now, prompt, subagents).
+// metaKey is a fact's name as a key tuios takes: 1-24 of [a-z0-9_-]
+// starting with a letter (lower-cased, leading non-letters dropped); ""
+// for a name with no letter and for the keys only tuios writes (now,
+// prompt, subagents).
 func metaKey(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		switch {
-		case r >= 'a' && r <= 'z':
-		case b.Len() == 0:
-			continue
-		case r >= '0' && r <= '9', r == '_', r == '-':
-		default:
-			r = '_'
-		}
-		if b.Len() == 24 {
-			break
-		}
-		b.WriteRune(r)
+	name = strings.TrimLeftFunc(strings.ToLower(name), func(r rune) bool { return r < 'a' || r > 'z' })
+	k := sanitize(name, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' }, 24)
+	if slices.Contains([]string{"now", "prompt", "subagents"}, k) {
+		return ""
 	}
-	if k := b.String(); !slices.Contains([]string{"now", "prompt", "subagents"}, k) {
-		return k
-	}
-	return ""
+	return k
 }

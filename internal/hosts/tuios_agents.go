@@ -125,54 +125,43 @@ func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 	return nil
 }
 
-// moveAgent sends what takes one sub-agent from what tuios was told to
-// want, recording each event as it is delivered.
+// moveAgent sends the events that take one sub-agent from what tuios was
+// told to want: a start when it is new, or runs again, or runs with
+// another type, task or tool; a stop when it ended, unless tuios has that
+// end already (an ended child's tool is no news, and a start would show
+// it running again).
 func (b *tuiosBackend) moveAgent(ctx context.Context, r host.Report, id string, want sentAgent) error {
 	have, known := b.agents[id]
-	if known && have == want {
-		return nil
-	}
-	running := known && !have.ended
-	if known && have.ended && want.ended {
-		// Ended, and ended still: a changed tool or type is no news, and a
-		// start would show the child running again. Only a different end
-		// (done, failed, stopped, or its text) is sent.
-		if have.status == want.status && have.result == want.result {
-			b.agents[id] = want
-			return nil
+	changed := have.typ != want.typ || have.task != want.task || have.tool != want.tool
+	if !known || !want.ended && (have.ended || changed) {
+		start := activity{Event: "subagent_start", AgentID: id, AgentType: want.typ, Target: want.task, Tool: want.tool}
+		if err := b.activity(ctx, r, start); err != nil {
+			return err
 		}
-	} else if !running || have.typ != want.typ || have.task != want.task || have.tool != want.tool {
-		if !want.ended || !running {
-			start := activity{Event: "subagent_start", AgentID: id, AgentType: want.typ, Target: want.task, Tool: want.tool}
-			if err := b.activity(ctx, r, start); err != nil {
-				return err
-			}
-			b.agents[id] = sentAgent{typ: want.typ, task: want.task, tool: want.tool}
+		have = sentAgent{typ: want.typ, task: want.task, tool: want.tool}
+		b.agents[id] = have
+	}
+	if want.ended && !(have.ended && have.status == want.status && have.result == want.result) {
+		stop := activity{Event: "subagent_stop", AgentID: id, AgentType: want.typ, Text: want.result}
+		switch want.status {
+		case host.AgentDone:
+			stop.OK = new(true)
+		case host.AgentFailed:
+			stop.OK = new(false)
+		default:
+			stop.Text = "" // stopped: neither an answer nor an error
+		}
+		if err := b.activity(ctx, r, stop); err != nil {
+			return err
 		}
 	}
-	if !want.ended {
-		b.agents[id] = want // a waiting child reads as running in tuios
-		return nil
-	}
-	stop := activity{Event: "subagent_stop", AgentID: id, AgentType: want.typ, Text: want.result}
-	switch want.status {
-	case host.AgentDone:
-		stop.OK = new(true)
-	case host.AgentFailed:
-		stop.OK = new(false)
-	default:
-		stop.Text = "" // stopped: neither an answer nor an error
-	}
-	if err := b.activity(ctx, r, stop); err != nil {
-		return err
-	}
-	b.agents[id] = want
+	b.agents[id] = want // a waiting child reads as running in tuios
 	return nil
 }
 
 func (b *tuiosBackend) activity(ctx context.Context, r host.Report, a activity) error {
 	return b.send(ctx, verbActivity, activityParams{
-		Session: b.cfg.Session, Window: b.cfg.Pane, Harness: b.cfg.Agent,
+		Session: b.session, Window: b.pane, Harness: b.c.Agent,
 		AgentSessionID: tuiosSessionID(r.Session.ID), Activity: a,
 	})
 }

@@ -12,15 +12,15 @@ import (
 	"net"
 	"os"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// Errors from the host backends are prefixed with the host's name and wrap
-// one of these, or the context's error; an error wrapping host.ErrDropped
-// is a report the host cannot take and never will.
+// A backend's errors start with the host's name and wrap one of these or
+// the context's error; with host.ErrDropped, the host never takes it.
 var (
 	ErrConfig      = errors.New("bad config")
 	ErrUnavailable = errors.New("unavailable") // no socket, no executable
@@ -28,11 +28,10 @@ var (
 	ErrBadReply    = errors.New("bad reply")   // an answer that is not the host's
 )
 
-// ReplyError is a host's error answer: herdr's and tuios's error replies,
-// a command line's non-zero exit.
+// ReplyError is a host's error answer, or a command line's failure.
 type ReplyError struct {
 	Host, Op string // "herdr", "pane.report_agent"
-	Code     string // the host's code ("pane_not_found"), "usage", "exit status 3"
+	Code     string // "pane_not_found", "usage", "exit status 3"
 	Message  string // cleaned and bounded
 }
 
@@ -44,7 +43,6 @@ func (e *ReplyError) Error() string {
 	return s
 }
 
-// Unwrap makes the error match ErrRejected.
 func (e *ReplyError) Unwrap() error { return ErrRejected }
 
 func rejected(hostName, op, code, message string) *ReplyError {
@@ -59,27 +57,23 @@ func hasCode(err error, codes ...string) bool {
 // maxReply bounds a reply line: the answers to reports are tiny.
 const maxReply = 64 << 10
 
-// lineClient speaks JSON lines over a Unix socket, herdr's and tuios's
-// protocol: one request line {"id":..,"<op field>":..,"params":{..}}, one
-// reply line {"id":..,"result":{..}} or {"id":..,"error":{"code":..,
-// "message":..}}. herdr answers one request per connection and closes;
-// tuios keeps one connection open (keep), and a request that fails on a
-// connection kept from an earlier one is tried once more on a fresh one
-// (the daemon may have closed it while idle). Every call is bound by its
-// context; any failure but an error answer closes the connection.
+// lineClient speaks herdr's and tuios's JSON lines on a Unix socket: a
+// request {"id":..,"<opField>":..,"params":{..}}, a reply {"id":..,
+// "result":{..}} or {"id":..,"error":{"code":..,"message":..}}. herdr takes
+// one request a connection; tuios's is kept (keep), and a request that
+// fails on a kept one is tried once on a fresh one, as the daemon may have
+// closed it while idle. Any failure but an error answer closes it.
 type lineClient struct {
 	host, path, opField string
 	keep                bool
-	dial                func(ctx context.Context, path string) (net.Conn, error)
 	log                 *slog.Logger
 
 	conn net.Conn
 	rd   *bufio.Reader
 }
 
-// call sends op and returns the reply's result. id is the request's id;
-// resultType, if set, is the result's "type" the host answers with.
-func (c *lineClient) call(ctx context.Context, op string, id any, params any, resultType string) (json.RawMessage, error) {
+// call sends op; the result is an object (of resultType, if set).
+func (c *lineClient) call(ctx context.Context, op string, id, params any, resultType string) (json.RawMessage, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b) // escapes every control character: one line
 	enc.SetEscapeHTML(false)
@@ -98,7 +92,8 @@ func (c *lineClient) call(ctx context.Context, op string, id any, params any, re
 
 func (c *lineClient) roundTrip(ctx context.Context, op string, line, id []byte, resultType string) (json.RawMessage, error) {
 	if c.conn == nil {
-		conn, err := c.dial(ctx, c.path)
+		var d net.Dialer
+		conn, err := d.DialContext(ctx, "unix", c.path)
 		if err != nil {
 			return nil, ioError(ctx, c.host, op, fmt.Errorf("dial %s: %w: %w", c.path, ErrUnavailable, err))
 		}
@@ -111,12 +106,11 @@ func (c *lineClient) roundTrip(ctx context.Context, op string, line, id []byte, 
 	}
 	reply, err := c.exchange(line)
 	release()
-	if err != nil {
+	if err != nil || !c.keep {
 		c.Close()
-		return nil, ioError(ctx, c.host, op, err)
 	}
-	if !c.keep {
-		c.Close()
+	if err != nil {
+		return nil, ioError(ctx, c.host, op, err)
 	}
 	res, err := checkReply(c.host, op, id, reply, resultType)
 	if err != nil && !errors.Is(err, ErrRejected) {
@@ -125,9 +119,8 @@ func (c *lineClient) roundTrip(ctx context.Context, op string, line, id []byte, 
 	return res, err
 }
 
-// exchange writes line in one Write and reads one reply line, without its
-// newline. A host that closes after a whole line without its newline
-// (herdr does, after its one reply) has answered too.
+// exchange writes line in one Write and reads a reply line; herdr closes
+// after its reply, so there a value cut by EOF answers too.
 func (c *lineClient) exchange(line []byte) ([]byte, error) {
 	if _, err := c.conn.Write(line); err != nil {
 		return nil, fmt.Errorf("write: %w", err)
@@ -154,7 +147,6 @@ func (c *lineClient) exchange(line []byte) ([]byte, error) {
 	}
 }
 
-// Close closes the connection, if any; the next call dials again.
 func (c *lineClient) Close() error {
 	if c.conn == nil {
 		return nil
@@ -164,8 +156,7 @@ func (c *lineClient) Close() error {
 	return err
 }
 
-// ioError says what stopped a call: the report's deadline or
-// cancellation, else the failure itself.
+// ioError says what stopped a call: the context, else the failure.
 func ioError(ctx context.Context, hostName, op string, err error) error {
 	switch {
 	case ctx.Err() != nil:
@@ -177,10 +168,9 @@ func ioError(ctx context.Context, hostName, op string, err error) error {
 	return fmt.Errorf("%s: %s: %w", hostName, op, err)
 }
 
-// checkReply reads the reply line to the request whose id is the JSON text
-// id (nil: any id, for herdr's CLI): its result, which must be an object
-// (of resultType, if set), or the host's error answer. An error answer is
-// taken whatever its id: herdr answers a request it cannot parse with id "".
+// checkReply reads the reply to the request whose id is the JSON text id
+// (nil: any, for herdr's CLI). An error is taken whatever its id: herdr
+// answers a request it cannot parse with id "".
 func checkReply(hostName, op string, id, line []byte, resultType string) (json.RawMessage, error) {
 	var r struct {
 		ID     json.RawMessage `json:"id"`
@@ -207,17 +197,15 @@ func checkReply(hostName, op string, id, line []byte, resultType string) (json.R
 	return r.Result, nil
 }
 
-// refusals are the features (a method, a verb, a part of a method) a host
-// refused as unknown: an older build that lacks them would refuse them
-// again, so they are not sent again for the run; the reports that need
-// them are dropped, and one debug line says so.
+// refusals are what a host refused as unknown (a method, a verb, a part
+// of one): an older build would refuse it again, so it is not sent again,
+// the reports needing it are dropped, and one debug line says so.
 type refusals struct {
 	host string
 	log  *slog.Logger
 	set  map[string]bool
 }
 
-// before returns the error for a feature refused before, else nil.
 func (r *refusals) before(features ...string) error {
 	for _, f := range features {
 		if r.set[f] {
@@ -227,7 +215,6 @@ func (r *refusals) before(features ...string) error {
 	return nil
 }
 
-// note remembers that the host refused feature f with err.
 func (r *refusals) note(f string, err error) error {
 	if r.set == nil {
 		r.set = map[string]bool{}
@@ -237,8 +224,7 @@ func (r *refusals) note(f string, err error) error {
 	return fmt.Errorf("%w: %w", err, host.ErrDropped)
 }
 
-// ignoreDropped is the outcome of a request that goes with a report but
-// is not what the report is about: a host that lacks it changes nothing.
+// ignoreDropped: a host lacking what goes with a report changes nothing.
 func ignoreDropped(err error) error {
 	if errors.Is(err, host.ErrDropped) {
 		return nil
@@ -246,8 +232,8 @@ func ignoreDropped(err error) error {
 	return err
 }
 
-// token is one name-value pair a host holds for the chat (herdr's sidebar
-// tokens, tuios's rail facts); a nil value removes it.
+// token is a name a host holds for the chat (herdr's sidebar tokens,
+// tuios's rail facts); a nil value removes it.
 type token struct {
 	name  string
 	value *string
@@ -273,12 +259,11 @@ func (ts tokens) MarshalJSON() ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// maxTokensPerCall is how many tokens herdr and tuios take in one request.
-const maxTokensPerCall = 16
+const maxTokensPerCall = 16 // herdr's and tuios's cap
 
-// wantTokens turns facts into the tokens a host takes: named by key ("" to
-// leave a fact out), values capped at maxValue runes (0: no cap), the
-// first of two facts with one name kept, at most limit (0: no limit).
+// wantTokens adds facts to have, named by key ("" leaves one out), values
+// capped at maxValue runes, the first of a name kept, at most limit (0s:
+// no cap).
 func wantTokens(have tokens, facts []host.Fact, key func(string) string, maxValue, limit int) tokens {
 	for _, f := range facts {
 		name, value := key(f.Name), f.Value
@@ -296,9 +281,8 @@ func wantTokens(have tokens, facts []host.Fact, key func(string) string, maxValu
 	return have
 }
 
-// tokenChanges is what turns the tokens a host holds into want: new and
-// changed ones in want's order, then the ones that went, by name. With
-// all, every wanted token is sent (a Repeat: the host may have lost them).
+// tokenChanges turns held into want: new and changed ones in want's order,
+// then the ones gone, by name; with all (a Repeat), every one wanted.
 func tokenChanges(held map[string]string, want tokens, all bool) tokens {
 	var out tokens
 	for _, t := range want {
@@ -319,8 +303,8 @@ func tokenChanges(held map[string]string, want tokens, all bool) tokens {
 	return out
 }
 
-// syncTokens sends changes in requests of at most maxTokensPerCall and
-// records in held each one the host took, so a retry sends only the rest.
+// syncTokens sends changes in chunks, recording in held what the host took,
+// so a retry sends the rest.
 func syncTokens(held map[string]string, changes tokens, send func(tokens) error) error {
 	for chunk := range slices.Chunk(changes, maxTokensPerCall) {
 		if err := send(chunk); err != nil {
@@ -344,12 +328,25 @@ func orDiscard(l *slog.Logger) *slog.Logger {
 	return l
 }
 
-// validAgent reports whether the agent name is a short plain name.
-func validAgent(agent string, max int) bool {
-	return agent != "" && core.Clean(agent, max) == agent
+func validAgent(agent string) bool {
+	return agent != "" && core.Clean(agent, maxAgent) == agent
 }
 
-func dialUnix(ctx context.Context, path string) (net.Conn, error) {
-	var d net.Dialer
-	return d.DialContext(ctx, "unix", path)
+// sanitize replaces each rune of s that keep refuses with '_' and cuts the
+// result to max bytes: names a host takes, from the app's.
+func sanitize(s string, keep func(rune) bool, max int) string {
+	b := make([]byte, 0, min(len(s), max))
+	for _, r := range s {
+		if len(b) == max {
+			break
+		}
+		if r < utf8.RuneSelf && keep(r) {
+			b = append(b, byte(r))
+		} else {
+			b = append(b, '_')
+		}
+	}
+	return string(b)
 }
+
+func alnum(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -102,50 +104,60 @@ func FuzzCheckReply(f *testing.F) {
 	})
 }
 
-// pipeServer dials net.Pipe connections served by answer, which gets each
-// request's id and returns the reply bytes, and whether to close the
-// connection after them.
-type pipeServer struct {
+// lineServer is a Unix socket server whose answer gets each request's id
+// and returns the reply bytes, and whether to close the connection after.
+type lineServer struct {
 	answer func(id json.RawMessage) (reply []byte, close bool)
 	wg     sync.WaitGroup
 	mu     sync.Mutex
 	dials  int
 }
 
-func newPipeClient(t *testing.T, keep bool, answer func(id json.RawMessage) ([]byte, bool)) (*lineClient, *pipeServer) {
-	s := &pipeServer{answer: answer}
-	c := &lineClient{host: "tuios", path: "pipe", opField: "verb", keep: keep, dial: s.dial, log: slog.New(slog.DiscardHandler)}
-	t.Cleanup(func() { c.Close(); s.wg.Wait() })
+func newLineClient(t *testing.T, keep bool, answer func(id json.RawMessage) ([]byte, bool)) (*lineClient, *lineServer) {
+	s := &lineServer{answer: answer}
+	dir, err := os.MkdirTemp("", "hb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("unix", filepath.Join(dir, "s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.wg.Go(func() { s.serve(ln) })
+	c := &lineClient{host: "tuios", path: ln.Addr().String(), opField: "verb", keep: keep, log: slog.New(slog.DiscardHandler)}
+	t.Cleanup(func() { c.Close(); ln.Close(); s.wg.Wait(); os.RemoveAll(dir) })
 	return c, s
 }
 
-func (s *pipeServer) dial(context.Context, string) (net.Conn, error) {
-	cli, srv := net.Pipe()
-	s.mu.Lock()
-	s.dials++
-	s.mu.Unlock()
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		defer srv.Close()
-		rd := bufio.NewReader(srv)
-		for {
-			line, err := rd.ReadBytes('\n')
-			if err != nil {
-				return
-			}
-			var req struct{ ID json.RawMessage }
-			_ = json.Unmarshal(line, &req)
-			reply, done := s.answer(req.ID)
-			if _, err := srv.Write(reply); err != nil || done {
-				return
-			}
+func (s *lineServer) serve(ln net.Listener) {
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			return
 		}
-	}()
-	return cli, nil
+		s.mu.Lock()
+		s.dials++
+		s.mu.Unlock()
+		s.wg.Go(func() {
+			defer conn.Close()
+			rd := bufio.NewReader(conn)
+			for {
+				line, err := rd.ReadBytes('\n')
+				if err != nil {
+					return
+				}
+				var req struct{ ID json.RawMessage }
+				_ = json.Unmarshal(line, &req)
+				reply, done := s.answer(req.ID)
+				if _, err := conn.Write(reply); err != nil || done {
+					return
+				}
+			}
+		})
+	}
 }
 
-func (s *pipeServer) count() int {
+func (s *lineServer) count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.dials
@@ -176,7 +188,7 @@ func TestClientBadReplies(t *testing.T) {
 		{"endless line", answer(strings.Repeat("x", maxReply+8192))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, s := newPipeClient(t, true, tc.reply)
+			c, s := newLineClient(t, true, tc.reply)
 			if err := callOnce(c); !errors.Is(err, ErrBadReply) {
 				t.Errorf("call: %v, want ErrBadReply", err)
 			}
@@ -205,7 +217,7 @@ func TestClientReadsOneLine(t *testing.T) {
 		{"too long", strings.Repeat(" ", maxReply) + ok + "\n", ErrBadReply},
 		{"just fits", strings.Repeat(" ", maxReply-len(ok)-1) + ok + "\n", nil},
 	} {
-		c, _ := newPipeClient(t, false, func(json.RawMessage) ([]byte, bool) { return []byte(tc.reply), true })
+		c, _ := newLineClient(t, false, func(json.RawMessage) ([]byte, bool) { return []byte(tc.reply), true })
 		if err := callOnce(c); tc.want == nil && err != nil || tc.want != nil && !errors.Is(err, tc.want) {
 			t.Errorf("%s: call = %v, want %v", tc.name, err, tc.want)
 		}
@@ -216,7 +228,7 @@ func TestClientReadsOneLine(t *testing.T) {
 }
 
 func TestClientEOFOnFreshConnection(t *testing.T) {
-	c, s := newPipeClient(t, true, func(json.RawMessage) ([]byte, bool) { return nil, true })
+	c, s := newLineClient(t, true, func(json.RawMessage) ([]byte, bool) { return nil, true })
 	err := callOnce(c)
 	if !errors.Is(err, io.ErrUnexpectedEOF) || !strings.HasPrefix(err.Error(), "tuios: set-agent-state: ") {
 		t.Errorf("call: %v", err)
@@ -229,7 +241,7 @@ func TestClientEOFOnFreshConnection(t *testing.T) {
 func TestClientReusesAndRedials(t *testing.T) {
 	var mu sync.Mutex
 	closeNext := false
-	c, s := newPipeClient(t, true, func(id json.RawMessage) ([]byte, bool) {
+	c, s := newLineClient(t, true, func(id json.RawMessage) ([]byte, bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		if closeNext {

@@ -11,30 +11,30 @@ import (
 	"time"
 )
 
-// Command is exec.CommandContext, with the command in a process group of
-// its own that is killed whole when ctx is done; killing only the direct
-// child would leave its children running, re-parented to init. Where
-// there are no process groups (Windows) only the direct child is killed.
+// Command is exec.CommandContext with the command in a process group of
+// its own, killed whole when ctx is done: killing the direct child alone
+// would leave its children running, re-parented to init. Without process
+// groups (Windows) only the direct child is killed.
 func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, name, args...)
 	ownGroup(cmd)
 	return cmd
 }
 
-// MaxOutput is how much of each of a command's outputs Run keeps; the
-// rest is read and dropped, so a chatty or hostile command neither blocks
-// on a full pipe nor grows memory.
-const MaxOutput = 8 << 10
-
-// WaitDelay bounds how long Run waits, once the command exited or was
-// killed, for a child of it that still holds the output pipes.
-const WaitDelay = 50 * time.Millisecond
+const (
+	// MaxOutput is how much of each output Run keeps; the rest is read and
+	// dropped, so a chatty command neither blocks nor grows memory.
+	MaxOutput = 8 << 10
+	// WaitDelay bounds Run's wait, once the command exited or was killed,
+	// for a child of it that holds the output pipes.
+	WaitDelay = 50 * time.Millisecond
+)
 
 // Run runs Command(ctx, name, args...) with env added to the process's
-// environment, and returns the head of its standard output and error. The
-// error is context.Cause(ctx) once ctx is done, an *exec.ExitError for a
-// non-zero exit, or why it did not start. A command that succeeded while a
-// child of it held the pipes past WaitDelay succeeded.
+// and returns the head of its stdout and stderr. The error is
+// context.Cause(ctx) once ctx is done, an *exec.ExitError for a non-zero
+// exit, or why it did not start; a success with a child holding the pipes
+// past WaitDelay is a success.
 func Run(ctx context.Context, env []string, name string, args ...string) (stdout, stderr []byte, err error) {
 	cmd := Command(ctx, name, args...)
 	if env != nil {
@@ -53,9 +53,8 @@ func Run(ctx context.Context, env []string, name string, args ...string) (stdout
 	return out, errOut, err
 }
 
-// head keeps the first MaxOutput bytes written to it, always reporting a
-// full write so the pipe keeps draining. It has no ReadFrom, which io.Copy
-// would use to read past the cap.
+// head keeps the first MaxOutput bytes written, taking all so the pipe
+// drains. It has no ReadFrom, which io.Copy would use past the cap.
 type head []byte
 
 func (h *head) Write(p []byte) (int, error) {
@@ -68,13 +67,12 @@ func (h *head) Write(p []byte) (int, error) {
 // longAgo is a deadline in the past: it makes blocked I/O return now.
 var longAgo = time.Unix(1, 0)
 
-// Bound ties I/O to ctx through set, a SetDeadline or SetWriteDeadline:
+// Bound ties I/O to ctx through set (a SetDeadline or SetWriteDeadline):
 // ctx's deadline becomes the I/O's, and a cancellation moves it to the
-// past, which makes blocked I/O return. release undoes both, waiting for a
-// cancellation that is running, so the deadline is clear when it returns.
-// The deadline belongs to the connection or file, not to one call: other
-// I/O on it meanwhile is bound too. An error from set means it takes no
-// deadlines; nothing is bound then.
+// past, which makes blocked I/O return. release undoes both, after a
+// cancellation that is running. The deadline is the connection's or the
+// file's: other I/O on it meanwhile is bound too. An error from set means
+// it takes no deadlines.
 func Bound(ctx context.Context, set func(time.Time) error) (release func(), err error) {
 	deadline, _ := ctx.Deadline() // zero: none, and a check that set works
 	if err := set(deadline); err != nil {

@@ -20,15 +20,13 @@ import (
 // ErrConfig is wrapped by every error New returns.
 var ErrConfig = errors.New("terminal: bad config")
 
-// Support says whether the terminal gets OSC 9;4 progress sequences.
+// Support says whether the terminal gets the bar: SupportAuto unless it
+// is known-bad, SupportOn or SupportOff whatever the list says.
 type Support uint8
 
 const (
-	// SupportAuto sends them unless the terminal is on the known-bad list.
 	SupportAuto Support = iota
-	// SupportOn sends them whatever the list says.
 	SupportOn
-	// SupportOff never sends them.
 	SupportOff
 )
 
@@ -44,49 +42,39 @@ func (s Support) String() string {
 // Config is how a Backend behaves; the zero value writes to os.Stdout for
 // an unknown terminal, with the bar and the ping on.
 type Config struct {
-	// Output receives the sequences (default os.Stdout).
-	Output io.Writer
-	// Info is what the environment says about the terminal (Detect).
-	Info Info
-	// NoProgress sends no bar: another host shows the state.
-	NoProgress bool
-	// NoPing sends no OSC 9 notification.
-	NoPing bool
-	// Progress overrides the known-bad list.
-	Progress Support
-	// BadProgress replaces the built-in known-bad list (see
-	// defaultBadProgress for the format); nil keeps it, empty trusts every
-	// terminal.
+	Output     io.Writer // default os.Stdout
+	Info       Info
+	NoProgress bool // no bar: another host shows the state
+	NoPing     bool
+	Progress   Support
+	// BadProgress replaces the known-bad list (defaultBadProgress); nil
+	// keeps it, empty trusts every terminal.
 	BadProgress []string
-	// Probe runs a command and returns its output, to ask tmux whether it
-	// lets sequences pass (default: the command, bounded by the report).
+	// Probe runs a command and returns its output (default: the command,
+	// bounded by the report): it asks tmux whether it lets sequences pass.
 	Probe func(ctx context.Context, name string, args ...string) (string, error)
 }
 
-// Backend is the plain terminal: the chat's state as an OSC 9;4 progress
-// bar, the attention ping as an OSC 9 notification. Like every backend it
-// is driven by one goroutine at a time; Note and Probe are safe beside it.
+// Backend is the plain terminal. Like every backend it is driven by one
+// goroutine at a time; Note and Probe are safe beside it.
 type Backend struct {
-	out      io.Writer
-	info     Info
-	probe    func(ctx context.Context, name string, args ...string) (string, error)
-	gen      tmuxGen
-	progress bool // OSC 9;4 wanted and not known-bad
-	ping     bool // OSC 9 wanted
-
-	shown         bar           // what the terminal shows, for a suspend
+	out           io.Writer
+	info          Info
+	probe         func(ctx context.Context, name string, args ...string) (string, error)
+	gen           tmuxGen
+	progress      bool          // the bar wanted, and not known-bad
+	ping          bool          // the ping wanted
+	shown         string        // the bar the terminal shows, for a suspend; "" unknown
 	pass          atomic.Uint32 // passState: tmux's allow-passthrough, once asked
 	probeTimeouts int
 }
 
 var (
-	_ host.Backend   = (*Backend)(nil)
 	_ host.Refresher = (*Backend)(nil)
 	_ host.Drawer    = (*Backend)(nil)
 )
 
-// New returns a Backend for cfg; a bad cfg gives an error wrapping
-// ErrConfig.
+// New returns a Backend for cfg, or an error wrapping ErrConfig.
 func New(cfg Config) (*Backend, error) {
 	if cfg.Progress > SupportOff {
 		return nil, fmt.Errorf("%w: Progress %v", ErrConfig, cfg.Progress)
@@ -102,15 +90,16 @@ func New(cfg Config) (*Backend, error) {
 	if err != nil {
 		return nil, err
 	}
+	in := cfg.Info
 	b := &Backend{
-		out:   cfg.Output,
-		info:  cfg.Info,
-		probe: cfg.Probe,
-		gen:   tmuxGeneration(cfg.Info.MuxVersion),
-		// The Linux console and dumb terminals print what they do not know
-		// as text: a ping would print over the chat's screen.
-		ping:  !cfg.NoPing && !(cfg.Info.Mux == MuxNone && (cfg.Info.Term == "linux" || cfg.Info.Term == "dumb")),
-		shown: barUnknown,
+		out: cfg.Output, info: in, probe: cfg.Probe, gen: tmuxGeneration(in.MuxVersion),
+		// The Linux console and dumb terminals print a sequence they do not
+		// know as text, over the chat's screen.
+		ping:     !cfg.NoPing && !(in.Mux == MuxNone && (in.Term == "linux" || in.Term == "dumb")),
+		progress: cfg.Progress == SupportOn || cfg.Progress == SupportAuto && !badProgress(bad, in),
+	}
+	if cfg.NoProgress {
+		b.progress = false
 	}
 	if b.out == nil {
 		b.out = os.Stdout
@@ -118,73 +107,43 @@ func New(cfg Config) (*Backend, error) {
 	if b.probe == nil {
 		b.probe = execProbe
 	}
-	switch {
-	case cfg.NoProgress || cfg.Progress == SupportOff:
-	case cfg.Progress == SupportOn:
-		b.progress = true
-	default:
-		b.progress = !badProgress(bad, cfg.Info)
-	}
 	return b, nil
 }
 
-// Name implements host.Backend.
 func (b *Backend) Name() string { return "terminal" }
 
-// DrawsInTerminal implements host.Drawer: the bar is cleared before
-// another program takes the terminal.
+// DrawsInTerminal: the bar is cleared before another program takes the
+// terminal.
 func (b *Backend) DrawsInTerminal() {}
 
-// bar is the progress indicator the terminal shows.
-type bar uint8
-
-const (
-	barUnknown bar = iota // never written, or a write failed half-way
-	barNone               // 0: removed
-	barWorking            // 3: indeterminate
-	barBlocked            // 4;100: warning
-	barFailed             // 2;100: error
-)
-
-func barFor(s host.State) bar {
+// barSeq is the bar for a state: 3 indeterminate (working), 4;100
+// warning (blocked), 2;100 error (failed), 0 removed.
+func barSeq(s host.State) string {
 	switch s {
 	case host.Working:
-		return barWorking
-	case host.Blocked:
-		return barBlocked
-	case host.Failed:
-		return barFailed
-	}
-	return barNone // Idle, Unknown
-}
-
-func (b bar) seq() string {
-	switch b {
-	case barWorking:
 		return ansi.SetIndeterminateProgressBar
-	case barBlocked:
+	case host.Blocked:
 		return ansi.SetWarningProgressBar(100)
-	case barFailed:
+	case host.Failed:
 		return ansi.SetErrorProgressBar(100)
 	}
 	return ansi.ResetProgressBar
 }
 
-// Report implements host.Backend: a state sets the bar, a ping notifies, a
-// suspend removes a shown bar, the exit always removes it (a bar left set
-// keeps animating after the chat is gone). Where tmux would swallow the
-// sequence, nothing is written and the error wraps host.ErrDropped.
+// Report writes a state's bar, a ping, no bar for a suspend (when one is
+// shown) and always for the exit: a bar left set keeps animating after
+// the chat is gone.
 func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	switch r.Kind {
 	case host.KindState:
-		return b.setBar(ctx, barFor(r.State))
+		return b.setBar(ctx, barSeq(r.State))
 	case host.KindSuspend:
-		if b.shown == barNone {
+		if b.shown == ansi.ResetProgressBar {
 			return nil
 		}
-		return b.setBar(ctx, barNone)
+		return b.setBar(ctx, ansi.ResetProgressBar)
 	case host.KindExit:
-		return b.setBar(ctx, barNone)
+		return b.setBar(ctx, ansi.ResetProgressBar)
 	case host.KindPing:
 		text := pingText(r.Message)
 		if !b.ping || text == "" {
@@ -196,22 +155,20 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	return nil
 }
 
-// keepAlive is how often Refresh has a bar re-sent where the terminal
-// forgets it.
 const keepAlive = 10 * time.Second
 
-// Refresh implements host.Refresher, re-sending where a bar is lost
-// otherwise, and nowhere else (a repeated sequence restarts Windows
-// Terminal's animation): Ghostty drops a bar not re-sent for about 15 s;
-// tmux with allow-passthrough "on" (not "all") drops what a hidden window
-// passes (measured on 3.3a; tty.c), so every state, "no bar" included, is
-// re-sent to bring the outer bar back once the window shows. Inside a
-// multiplexer the outer terminal is unknown: no Ghostty keep-alive there.
+// Refresh has a bar re-sent where the terminal loses it, and nowhere else
+// (a repeated sequence restarts Windows Terminal's animation): Ghostty
+// drops a bar not re-sent for about 15 s; tmux with allow-passthrough "on"
+// (not "all") drops what a hidden window passes (measured on 3.3a;
+// tty.c), so every state, "no bar" too, is re-sent to set the outer bar
+// right once the window shows. Inside a multiplexer the outer terminal is
+// unknown: no Ghostty keep-alive there.
 func (b *Backend) Refresh(s host.State) time.Duration {
 	switch {
 	case !b.progress:
 		return 0
-	case b.info.Mux == MuxNone && barFor(s) != barNone && strings.EqualFold(b.info.Program, "ghostty"):
+	case b.info.Mux == MuxNone && barSeq(s) != ansi.ResetProgressBar && strings.EqualFold(b.info.Program, "ghostty"):
 		return keepAlive
 	case b.info.Mux == MuxTmux && passState(b.pass.Load()) == passVisible:
 		return keepAlive
@@ -219,14 +176,14 @@ func (b *Backend) Refresh(s host.State) time.Duration {
 	return 0
 }
 
-func (b *Backend) setBar(ctx context.Context, want bar) error {
+func (b *Backend) setBar(ctx context.Context, want string) error {
 	if !b.progress {
 		return nil
 	}
-	ok, err := b.write(ctx, seqProgress, want.seq())
+	ok, err := b.write(ctx, seqProgress, want)
 	switch {
 	case err != nil:
-		b.shown = barUnknown // part of it may have reached the terminal
+		b.shown = "" // part of it may have reached the terminal
 	case ok:
 		b.shown = want
 	}
@@ -236,12 +193,12 @@ func (b *Backend) setBar(ctx context.Context, want bar) error {
 // pingLimit caps a ping's text, in runes: a notification is one short line.
 const pingLimit = 120
 
-// pingText is msg as an OSC 9 body: capped, and with every control gone,
-// since one BEL, ESC or 0x9c would end the sequence and hand the rest to
-// the terminal as commands (the Machine has cleaned it; this is the
-// protocol's charset). ConEmu-family terminals (and Ghostty) read a body
-// that starts with a digit as a command ("4;" progress, "9;" directory),
-// so such text gets a leading space. "" means no ping.
+// pingText is msg as an OSC 9 body, capped and without controls: the
+// Machine has cleaned it, and this is the protocol's charset, as one BEL,
+// ESC or 0x9c would end the sequence and hand the rest to the terminal as
+// commands. ConEmu-family terminals (and Ghostty) read a body that starts
+// with a digit as a command ("4;" progress, "9;" directory): such text
+// gets a leading space.
 func pingText(msg string) string {
 	s := core.Clean(msg, pingLimit)
 	if s != "" && s[0] >= '0' && s[0] <= '9' {

@@ -11,18 +11,14 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 )
 
-// Mux is the terminal multiplexer the program runs in, if any: it sits
-// between the program and the real terminal and decides which escape
-// sequences get through.
+// Mux is the multiplexer between the program and the real terminal, which
+// decides what sequences get through: MuxTmux where TMUX is set, MuxScreen
+// where STY is, or TERM is screen* outside tmux.
 type Mux uint8
 
 const (
-	// MuxNone: the program talks to the terminal directly.
 	MuxNone Mux = iota
-	// MuxTmux: inside tmux (TMUX is set).
 	MuxTmux
-	// MuxScreen: inside GNU screen (STY is set, or TERM is screen* without
-	// TMUX).
 	MuxScreen
 )
 
@@ -35,23 +31,17 @@ func (m Mux) String() string {
 	return "Mux(" + strconv.Itoa(int(m)) + ")"
 }
 
-// Info is what the environment says about the terminal. The zero value is
+// Info is what the environment says about the terminal; the zero value is
 // an unknown terminal, no multiplexer.
 type Info struct {
-	// Term is TERM.
-	Term string
-	// Program is the terminal program as its TERM_PROGRAM spells it
-	// ("ghostty", "iTerm.app", "WezTerm", ...), compared case-insensitively;
-	// empty when unknown, and always inside tmux, which hides the outer
-	// terminal.
-	Program string
-	// Version is Program's version, when the environment says it.
-	Version string
-	Mux     Mux
-	// MuxVersion is tmux's version (TERM_PROGRAM_VERSION in its panes).
-	MuxVersion string
-	// MuxPane is TMUX_PANE ("%3"): the pane the passthrough probe asks about.
-	MuxPane string
+	Term string // TERM
+	// Program is the terminal as its TERM_PROGRAM spells it ("ghostty",
+	// "iTerm.app"), compared case-insensitively; empty when unknown, and
+	// always inside tmux, which hides the outer terminal.
+	Program, Version string
+	Mux              Mux
+	MuxVersion       string // tmux's, from TERM_PROGRAM_VERSION in its panes
+	MuxPane          string // TMUX_PANE ("%3"), which the passthrough probe asks about
 }
 
 // Detect reads what the environment says about the terminal through
@@ -112,8 +102,7 @@ func program(termName, prog, ver string, getenv func(string) string) (string, st
 	return "", ""
 }
 
-// String describes the terminal in one line for diagnostics, its values
-// cleaned.
+// String is the terminal in one line for diagnostics, values cleaned.
 func (in Info) String() string {
 	var b strings.Builder
 	field := func(k, v string) {
@@ -138,62 +127,52 @@ func (in Info) String() string {
 	return b.String()
 }
 
-// IsTerminal reports whether w has a file descriptor that is a TTY. It
-// reads the descriptor through SyscallConn where it can: os.File.Fd puts
-// the file in blocking mode, after which its deadlines do nothing.
+// IsTerminal reports whether w has a file descriptor that is a TTY, read
+// through SyscallConn: os.File.Fd would put the file in blocking mode,
+// after which its deadlines do nothing.
 func IsTerminal(w io.Writer) bool {
-	if sc, ok := w.(syscall.Conn); ok {
-		rc, err := sc.SyscallConn()
-		if err != nil {
-			return false
-		}
-		is := false
-		if rc.Control(func(fd uintptr) { is = term.IsTerminal(fd) }) != nil {
-			return false
-		}
-		return is
+	sc, ok := w.(syscall.Conn)
+	if !ok {
+		return false
 	}
-	f, ok := w.(interface{ Fd() uintptr })
-	return ok && term.IsTerminal(f.Fd())
+	rc, err := sc.SyscallConn()
+	if err != nil {
+		return false
+	}
+	is := false
+	if rc.Control(func(fd uintptr) { is = term.IsTerminal(fd) }) != nil {
+		return false
+	}
+	return is
 }
 
-// VersionBelow reports whether the dotted version v comes before min,
-// comparing their leading numbers ("3.3a" is 3.3, "3.6.6beta2" is 3.6.6,
-// missing parts count as 0). tmux's development builds say "next-3.7",
-// read as the release they lead to. known is false when v does not start
-// with a number ("", "openbsd-7.5").
+// VersionBelow reports whether the dotted version v comes before min by
+// their leading numbers ("3.3a" is 3.3; missing parts are 0; tmux's
+// "next-3.7" is the release it leads to). known is false when v does not
+// start with a number ("", "openbsd-7.5").
 func VersionBelow(v, min string) (below, known bool) {
-	a, known := parseVersion(v)
-	b, _ := parseVersion(min)
+	a, b := versionParts(v), versionParts(min)
 	for i := range max(len(a), len(b)) {
-		if x, y := part(a, i), part(b, i); x != y && known {
+		if x, y := part(a, i), part(b, i); x != y && len(a) > 0 {
 			return x < y, true
 		}
 	}
-	return false, known
+	return false, len(a) > 0
 }
 
-func parseVersion(s string) (v []int, ok bool) {
-	s = strings.TrimPrefix(strings.TrimSpace(s), "next-")
-	for {
-		n, digits := 0, 0
-		for digits < len(s) && s[digits] >= '0' && s[digits] <= '9' {
-			if n < 1<<24 { // no overflow; nobody numbers a release that high
-				n = n*10 + int(s[digits]-'0')
-			}
-			digits++
-		}
+func versionParts(s string) []int {
+	var v []int
+	for _, f := range strings.Split(strings.TrimPrefix(strings.TrimSpace(s), "next-"), ".") {
+		digits := len(f) - len(strings.TrimLeft(f, "0123456789"))
 		if digits == 0 {
 			break
 		}
-		v = append(v, n)
-		s = s[digits:]
-		if len(s) < 2 || s[0] != '.' || s[1] < '0' || s[1] > '9' {
+		n, _ := strconv.Atoi(f[:min(digits, 8)]) // nobody numbers a release higher
+		if v = append(v, n); digits < len(f) {
 			break
 		}
-		s = s[1:]
 	}
-	return v, len(v) > 0
+	return v
 }
 
 func part(v []int, i int) int {

@@ -53,7 +53,7 @@ func parseBadEntry(s string) (badEntry, error) {
 	if name == "" || strings.ContainsAny(name, " \t=") {
 		return badEntry{}, fmt.Errorf("want NAME, NAME<VERSION or TERM=VALUE")
 	}
-	if _, ok := parseVersion(bound); hasBound && (!ok || strings.TrimSpace(bound) != bound) {
+	if hasBound && (versionParts(bound) == nil || strings.TrimSpace(bound) != bound) {
 		return badEntry{}, fmt.Errorf("bad version %q", bound)
 	}
 	return badEntry{program: name, below: bound}, nil

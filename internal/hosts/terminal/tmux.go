@@ -10,7 +10,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// seqKind is the family of a sequence: multiplexers treat them differently.
+// seqKind is a sequence's family: multiplexers treat them differently.
 type seqKind uint8
 
 const (
@@ -104,17 +104,6 @@ const (
 	passAll               // all: passes from hidden panes too (3.4+)
 )
 
-// passthroughArgs asks tmux for the pane's allow-passthrough, inherited
-// values included (-A), the value alone (-v): "off"/"on" in 3.3, or "all"
-// from 3.4. An older tmux has no such option and fails: "not allowed".
-func passthroughArgs(pane string) []string {
-	args := []string{"show-options", "-A", "-p", "-v"}
-	if pane != "" {
-		args = append(args, "-t", pane)
-	}
-	return append(args, "allow-passthrough")
-}
-
 func parsePassthrough(out string) passState {
 	switch strings.TrimSpace(out) {
 	case "on":
@@ -131,24 +120,21 @@ func parsePassthrough(out string) passState {
 const maxProbeTimeouts = 3
 
 // passthrough reports whether tmux lets sequences through, asking it the
-// first time, on the reporting goroutine, bounded by the report. An answer
-// or a failure that says no is kept for the run. A probe that ran out of
-// the report's time keeps nothing, so a later report asks again, and the
-// report fails with the context's error, so its state is retried.
+// first time, bounded by the report. An answer, or a failure that says no,
+// is kept. A probe out of time keeps nothing and fails the report, so its
+// state is retried and tmux asked again.
 func (b *Backend) passthrough(ctx context.Context) (bool, error) {
 	p := passState(b.pass.Load())
 	if p == passUnasked {
 		if err := ctx.Err(); err != nil {
 			return false, context.Cause(ctx)
 		}
-		out, err := b.probe(ctx, "tmux", passthroughArgs(b.info.MuxPane)...)
-		switch {
-		case err == nil:
-			p = parsePassthrough(out)
-		case ctx.Err() != nil && b.probeTimeouts < maxProbeTimeouts-1:
-			b.probeTimeouts++
-			return false, fmt.Errorf("terminal: asking tmux about passthrough: %w", context.Cause(ctx))
-		default:
+		var answered bool
+		if p, answered = b.askTmux(ctx); !answered {
+			if b.probeTimeouts < maxProbeTimeouts-1 {
+				b.probeTimeouts++
+				return false, fmt.Errorf("terminal: asking tmux about passthrough: %w", context.Cause(ctx))
+			}
 			p = passDenied
 		}
 		b.pass.Store(uint32(p))
@@ -156,22 +142,35 @@ func (b *Backend) passthrough(ctx context.Context) (bool, error) {
 	return p == passVisible || p == passAll, nil
 }
 
-// Probe asks tmux now, bounded by ctx, what Note depends on, unless it is
-// known: for a diagnostic that must say it before any report. It runs a
-// command: never call it from Bubble Tea's Update.
+// askTmux asks tmux for the pane's allow-passthrough, inherited too (-A),
+// the value alone (-v): "off", "on", or "all" from 3.4; a tmux before 3.3
+// has no such option and fails: "not allowed". answered is false when ctx
+// ended the probe.
+func (b *Backend) askTmux(ctx context.Context) (p passState, answered bool) {
+	args := []string{"show-options", "-A", "-p", "-v"}
+	if b.info.MuxPane != "" {
+		args = append(args, "-t", b.info.MuxPane)
+	}
+	out, err := b.probe(ctx, "tmux", append(args, "allow-passthrough")...)
+	switch {
+	case err == nil:
+		return parsePassthrough(out), true
+	case ctx.Err() != nil:
+		return passUnasked, false
+	}
+	return passDenied, true
+}
+
+// Probe asks tmux now, bounded by ctx, what Note depends on, for a
+// diagnostic that must say it before any report. It runs a command: never
+// call it from Bubble Tea's Update.
 func (b *Backend) Probe(ctx context.Context) {
 	if b.info.Mux != MuxTmux || passState(b.pass.Load()) != passUnasked || ctx.Err() != nil {
 		return
 	}
-	out, err := b.probe(ctx, "tmux", passthroughArgs(b.info.MuxPane)...)
-	p := passDenied
-	switch {
-	case err == nil:
-		p = parsePassthrough(out)
-	case ctx.Err() != nil:
-		return // no answer in time: nothing learnt
+	if p, answered := b.askTmux(ctx); answered {
+		b.pass.CompareAndSwap(uint32(passUnasked), uint32(p))
 	}
-	b.pass.CompareAndSwap(uint32(passUnasked), uint32(p))
 }
 
 func execProbe(ctx context.Context, name string, args ...string) (string, error) {
@@ -179,9 +178,9 @@ func execProbe(ctx context.Context, name string, args ...string) (string, error)
 	return string(out), err
 }
 
-// Note says in plain words what keeps the bar or the ping from reaching
-// the user inside tmux, with the one-line fix; "" when nothing is known
-// to. It reads what the probe found so far, so it never blocks.
+// Note says in plain words what keeps the bar or the ping from the user
+// inside tmux, with the one-line fix; "" when nothing is known to. It
+// reads what the probe found so far: it never blocks.
 func (b *Backend) Note() string {
 	if b.info.Mux != MuxTmux || (!b.progress && !b.ping) {
 		return ""

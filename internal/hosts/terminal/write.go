@@ -11,15 +11,14 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// writeSeq writes p in one Write call. When out takes write deadlines (an
-// *os.File Go polls: a pipe, a pty the program opened) the write ends with
-// ctx. A chat's terminal takes none: os.Stdout is in blocking mode, and
-// os.File.Fd, which Bubble Tea calls on its output, puts any file in
-// blocking mode, after which SetWriteDeadline returns nil and does
-// nothing. There a terminal that stops reading (XOFF, a frozen ssh link)
-// blocks the write until it reads again; Bubble Tea's renderer is blocked
-// on it too, and the Reporter's Close gives up on the backend after its
-// grace.
+// writeSeq writes p in one Write, ended with ctx where out takes write
+// deadlines (an *os.File Go polls: a pipe, a pty the program opened). A
+// chat's terminal takes none: os.Stdout is in blocking mode, as is any
+// file whose Fd was called (Bubble Tea calls it on its output), after
+// which SetWriteDeadline returns nil and does nothing. There a terminal
+// that stops reading (XOFF, a frozen ssh link) blocks the write until it
+// reads again; Bubble Tea's renderer is blocked too, and the Reporter's
+// Close gives up on the backend after its grace.
 func writeSeq(ctx context.Context, out io.Writer, p []byte) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("terminal: write: %w", context.Cause(ctx))
