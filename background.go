@@ -18,19 +18,14 @@ import (
 )
 
 // Background is the terminal's background, as far as it can be known.
+// Color is "#rrggbb" when an answer gave it. Source is where the answer
+// came from: "override" (BackgroundOptions), "terminal" (Bubble Tea's init
+// asked, reused), "query" (hostbridge asked the multiplexer), "COLORFGBG",
+// or "default" (dark: nothing answered). Detail says why, for a -doctor
+// report.
 type Background struct {
-	// Dark selects the palette.
-	Dark bool
-	// Color is "#rrggbb" when an answer gave the colour itself, else "".
-	Color string
-	// Source is where the answer came from: "override" (BackgroundOptions),
-	// "terminal" (the answer Bubble Tea's init got, reused), "query"
-	// (hostbridge asked the multiplexer), "COLORFGBG", or "default" (dark,
-	// when nothing answered).
-	Source string
-	// Detail says why, for a -doctor report: who answered, or why nobody
-	// was asked and what was used instead.
-	Detail string
+	Dark                  bool // selects the palette
+	Color, Source, Detail string
 }
 
 // String is the one-line -doctor form: "dark #1e1e1e (query): tmux 3.4 ...".
@@ -51,14 +46,14 @@ func (b Background) String() string {
 	return s
 }
 
-// BackgroundOptions configures DetectBackground. The zero value detects.
+// BackgroundOptions configures DetectBackground; the zero value detects.
 type BackgroundOptions struct {
 	// Override is "light" or "dark" to skip detection (for terminals that
-	// answer wrongly), "" to detect. Case and surrounding space are ignored.
+	// answer wrongly), "" to detect; case and surrounding space are ignored.
 	Override string
-	// Getenv reads the environment; nil means os.Getenv.
+	// Getenv reads the environment, as WithEnv's does; nil means os.Getenv.
 	Getenv func(string) string
-	// Timeout bounds hostbridge's own query; zero means 150 ms. Where the
+	// Timeout bounds hostbridge's own query (zero: 150 ms); where the
 	// start-up answer is reused nothing waits.
 	Timeout time.Duration
 	// TTY is the terminal to ask; nil opens /dev/tty, or else uses stdin or

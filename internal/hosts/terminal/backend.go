@@ -17,8 +17,9 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 )
 
-// ErrConfig is wrapped by every error New returns.
-var ErrConfig = errors.New("terminal: bad config")
+// ErrConfig is wrapped by every error New returns, and by the other
+// backends' (hosts.ErrConfig).
+var ErrConfig = errors.New("bad config")
 
 // Support says whether the terminal gets the bar: SupportAuto unless it
 // is known-bad, SupportOn or SupportOff whatever the list says.
@@ -77,10 +78,10 @@ var (
 // New returns a Backend for cfg, or an error wrapping ErrConfig.
 func New(cfg Config) (*Backend, error) {
 	if cfg.Progress > SupportOff {
-		return nil, fmt.Errorf("%w: Progress %v", ErrConfig, cfg.Progress)
+		return nil, fmt.Errorf("terminal: %w: Progress %v", ErrConfig, cfg.Progress)
 	}
 	if cfg.Info.Mux > MuxScreen {
-		return nil, fmt.Errorf("%w: Info.Mux %v", ErrConfig, cfg.Info.Mux)
+		return nil, fmt.Errorf("terminal: %w: Info.Mux %v", ErrConfig, cfg.Info.Mux)
 	}
 	list := defaultBadProgress
 	if cfg.BadProgress != nil {
