@@ -85,7 +85,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	var list []host.Backend
 	var chans []Channel
 	hostCarriesState := false
-	add := func(b host.Backend, err error, states bool, carries, via string) { // b is a typed nil with err
+	add := func(b host.Backend, err error, states bool, carries, via string) { // with err, b is unused
 		ch := Channel{Host: h.Kind.String(), Carries: carries, Via: via, Err: err}
 		if err == nil {
 			ch.Host = b.Name()
