@@ -14,22 +14,18 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/hostbridge/hostbridge/internal/bgquery"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
 // Background is the terminal's background, as far as it can be known.
+// Color is "#rrggbb" when an answer gave it. Source is where the answer
+// came from: "override" (BackgroundOptions), "terminal" (Bubble Tea's init
+// asked, reused), "query" (hostbridge asked the multiplexer), "COLORFGBG",
+// or "default" (dark: nothing answered). Detail says why, for a -doctor
+// report.
 type Background struct {
-	// Dark selects the palette.
-	Dark bool
-	// Color is "#rrggbb" when an answer gave the colour itself, else "".
-	Color string
-	// Source is where the answer came from: "override" (BackgroundOptions),
-	// "terminal" (the answer Bubble Tea's init got, reused), "query"
-	// (hostbridge asked the multiplexer), "COLORFGBG", or "default" (dark,
-	// when nothing answered).
-	Source string
-	// Detail says why, for a -doctor report: who answered, or why nobody
-	// was asked and what was used instead.
-	Detail string
+	Dark                  bool // selects the palette
+	Color, Source, Detail string
 }
 
 // String is the one-line -doctor form: "dark #1e1e1e (query): tmux 3.4 ...".
@@ -50,14 +46,14 @@ func (b Background) String() string {
 	return s
 }
 
-// BackgroundOptions configures DetectBackground. The zero value detects.
+// BackgroundOptions configures DetectBackground; the zero value detects.
 type BackgroundOptions struct {
 	// Override is "light" or "dark" to skip detection (for terminals that
-	// answer wrongly), "" to detect. Case and surrounding space are ignored.
+	// answer wrongly), "" to detect; case and surrounding space are ignored.
 	Override string
-	// Getenv reads the environment; nil means os.Getenv.
+	// Getenv reads the environment, as WithEnv's does; nil means os.Getenv.
 	Getenv func(string) string
-	// Timeout bounds hostbridge's own query; zero means 150 ms. Where the
+	// Timeout bounds hostbridge's own query (zero: 150 ms); where the
 	// start-up answer is reused nothing waits.
 	Timeout time.Duration
 	// TTY is the terminal to ask; nil opens /dev/tty, or else uses stdin or
@@ -84,11 +80,9 @@ type BackgroundOptions struct {
 // with the answer, pass Dark to lipgloss.SetHasDarkBackground.
 func DetectBackground(opts BackgroundOptions) (Background, error) {
 	return detectBackground(opts, bgProbe{
-		facts: bgquery.Facts{
-			GOOS:             runtime.GOOS,
-			StdoutTTY:        bgquery.IsTerminal(os.Stdout),
-			StdoutForeground: bgquery.Foreground(os.Stdout),
-		},
+		goos:       runtime.GOOS,
+		stdoutTTY:  terminal.IsTerminal(os.Stdout),
+		foreground: bgquery.Foreground(os.Stdout),
 		cachedDark: lipgloss.HasDarkBackground,
 		query:      bgquery.Query,
 	})
@@ -96,9 +90,10 @@ func DetectBackground(opts BackgroundOptions) (Background, error) {
 
 // bgProbe is what detectBackground learns from the process; tests replace it.
 type bgProbe struct {
-	facts      bgquery.Facts
-	cachedDark func() bool
-	query      func(*os.File, time.Duration) (string, *bgquery.Late, error)
+	goos                  string
+	stdoutTTY, foreground bool
+	cachedDark            func() bool
+	query                 func(*os.File, time.Duration) (string, *bgquery.Late, error)
 }
 
 func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
@@ -115,9 +110,7 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	facts := p.facts
-	facts.Getenv = getenv
-	d := bgquery.Decide(facts)
+	d := bgquery.Decide(getenv, p.goos, p.stdoutTTY, p.foreground)
 	why := d.Why
 	switch d.Plan {
 	case bgquery.Reuse:
@@ -152,9 +145,9 @@ func askBackground(tty *os.File, timeout time.Duration, query func(*os.File, tim
 		case err == nil:
 			defer f.Close()
 			tty = f
-		case bgquery.IsTerminal(os.Stdin):
+		case terminal.IsTerminal(os.Stdin):
 			tty = os.Stdin
-		case bgquery.IsTerminal(os.Stdout):
+		case terminal.IsTerminal(os.Stdout):
 			tty = os.Stdout
 		default:
 			return "", nil, fmt.Errorf("%w: %v", bgquery.ErrNotTerminal, err)

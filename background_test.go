@@ -14,6 +14,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/internal/bgquery"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
 func envMap(kv ...string) func(string) string {
@@ -114,7 +115,7 @@ func TestDetectBackgroundPaths(t *testing.T) {
 			defer tty.Close()
 			cacheRead, asked := false, false
 			p := bgProbe{
-				facts:      bgquery.Facts{GOOS: "linux", StdoutTTY: tt.tty, StdoutForeground: true},
+				goos: "linux", stdoutTTY: tt.tty, foreground: true,
 				cachedDark: func() bool { cacheRead = true; return tt.cachedDark },
 				query: func(f *os.File, d time.Duration) (string, *bgquery.Late, error) {
 					asked = true
@@ -140,7 +141,7 @@ func TestDetectBackgroundPaths(t *testing.T) {
 
 func TestDetectBackgroundTimeoutOption(t *testing.T) {
 	var got time.Duration
-	p := bgProbe{facts: bgquery.Facts{GOOS: "linux"}, query: func(_ *os.File, d time.Duration) (string, *bgquery.Late, error) {
+	p := bgProbe{goos: "linux", query: func(_ *os.File, d time.Duration) (string, *bgquery.Late, error) {
 		got = d
 		return "#000000", nil, nil
 	}}
@@ -216,9 +217,9 @@ func BenchmarkDetectBackground(b *testing.B) {
 		for b.Loop() {
 			// The stdout checks run as in DetectBackground; their answer is
 			// replaced, as go test's stdout is not a terminal.
-			_, _ = bgquery.IsTerminal(os.Stdout), bgquery.Foreground(os.Stdout)
+			_, _ = terminal.IsTerminal(os.Stdout), bgquery.Foreground(os.Stdout)
 			p := bgProbe{
-				facts:      bgquery.Facts{GOOS: "linux", StdoutTTY: true, StdoutForeground: true},
+				goos: "linux", stdoutTTY: true, foreground: true,
 				cachedDark: lipgloss.HasDarkBackground,
 				query:      bgquery.Query,
 			}

@@ -3,20 +3,22 @@ package bgquery
 import (
 	"strconv"
 	"strings"
+
+	"github.com/muesli/termenv"
+
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Plan is how a program should learn its terminal's background.
+// Plan is how a program learns its terminal's background: Fallback
+// (nobody can answer: COLORFGBG, then dark), Reuse (termenv asked at
+// start-up and lipgloss cached the answer: asking again would cost a
+// second round trip, or a second stall), Ask (termenv did not, but the
+// multiplexer the program runs in answers OSC 11 itself: Query it).
 type Plan uint8
 
 const (
-	// Fallback: nobody can answer; use COLORFGBG, then assume dark.
 	Fallback Plan = iota
-	// Reuse: termenv asked at start-up (Bubble Tea v1's init does it through
-	// lipgloss) and lipgloss cached the answer; asking again would cost a
-	// second round trip, or a second stall where the terminal is silent.
 	Reuse
-	// Ask: termenv did not ask, but the multiplexer the program runs in
-	// answers OSC 11 itself; ask it with Query, before Program.Run.
 	Ask
 )
 
@@ -29,69 +31,47 @@ func (p Plan) String() string {
 	return "Plan(" + strconv.Itoa(int(p)) + ")"
 }
 
-// Facts are what the decision depends on, gathered by the caller so that
-// Decide stays a pure function.
-type Facts struct {
-	// Getenv reads the environment; nil reads nothing.
-	Getenv func(string) string
-	// GOOS is runtime.GOOS.
-	GOOS string
-	// StdoutTTY: os.Stdout is a terminal (termenv asks on stdout).
-	StdoutTTY bool
-	// StdoutForeground: the process is in the foreground process group of
-	// stdout's terminal.
-	StdoutForeground bool
-}
-
-// Decision is Decide's answer.
+// Decision is Decide's answer. Answerer names who answers OSC 11 ("tmux
+// 3.4", "tuios", "herdr", "GNU screen"; "" for a terminal behind no
+// multiplexer), Skip why termenv did not ask, Why how the decision was
+// reached, for a -doctor report.
 type Decision struct {
-	Plan Plan
-	// Answerer names who answers (or would) OSC 11: "tmux 3.4", "tuios",
-	// "herdr", "GNU screen"; "" for a terminal not behind a multiplexer.
-	Answerer string
-	// Skip is why termenv did not ask ("" when it did).
-	Skip string
-	// Why says how the decision was reached, for a -doctor report.
-	Why string
+	Plan                Plan
+	Answerer, Skip, Why string
 }
 
-// termenvOS are the platforms where termenv v0.16 sends the query at all
+// termenvOS are the platforms where termenv v0.16 asks at all
 // (termenv_unix.go); elsewhere it reports black without asking.
 var termenvOS = map[string]bool{
 	"darwin": true, "ios": true, "dragonfly": true, "freebsd": true, "linux": true,
 	"android": true, "netbsd": true, "openbsd": true, "solaris": true, "zos": true,
 }
 
-// Decide says how to learn the background. It replicates termenv v0.16's
+// Decide says how to learn the background from the environment getenv
+// reads, the platform, and whether stdout is a terminal whose foreground
+// process group the process is in. It replicates termenv v0.16's
 // conditions for asking (a supported OS, CI unset, stdout a terminal, TERM
-// not screen*, tmux* or dumb, the process in the foreground): when all hold,
-// termenv asked and its answer is reused. Otherwise it asks only where TERM
-// names a multiplexer (screen*, tmux*; never under CI) and only one known to
-// answer: tmux 3.4 or later, tuios, herdr. A terminal nobody knows is not
-// asked, since one that ignores the sequence may print it. Where several
-// conditions fail, TERM is the one reported: it says the most.
-func Decide(f Facts) Decision {
-	getenv := f.Getenv
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
+// not screen*, tmux* or dumb, the foreground): where all hold, termenv
+// asked and its answer is reused. Otherwise it asks only where TERM names
+// a multiplexer (never under CI) known to answer: tmux 3.4 or later,
+// tuios, herdr. A terminal nobody knows is not asked: one that ignores the
+// sequence may print it. Where several conditions fail, TERM is reported.
+func Decide(getenv func(string) string, goos string, stdoutTTY, foreground bool) Decision {
 	term := getenv("TERM")
 	shown := "TERM=" + show(term)
 	byTERM := strings.HasPrefix(term, "screen") || strings.HasPrefix(term, "tmux")
 	who, can, why := answerer(getenv)
 	var skip string
 	switch {
-	case !termenvOS[f.GOOS]:
-		skip = "termenv does not query on " + f.GOOS
+	case !termenvOS[goos]:
+		skip = "termenv does not query on " + goos
 	case getenv("CI") != "":
 		skip = "termenv skipped the query: CI is set"
-	case strings.HasPrefix(term, "dumb"):
+	case strings.HasPrefix(term, "dumb"), byTERM:
 		skip = "termenv skipped the query: " + shown
-	case byTERM:
-		skip = "termenv skipped the query: " + shown
-	case !f.StdoutTTY:
+	case !stdoutTTY:
 		skip = "termenv skipped the query: stdout is not a terminal"
-	case !f.StdoutForeground:
+	case !foreground:
 		skip = "termenv skipped the query: not in the terminal's foreground process group"
 	default:
 		asked := "the terminal"
@@ -101,7 +81,7 @@ func Decide(f Facts) Decision {
 		return Decision{Plan: Reuse, Answerer: who, Why: "termenv asked " + asked + " at start-up (" + shown + ")"}
 	}
 	d := Decision{Plan: Fallback, Answerer: who, Skip: skip, Why: skip}
-	if !byTERM || getenv("CI") != "" || !termenvOS[f.GOOS] {
+	if !byTERM || getenv("CI") != "" || !termenvOS[goos] {
 		return d // stopped by something other than a multiplexer: so are we
 	}
 	switch {
@@ -118,17 +98,16 @@ func Decide(f Facts) Decision {
 // answerer names the innermost multiplexer from the variables each sets in
 // its panes, and says whether it answers OSC 11 itself. tmux overwrites
 // TERM_PROGRAM in its panes and tuios sets its own, so TERM_PROGRAM tells
-// which of them is innermost; HERDR_ENV and TMUX are inherited inwards.
+// which is innermost; HERDR_ENV and TMUX are inherited inwards.
 func answerer(getenv func(string) string) (who string, can bool, why string) {
 	switch {
 	case getenv("TERM_PROGRAM") == "tmux":
 		v := show(getenv("TERM_PROGRAM_VERSION"))
 		who = strings.TrimSpace("tmux " + v)
-		major, minor, ok := tmuxVersion(v)
-		switch {
-		case !ok:
+		switch below, known := terminal.VersionBelow(v, "3.4"); {
+		case !known:
 			return who, true, who + " (version unknown) may answer OSC 11; asking"
-		case major > 3 || major == 3 && minor >= 4:
+		case !below:
 			return who, true, who + " answers OSC 11"
 		}
 		return who, false, who + " cannot answer OSC 11 (tmux 3.4 can)"
@@ -144,28 +123,8 @@ func answerer(getenv func(string) string) (who string, can bool, why string) {
 	return "", false, ""
 }
 
-// tmuxVersion reads tmux's version string: "3.4", "3.3a", "next-3.5".
-// Other forms ("openbsd-7.5", "master") are unknown.
-func tmuxVersion(v string) (major, minor int, ok bool) {
-	v = strings.TrimPrefix(v, "next-")
-	a, b, found := strings.Cut(v, ".")
-	if !found {
-		return 0, 0, false
-	}
-	end := 0
-	for end < len(b) && b[end] >= '0' && b[end] <= '9' {
-		end++
-	}
-	major, err1 := strconv.Atoi(a)
-	minor, err2 := strconv.Atoi(b[:end])
-	if err1 != nil || err2 != nil || major < 0 {
-		return 0, 0, false
-	}
-	return major, minor, true
-}
-
-// show returns an environment value as it can be printed in a diagnostic:
-// as it is when it is short plain ASCII, quoted and capped otherwise.
+// show is an environment value as a diagnostic prints it: as it is when
+// it is short plain ASCII, else quoted; capped either way.
 func show(v string) string {
 	for i := 0; i < len(v); i++ {
 		if v[i] <= ' ' || v[i] >= 0x7f || v[i] == '"' {
@@ -173,4 +132,42 @@ func show(v string) string {
 		}
 	}
 	return truncate(v, 64)
+}
+
+// truncate caps s at n bytes, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// ParseCOLORFGBG reads COLORFGBG, which some terminals set (rxvt,
+// Konsole): "fg;bg" or "fg;default;bg", ANSI colour indexes. Like termenv
+// it takes the last field as the background; ok is false when that is no
+// index. 0-6 and 8 are dark, 7 and 9-15 light, as vim and others rate
+// them (termenv rates 8, #808080, light by a hair of HSL lightness; bright
+// black is a dark background in every theme that sets it); 16-255 are
+// rated by their xterm colour.
+func ParseCOLORFGBG(v string) (dark bool, index int, ok bool) {
+	i, err := strconv.Atoi(v[strings.LastIndexByte(v, ';')+1:])
+	if !strings.Contains(v, ";") || err != nil || i < 0 || i > 255 {
+		return false, 0, false
+	}
+	switch {
+	case i <= 6 || i == 8:
+		return true, i, true
+	case i <= 15:
+		return false, i, true
+	}
+	return IsDark(termenv.ANSI256Color(i).String()), i, true
+}
+
+// IsDark reports whether the "#rrggbb" colour is a dark background, by
+// termenv's rule (HSL lightness below one half), so a colour read here
+// gets the verdict lipgloss gives the one termenv reads. An unreadable
+// colour is dark, as termenv's fallback is black.
+func IsDark(hex string) bool {
+	_, _, l := termenv.ConvertToRGB(termenv.RGBColor(hex)).Hsl()
+	return l < 0.5
 }

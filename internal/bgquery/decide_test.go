@@ -44,6 +44,10 @@ func TestDecide(t *testing.T) {
 			Ask, "tmux 10.0", "answers"},
 		{"tmux of unknown version is asked: it answers the CPR at once", []string{"TERM", "tmux-256color", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "tmux", "version unknown"},
+		{"tmux 3.10", []string{"TERM", "tmux", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.10"}, "linux", tty, fg,
+			Ask, "tmux 3.10", "answers"},
+		{"tmux master build", []string{"TERM", "tmux", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "master"}, "linux", tty, fg,
+			Ask, "tmux master", "version unknown"},
 		{"tmux openbsd build", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "openbsd-7.5"}, "openbsd", tty, fg,
 			Ask, "tmux openbsd-7.5", "version unknown"},
 		{"tmux inside herdr: tmux is innermost", []string{"TERM", "tmux-256color", "HERDR_ENV", "1", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a"}, "linux", tty, fg,
@@ -76,34 +80,11 @@ func TestDecide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := Decide(Facts{Getenv: envOf(tt.env...), GOOS: tt.goos, StdoutTTY: tt.tty, StdoutForeground: tt.fg})
+			d := Decide(envOf(tt.env...), tt.goos, tt.tty, tt.fg)
 			if d.Plan != tt.plan || d.Answerer != tt.answerer || !strings.Contains(d.Why, tt.why) {
 				t.Errorf("Decide = %v %q %q; want %v %q, why containing %q", d.Plan, d.Answerer, d.Why, tt.plan, tt.answerer, tt.why)
 			}
 		})
-	}
-}
-
-func TestDecideNilGetenv(t *testing.T) {
-	if d := Decide(Facts{GOOS: "linux"}); d.Plan != Fallback {
-		t.Errorf("Decide(no env, no tty) = %+v", d)
-	}
-}
-
-func TestTmuxVersion(t *testing.T) {
-	tests := []struct {
-		in           string
-		major, minor int
-		ok           bool
-	}{
-		{"3.4", 3, 4, true}, {"3.3a", 3, 3, true}, {"next-3.5", 3, 5, true}, {"3.10", 3, 10, true},
-		{"", 0, 0, false}, {"master", 0, 0, false}, {"openbsd-7.5", 0, 0, false}, {"3.", 0, 0, false}, {".4", 0, 0, false},
-	}
-	for _, tt := range tests {
-		major, minor, ok := tmuxVersion(tt.in)
-		if major != tt.major || minor != tt.minor || ok != tt.ok {
-			t.Errorf("tmuxVersion(%q) = %d, %d, %v", tt.in, major, minor, ok)
-		}
 	}
 }
 
@@ -149,19 +130,8 @@ func TestParseCOLORFGBG(t *testing.T) {
 	}
 }
 
-func TestXtermColor(t *testing.T) {
-	for i, want := range map[int]string{
-		0: "#000000", 15: "#ffffff", 16: "#000000", 21: "#0000ff", 26: "#005fd7", 111: "#87afff",
-		196: "#ff0000", 231: "#ffffff", 232: "#080808", 244: "#808080", 255: "#eeeeee", 256: "", -1: "",
-	} {
-		if got := XtermColor(i); got != want {
-			t.Errorf("XtermColor(%d) = %q, want %q", i, got, want)
-		}
-	}
-}
-
 func TestDecideShowsHostileEnvQuoted(t *testing.T) {
-	d := Decide(Facts{Getenv: envOf("TERM", "tmux\x1b]9;pwned\a", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4\x07"), GOOS: "linux"})
+	d := Decide(envOf("TERM", "tmux\x1b]9;pwned\a", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4\x07"), "linux", false, false)
 	if strings.ContainsAny(d.Why, "\x1b\x07") || strings.ContainsAny(d.Answerer, "\x1b\x07") {
 		t.Errorf("control bytes reached the diagnostic: %q / %q", d.Why, d.Answerer)
 	}

@@ -1,15 +1,16 @@
 package bgquery
 
-// Late is what a terminal still owes when a Query gives up before its
-// answer arrived whole: the rest of the OSC 11 reply, if that had not
-// come, and the cursor position report after it. When it arrives, the
-// program reading the terminal then (Bubble Tea) would take it for keys;
-// Late recognises exactly those bytes, so that they can be dropped, and
-// nothing else.
-//
-// The grammar is strict: ESC ] 1 1 ; then up to 64 colour characters
-// ([0-9A-Za-z:/#.]), then BEL or ESC \; then ESC [ row ; col R with 1 to
-// 5 digits each. A Late is not safe for concurrent use.
+import "github.com/charmbracelet/x/ansi"
+
+// Late is what a terminal still owes when a Query gave up first: the rest
+// of the OSC 11 reply, if that had not come, and the cursor position
+// report after it. The program reading the terminal then (Bubble Tea)
+// would take those bytes for keys; Late recognises them, and nothing else,
+// so they can be dropped. Bubble Tea cuts the answer into input events:
+// this matcher walks its strict grammar byte by byte (ESC ] 1 1 ; up to 64
+// of [0-9A-Za-z:/#.], BEL or ESC \, then ESC [ row ; col R, 1-5 digits
+// each) and takes an event whole or not at all, which x/ansi's decoder,
+// made for whole sequences, does not. Not safe for concurrent use.
 type Late struct {
 	st   lateState
 	n    int  // characters in the current colour or number
@@ -20,24 +21,20 @@ type Late struct {
 type lateState uint8
 
 const (
-	lateStart   lateState = iota // expect ESC
-	lateEsc                      // expect ] (the reply) or [ (the report)
-	lateOSC1                     // expect 1
-	lateOSC11                    // expect 1
-	lateOSCSemi                  // expect ;
-	lateSpec                     // colour characters, BEL or ESC
-	lateST                       // expect \ after ESC
-	lateRow                      // digits, then ;
-	lateCol                      // digits, then R
+	lateStart lateState = iota // expect ESC
+	lateEsc                    // expect ] (the reply) or [ (the report)
+	lateIntro                  // expect "11;", n of it seen
+	lateSpec                   // colour characters, BEL or ESC
+	lateST                     // expect \ after ESC
+	lateRow                    // digits, then ;
+	lateCol                    // digits, then R
 )
 
-// Bounds on the answer's parts: a colour is a few dozen characters, a
-// position a few digits.
-const maxSpec, maxNum = 64, 5
+const maxSpec, maxNum = 64, 5 // a colour's characters, a position's digits
 
-// owedAfter returns what is still owed once read was all that came; nil
-// when the cursor position report, the end of the answer, was in it. Bytes
-// that are not part of the answer (keys typed meanwhile) are skipped.
+// owedAfter is what is still owed once read was all that came; nil when
+// the cursor position report, the answer's end, was in it. Keys typed
+// meanwhile are skipped.
 func owedAfter(read []byte) *Late {
 	l := &Late{osc: true}
 	for _, c := range read {
@@ -53,10 +50,9 @@ func owedAfter(read []byte) *Late {
 	return l
 }
 
-// Feed takes the bytes of one input event (a key, an unrecognised
-// sequence). If all of them continue the owed answer it keeps them and
-// says whether the answer is now complete; otherwise it changes nothing
-// and reports false: they are the user's.
+// Feed takes one input event's bytes if they all continue the owed
+// answer, and says whether it is complete; otherwise it changes nothing:
+// they are the user's.
 func (l *Late) Feed(b []byte) (taken, complete bool) {
 	if l.done || len(b) == 0 {
 		return false, l.done
@@ -81,29 +77,30 @@ func (l *Late) step(c byte) bool {
 	}
 	switch l.st {
 	case lateStart:
-		return l.to(c == 0x1b, lateEsc)
+		return l.to(c == ansi.ESC, lateEsc)
 	case lateEsc:
 		switch {
 		case c == ']' && l.osc:
-			l.st = lateOSC1
+			l.st, l.n = lateIntro, 0
 		case c == '[':
 			l.st, l.n = lateRow, 0
 		default:
 			return false
 		}
 		return true
-	case lateOSC1:
-		return l.to(c == '1', lateOSC11)
-	case lateOSC11:
-		return l.to(c == '1', lateOSCSemi)
-	case lateOSCSemi:
-		l.n = 0
-		return l.to(c == ';', lateSpec)
+	case lateIntro:
+		if c != "11;"[l.n] {
+			return false
+		}
+		if l.n++; l.n == 3 {
+			l.st, l.n = lateSpec, 0
+		}
+		return true
 	case lateSpec:
 		switch {
-		case c == bel && l.n > 0:
+		case c == ansi.BEL && l.n > 0:
 			l.st, l.osc = lateStart, false
-		case c == esc && l.n > 0:
+		case c == ansi.ESC && l.n > 0:
 			l.st = lateST
 		case specChar(c) && l.n < maxSpec:
 			l.n++

@@ -14,33 +14,24 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// query asks for the background (OSC 11), then for the cursor position
-// (CSI 6n), which every terminal answers: its reply marks the end of the
-// answer, so a terminal that ignores OSC 11 costs one round trip.
+// query asks OSC 11, then the cursor position (CSI 6n), which every
+// terminal answers: that reply ends the answer, so a terminal that ignores
+// OSC 11 costs one round trip, not the bound.
 const query = ansi.RequestBackgroundColor + ansi.RequestCursorPositionReport
 
 // maxInput bounds what Query reads; a reply pair is under 50 bytes.
 const maxInput = 1024
 
-// Query asks the terminal on tty for its background colour and returns it
-// as "#rrggbb". It must run before Bubble Tea's Program.Run: afterwards
-// Bubble Tea reads the terminal and would take the reply as keys.
-//
-// It returns within timeout (DefaultTimeout if zero), whatever the
-// terminal does. On a file the Go runtime polls (one opened with
-// os.OpenFile, such as /dev/tty or a pty), the bound is a read deadline a
-// few milliseconds short of timeout, kept for restoring the mode; on a
-// blocking one (os.Stdin, or a file whose Fd was called) it is the
-// terminal's own read timer (VTIME), in whole tenths of a second, so the
-// wait may end up to 100 ms early. Query
-// leaves a polled tty with no deadline set.
-//
-// While it waits the terminal is in raw mode without echo, so the reply is
-// never shown; the mode is restored before Query returns. Reading stops at
-// the cursor position report, the answer's end, so that no part of the
-// reply is left for the program to read as keys; keys typed during the wait
+// Query asks the terminal on tty for its background as "#rrggbb", before
+// Bubble Tea's Program.Run, whose input reader would take the reply for
+// keys. It returns within timeout (DefaultTimeout if zero): on a polled
+// file (os.OpenFile: /dev/tty, a pty) by a read deadline, unset after; on
+// a blocking one (os.Stdin, a file whose Fd was called) by the terminal's
+// own timer (VTIME) in whole tenths, so up to 100 ms early. The terminal
+// is in raw mode without echo while it waits, and restored. Reading stops
+// at the cursor position report, the answer's end; keys typed meanwhile
 // are dropped. When the bound comes first, owed is what the terminal will
-// still send (see Late): whoever reads the terminal next must drop it.
+// still send (Late): whoever reads the terminal next must drop it.
 func Query(tty *os.File, timeout time.Duration) (color string, owed *Late, err error) {
 	color, buf, asked, err := ask(tty, timeout)
 	if asked {
@@ -49,8 +40,7 @@ func Query(tty *os.File, timeout time.Duration) (color string, owed *Late, err e
 	return color, owed, err
 }
 
-// ask is Query; asked is set once the question went out, and got holds
-// what came back.
+// ask is Query; asked is set once the question went out.
 func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked bool, err error) {
 	if tty == nil {
 		return "", nil, false, ErrNotTerminal
@@ -58,8 +48,7 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	// The bound is on the whole call: what restoring the mode takes comes
-	// out of the wait, not on top of it.
+	// Restoring the mode comes out of the wait, not on top of it.
 	deadline := time.Now().Add(timeout - restoreMargin)
 	rc, err := tty.SyscallConn()
 	if err != nil {
@@ -72,12 +61,10 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrNotTerminal, err)
 		}
-		// A terminal that is not our controlling one sends no job-control
-		// signals; on ours, a background process would be stopped.
-		if pgrp, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP); err == nil {
-			if me, _ := unix.Getpgid(0); pgrp != me {
-				return ErrNotForeground
-			}
+		// Touching our controlling terminal from the background would stop
+		// the process; another terminal sends no job-control signals.
+		if _, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP); err == nil && !foreground(fd) {
+			return ErrNotForeground
 		}
 		flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
 		if err != nil {
@@ -99,7 +86,6 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 
 	var read func([]byte) (int, error)
 	if nonblock {
-		// Polled by the runtime: deadlines work.
 		if err := tty.SetReadDeadline(deadline); err != nil {
 			return "", nil, false, fmt.Errorf("%w: non-blocking file without deadlines: %v", ErrUnsupported, err)
 		}
@@ -124,21 +110,21 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 	var (
 		buf   = make([]byte, 0, 128)
 		chunk [128]byte
-		r     Reply
+		r     reply
 		rerr  error
 	)
-	for !r.CPR && rerr == nil && len(buf) < maxInput {
+	for !r.cpr && rerr == nil && len(buf) < maxInput {
 		var n int
 		n, rerr = read(chunk[:])
 		buf = append(buf, chunk[:n]...)
-		r = ParseReply(buf)
+		r = parseReply(buf)
 	}
 	switch {
-	case r.Color != "":
-		return r.Color, buf, true, nil
-	case r.OSC:
-		return "", buf, true, fmt.Errorf("%w: %q", ErrBadReply, truncate(r.Spec, 64))
-	case r.CPR:
+	case r.color != "":
+		return r.color, buf, true, nil
+	case r.osc:
+		return "", buf, true, fmt.Errorf("%w: %q", ErrBadReply, truncate(r.spec, 64))
+	case r.cpr:
 		return "", buf, true, ErrNoOSC11
 	case rerr != nil && !errors.Is(rerr, os.ErrDeadlineExceeded):
 		return "", buf, true, fmt.Errorf("bgquery: read reply: %w", rerr)
@@ -146,16 +132,13 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 	return "", buf, true, fmt.Errorf("%w (%v)", ErrTimeout, timeout)
 }
 
-// restoreMargin is kept from a Query's timeout for what follows the wait:
-// restoring the terminal's mode and the read deadline.
+// restoreMargin is kept from a Query's timeout for restoring the mode.
 const restoreMargin = 3 * time.Millisecond
 
-// readTimed reads from a blocking terminal with the terminal's own timer:
-// with VMIN 0 and VTIME t, read returns as soon as a byte arrives, or with
-// nothing after t tenths of a second.
+// readTimed reads a blocking terminal with its own timer: with VMIN 0 and
+// VTIME t, read returns with a byte, or with none after t tenths of a
+// second, rounded down so the wait never passes deadline.
 func readTimed(fd int, p []byte, raw unix.Termios, deadline time.Time) (int, error) {
-	// Rounded down to whole tenths, so the wait never passes deadline (a
-	// 150 ms bound waits 100 ms here).
 	tenths := min(time.Until(deadline)/(100*time.Millisecond), 255)
 	if tenths <= 0 {
 		return 0, os.ErrDeadlineExceeded
@@ -204,18 +187,19 @@ func control(rc syscall.RawConn, f func(fd int) error) error {
 }
 
 // Foreground reports whether the process is in the foreground process
-// group of f's terminal, as termenv checks it: false when f is not a
-// terminal or not the controlling one.
+// group of f's terminal, as termenv checks it.
 func Foreground(f *os.File) bool {
 	rc, err := f.SyscallConn()
-	if err != nil {
-		return false
-	}
-	return control(rc, func(fd int) error {
-		pgrp, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
-		if me, _ := unix.Getpgid(0); err != nil || pgrp != me {
+	return err == nil && control(rc, func(fd int) error {
+		if !foreground(fd) {
 			return ErrNotForeground
 		}
 		return nil
 	}) == nil
+}
+
+func foreground(fd int) bool {
+	pgrp, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+	me, _ := unix.Getpgid(0)
+	return err == nil && pgrp == me
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/internal/fakepty"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 	"golang.org/x/sys/unix"
 )
 
@@ -75,7 +76,7 @@ func TestQuery(t *testing.T) {
 		{"dark, BEL", []string{"\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[1;1R"}, "#1e1e1e", nil, ""},
 		{"8-bit form", []string{"\x1b]11;rgb:ff/ff/ff\a\x1b[1;1R"}, "#ffffff", nil, ""},
 		{"in pieces", []string{"\x1b]11;rgb:00", "00/2b2b/3636\x1b", "\\\x1b[5;", "1R"}, "#002b36", nil, ""},
-		{"keys typed before the reply", []string{"q\x1b]11;rgb:0/0/0\a\x1b[1;1R"}, "#000000", nil, ""},
+		{"keys typed before the reply", []string{"q\x1b]11;rgb:00/00/00\a\x1b[1;1R"}, "#000000", nil, ""},
 		{"only a CPR (tmux 3.3a)", []string{"\x1b[12;40R"}, "", ErrNoOSC11, ""},
 		{"unreadable colour", []string{"\x1b]11;?\a\x1b[1;1R"}, "", ErrBadReply, ""},
 		{"OSC but no CPR: colour after the bound", []string{"\x1b]11;rgb:ffff/ffff/ffff\a"}, "#ffffff", nil, "\x1b[3;1R"},
@@ -150,7 +151,7 @@ func TestQueryNotATerminal(t *testing.T) {
 	if _, _, err := Query(nil, 0); !errors.Is(err, ErrNotTerminal) {
 		t.Errorf("Query(nil) = %v, want ErrNotTerminal", err)
 	}
-	if IsTerminal(f) || IsTerminal(nil) {
+	if terminal.IsTerminal(f) || terminal.IsTerminal(nil) {
 		t.Error("IsTerminal(regular file) = true")
 	}
 	if Foreground(f) {
@@ -160,7 +161,7 @@ func TestQueryNotATerminal(t *testing.T) {
 
 func TestIsTerminalPTY(t *testing.T) {
 	_, slave := openPTY(t)
-	if !IsTerminal(slave) {
+	if !terminal.IsTerminal(slave) {
 		t.Error("IsTerminal(pty) = false")
 	}
 	// Not our controlling terminal: termenv would not ask on it.
@@ -195,6 +196,6 @@ func BenchmarkQuery(b *testing.B) {
 func BenchmarkParseReply(b *testing.B) {
 	in := []byte("\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R")
 	for b.Loop() {
-		ParseReply(in)
+		parseReply(in)
 	}
 }

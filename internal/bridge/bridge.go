@@ -55,8 +55,7 @@ func Lenient(opts ...Option) (*Bridge, error) {
 // build makes a Bridge from a parsed config.
 func build(cfg config) *Bridge {
 	b := &Bridge{cfg: cfg, done: make(chan struct{})}
-	env := hosts.Env{Getenv: cfg.getenv}
-	b.detection = hosts.Detect(env)
+	b.detection = hosts.Detect(cfg.getenv)
 	list := cfg.backends
 	if !cfg.custom {
 		list, b.channels = hosts.Build(b.detection, hosts.Config{

@@ -2,72 +2,47 @@ package hosts
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/hosts/cmux"
-	"github.com/hostbridge/hostbridge/internal/hosts/herdr"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
-	"github.com/hostbridge/hostbridge/internal/hosts/tuios"
 )
 
-// TerminalInfo is what the environment says about the terminal itself.
-type TerminalInfo = terminal.Info
-
-func detectTerminal(e Env) TerminalInfo { return terminal.Detect(e.Getenv) }
-
-// Config is what Build needs from the app, beside the detection. The zero
-// value reports as "chat" to os.Stdout.
+// Config is what Build needs from the app beside the detection. Output
+// is where terminal sequences go (default os.Stdout, which gets none when
+// it is not a terminal, so piped output is not littered); OutputChosen
+// trusts it to reach the terminal even when it is not a TTY.
 type Config struct {
-	// Agent is the name hosts show (default "chat").
-	Agent string
-	// Source is herdr's report source (default: derived from Agent).
-	Source string
-	// Output is where terminal sequences go (default os.Stdout).
-	Output io.Writer
-	// OutputChosen says the app chose Output itself: it is trusted to reach
-	// the terminal even when it is not a TTY (a test capture, a locking
-	// writer). The default os.Stdout gets no sequence when it is not a
-	// terminal, so piped output is never littered with escapes.
+	Agent        string // the name hosts show (default "chat")
+	Source       string // herdr's report source (default from Agent)
+	Output       io.Writer
 	OutputChosen bool
-	// NoPing turns the attention ping off.
-	NoPing bool
-	// Off turns every host but the plain terminal off (an app's
-	// disable variable set to 0).
-	Off bool
-	// Progress and BadProgress override the terminal's known-bad list.
-	Progress    terminal.Support
-	BadProgress []string
+	NoPing       bool // no attention ping
+	Off          bool // every host but the plain terminal off
+	Progress     terminal.Support
+	BadProgress  []string
 	// The reference behaviours (see hostbridge's options).
-	BlockedMessage bool
-	SessionInAll   bool
-	Metadata       bool
-	Logger         *slog.Logger
+	BlockedMessage, SessionInAll, Metadata bool
+	Logger                                 *slog.Logger
 }
 
-// Channel says which host carries what, for diagnostics.
+// Channel says which host carries what, for diagnostics. Err is set when
+// the backend could not be made; the plain terminal takes the state then.
 type Channel struct {
-	// Host is the backend's name ("herdr", "terminal").
-	Host string
-	// Carries lists what it reports ("state, session, exit").
-	Carries string
-	// Via says how: the socket, the executable, the output.
-	Via string
-	// Err is set when the backend could not be made; then it carries
-	// nothing and the plain terminal takes the state.
-	Err error
-
-	term *terminal.Backend // the terminal's live answer about what passes tmux
+	Host    string // the backend's name
+	Carries string // what it reports ("state, session, exit")
+	Via     string // how: the socket, the executable, the output
+	Err     error
+	term    *terminal.Backend // the terminal's live answer about what passes tmux
 }
 
-// Note says in plain words what keeps the channel's reports from showing,
-// with the fix ("tmux's allow-passthrough is off, so the progress bar and
-// the ping cannot reach the terminal; fix: set -g allow-passthrough on");
-// "" when nothing is known to. It reads what the channel has learnt so far
-// (see Probe), so it never blocks.
+// Note says what keeps the channel's reports from showing, with the fix;
+// "" when nothing is known to. It never blocks.
 func (c Channel) Note() string {
 	if c.term == nil {
 		return ""
@@ -75,10 +50,9 @@ func (c Channel) Note() string {
 	return c.term.Note()
 }
 
-// Probe asks the host now what Note depends on (inside tmux: whether it
-// lets sequences pass), bounded by ctx, where a report would otherwise ask
-// first. It may run a command: call it from a diagnostic (a -doctor), never
-// from Bubble Tea's Update.
+// Probe asks the host now, bounded by ctx, what Note depends on (inside
+// tmux: whether it lets sequences pass): a command, for a diagnostic,
+// never from Bubble Tea's Update.
 func (c Channel) Probe(ctx context.Context) {
 	if c.term != nil {
 		c.term.Probe(ctx)
@@ -97,10 +71,9 @@ func (c Channel) String() string {
 }
 
 // Build makes the backends for a detection: the detected host's, then the
-// plain terminal behind it. The terminal carries the state (OSC 9;4) only
-// when no other host does; it always carries the ping. A host backend that
-// cannot be made (a bad agent name for its protocol, say) is left out with
-// its error in the channels, and the terminal takes the state.
+// plain terminal behind it, which carries the state only when no other
+// host does and always carries the ping. A host backend that cannot be
+// made is left out with its error in the channels.
 func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if c.Agent == "" {
 		c.Agent = "chat"
@@ -108,11 +81,12 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if c.Output == nil {
 		c.Output = os.Stdout
 	}
+	h := d.Host
 	var list []host.Backend
 	var chans []Channel
 	hostCarriesState := false
-	add := func(b host.Backend, err error, states bool, carries, via string) {
-		ch := Channel{Host: d.Host.Kind.String(), Carries: carries, Via: via, Err: err}
+	add := func(b host.Backend, err error, states bool, carries, via string) { // with err, b is unused
+		ch := Channel{Host: h.Kind.String(), Carries: carries, Via: via, Err: err}
 		if err == nil {
 			ch.Host = b.Name()
 			list = append(list, b)
@@ -120,52 +94,45 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		}
 		chans = append(chans, ch)
 	}
-	h := d.Host
-	if !c.Off {
-		switch h.Kind {
-		case Herdr:
-			b, err := herdr.New(c.herdr(h.Socket, h.Pane, h.Bin))
-			add(b, err, true, c.herdrCarries(), "socket "+h.Socket+", pane "+h.Pane)
-		case Tuios:
-			if h.HerdrAPI {
-				b, err := herdr.New(c.herdr(h.Socket, h.HerdrPane, ""))
-				add(b, err, true, c.herdrCarries(), "herdr API on "+h.Socket+", pane "+h.HerdrPane)
-			}
-			b, err := tuios.New(tuios.Config{
-				SocketPath: h.TuiosSocket, Session: h.Session, PaneID: h.Pane,
-				Agent: c.Agent, NoStates: h.HerdrAPI, Logger: c.Logger,
-			})
-			carries := "state, rail facts, sub-agents, exit"
-			if h.HerdrAPI {
-				carries = "rail facts, sub-agents"
-			}
-			add(b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+printable(h.Session)+", window "+h.Pane)
-		case Cmux:
-			b, err := cmux.New(cmux.Config{
-				Bin: h.Bin, SurfaceID: h.Surface, WorkspaceID: h.Workspace, Agent: c.Agent, Logger: c.Logger,
-			})
-			add(b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
-		}
+	herdrCarries := "state, session, exit"
+	if c.Metadata {
+		herdrCarries += ", metadata"
 	}
-	// tuios raises its own alert (an OSC 9 to the user's terminal) when a
-	// pane turns needs_input, errored or done, whatever set the state, and
-	// forwards a pane's own OSC 9 as well (tuios main 6037a8a:
-	// internal/config/agent_alerts.go, internal/app/agent_alert.go,
-	// internal/app/notify.go): a ping of ours would be a second
-	// notification for one event. Where the states go over herdr's API
-	// the same holds: tuios keeps one agent state per pane and its alerts
-	// read no source (agent_alert.go, considerAgentAlert), and the tuios
-	// the seed describes (002; its herdr API is in no public build) shows
-	// a blocked pane as needs_input and a turn that ended as done.
+	switch {
+	case c.Off:
+	case h.Kind == Herdr:
+		b, err := newHerdr(c, h.Socket, h.Pane, h.Bin, runtime.GOOS == "windows")
+		add(b, err, true, herdrCarries, "socket "+h.Socket+", pane "+h.Pane)
+	case h.Kind == Tuios:
+		carries := "state, rail facts, sub-agents, exit"
+		if h.HerdrAPI {
+			b, err := newHerdr(c, h.Socket, h.HerdrPane, "", runtime.GOOS == "windows")
+			add(b, err, true, herdrCarries, "herdr API on "+h.Socket+", pane "+h.HerdrPane)
+			carries = "rail facts, sub-agents"
+		}
+		b, err := newTuios(c, h.TuiosSocket, h.Session, h.Pane, h.HerdrAPI)
+		add(b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+printable(h.Session)+", window "+h.Pane)
+	case h.Kind == Cmux:
+		b, err := newCmux(c, h.Bin, h.Workspace)
+		add(b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
+	}
+	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane
+	// turns needs_input, errored or done, whatever set the state (over
+	// herdr's API too: its alerts read no source), and forwards a pane's
+	// OSC 9 (tuios main 6037a8a: internal/config/agent_alerts.go,
+	// internal/app/agent_alert.go considerAgentAlert, internal/app/
+	// notify.go): a ping of ours would be a second notification.
 	hostAlerts := h.Kind == Tuios && hostCarriesState
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
-		chans = append(chans, Channel{Host: "terminal", Err: errNotTTY})
-		return list, chans
+		return list, append(chans, Channel{Host: "terminal", Err: errors.New("output is not a terminal")})
 	}
 	t, err := terminal.New(terminal.Config{
 		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState, NoPing: c.NoPing || hostAlerts,
 		Progress: c.Progress, BadProgress: c.BadProgress,
 	})
+	if err != nil {
+		return list, append(chans, Channel{Host: "terminal", Err: err})
+	}
 	carries := "progress (OSC 9;4), ping (OSC 9)"
 	switch {
 	case hostAlerts:
@@ -182,29 +149,5 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		via += " inside " + h.Terminal.Mux.String()
 	}
 	via += " (" + h.Terminal.String() + ")"
-	if err != nil {
-		chans = append(chans, Channel{Host: "terminal", Err: err})
-		return list, chans
-	}
-	list = append(list, t)
-	chans = append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t})
-	return list, chans
-}
-
-var errNotTTY = fmt.Errorf("output is not a terminal")
-
-func (c Config) herdr(socket, pane, bin string) herdr.Config {
-	return herdr.Config{
-		SocketPath: socket, PaneID: pane, Agent: c.Agent, Source: c.Source, BinPath: bin,
-		BlockedMessage: c.BlockedMessage, SessionInReports: c.SessionInAll, Metadata: c.Metadata,
-		Logger: c.Logger,
-	}
-}
-
-func (c Config) herdrCarries() string {
-	s := "state, session, exit"
-	if c.Metadata {
-		s += ", metadata"
-	}
-	return s
+	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t})
 }

@@ -75,7 +75,7 @@ func TestBuildShowsSessionSafely(t *testing.T) {
 // that nothing can pass, and the fix.
 func TestBuildTmuxChannelNote(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	d := Detection{Host: Host{Terminal: TerminalInfo{Mux: terminal.MuxTmux, MuxVersion: "3.3a", MuxPane: "%1"}}}
+	d := Detection{Host: Host{Terminal: terminal.Info{Mux: terminal.MuxTmux, MuxVersion: "3.3a", MuxPane: "%1"}}}
 	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
 	term := chans[len(chans)-1]
 	if !strings.Contains(term.String(), "asked at the first report") {

@@ -2,43 +2,65 @@ package hosts
 
 import (
 	"errors"
-	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
-// fileInfo is a fake fs.FileInfo of a given type.
-type fileInfo fs.FileMode
-
-func (f fileInfo) Name() string       { return "f" }
-func (f fileInfo) Size() int64        { return 0 }
-func (f fileInfo) Mode() fs.FileMode  { return fs.FileMode(f) }
-func (f fileInfo) ModTime() time.Time { return time.Time{} }
-func (f fileInfo) IsDir() bool        { return fs.FileMode(f).IsDir() }
-func (f fileInfo) Sys() any           { return nil }
-
-// testEnv: every path under /run is a socket, /tmp/file is a regular file,
-// anything else is missing; cmux is on PATH unless noCmux.
-func testEnv(vars map[string]string, noCmux bool) Env {
-	return Env{
-		Getenv: func(k string) string { return vars[k] },
-		Stat: func(p string) (fs.FileInfo, error) {
-			switch {
-			case strings.HasPrefix(p, "/run/"):
-				return fileInfo(fs.ModeSocket), nil
-			case p == "/tmp/file":
-				return fileInfo(0), nil
+// testEnv is a getenv for vars in which every path under /run/ names a
+// real Unix socket, /tmp/file a regular file, and PATH a directory with a
+// cmux executable (unless noCmux); other paths name nothing. The sockets
+// live in a short temporary directory (a socket path has ~100 bytes).
+func testEnv(t testing.TB, vars map[string]string, noCmux bool) func(string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "hb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	for _, d := range []string{"run", "bin", "empty"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, v := range vars {
+		if name, ok := strings.CutPrefix(v, "/run/"); ok && !strings.ContainsAny(name, "/\x00") {
+			if _, err := os.Stat(filepath.Join(dir, "run", name)); err == nil {
+				continue
 			}
-			return nil, fs.ErrNotExist
-		},
-		LookPath: func(name string) (string, error) {
-			if noCmux {
-				return "", errors.New("not found")
+			ln, err := net.Listen("unix", filepath.Join(dir, "run", name))
+			if err != nil {
+				continue // a name no socket can have
 			}
-			return "/usr/local/bin/" + name, nil
-		},
+			t.Cleanup(func() { ln.Close() })
+		}
+	}
+	for _, f := range []struct {
+		path string
+		mode os.FileMode
+	}{{"file", 0o600}, {"bin/cmux", 0o755}} {
+		if err := os.WriteFile(filepath.Join(dir, f.path), []byte("#!/bin/sh\n"), f.mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, "bin")
+	if noCmux {
+		path = filepath.Join(dir, "empty")
+	}
+	return func(k string) string {
+		v := vars[k]
+		switch {
+		case k == "PATH":
+			return path
+		case v == "/tmp/file":
+			return filepath.Join(dir, "file")
+		case strings.HasPrefix(v, "/run/"):
+			return filepath.Join(dir, "run", v[len("/run/"):])
+		}
+		return v
 	}
 }
 
@@ -167,7 +189,7 @@ func TestDetectNesting(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			d := Detect(testEnv(c.vars, c.noCmux))
+			d := Detect(testEnv(t, c.vars, c.noCmux))
 			if d.Host.Kind != c.want {
 				t.Errorf("host = %s, want %s", d.Host.Kind, c.want)
 			}
@@ -208,7 +230,7 @@ func FuzzDetect(f *testing.F) {
 			"TUIOS_ENV": tuiosEnv, "TUIOS_SOCKET": tsock, "TUIOS_PANE_ID": pane, "TUIOS_SESSION": ws,
 			"CMUX_SURFACE_ID": surface,
 		}
-		d := Detect(testEnv(vars, false))
+		d := Detect(testEnv(t, vars, false))
 		for _, line := range d.Host.EnvironmentLines() {
 			if strings.ContainsFunc(line, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
 				t.Fatalf("environment line with a control: %q", line)
@@ -224,7 +246,7 @@ func FuzzDetect(f *testing.F) {
 // the same as a clean one but is not: detection refuses it rather than
 // hand a host something it may refuse.
 func TestDetectRefusesInvisibleCharacters(t *testing.T) {
-	d := Detect(testEnv(with(herdrVars, "HERDR_PANE_ID", "w1:\u200dp2"), false))
+	d := Detect(testEnv(t, with(herdrVars, "HERDR_PANE_ID", "w1:\u200dp2"), false))
 	if d.Host.Kind != Terminal || len(d.Problems) != 1 || d.Problems[0].Var != "HERDR_PANE_ID" {
 		t.Errorf("host %s, problems %v", d.Host.Kind, d.Problems)
 	}

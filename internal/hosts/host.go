@@ -1,63 +1,55 @@
 package hosts
 
 import (
-	"io/fs"
-	"time"
+	"strconv"
+
+	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Host is the detected host and the ids it gave the pane. Fields that do
-// not apply to Kind are empty.
-type Host struct {
-	Kind Kind
+// Kind names a host hostbridge knows; Terminal is the plain terminal,
+// always there, behind every other host.
+type Kind uint8
 
-	// Pane is the pane's id: HERDR_PANE_ID in herdr, TUIOS_PANE_ID in tuios.
-	Pane string
-	// Workspace is HERDR_WORKSPACE_ID (herdr) or CMUX_WORKSPACE_ID (cmux).
-	Workspace string
-	// Tab is HERDR_TAB_ID.
-	Tab string
-	// Socket is herdr's socket (also tuios's herdr-API socket, HerdrAPI).
-	Socket string
-	// Bin is the host's executable: HERDR_BIN_PATH (herdr) or the cmux
-	// executable found on PATH (cmux).
-	Bin string
+const (
+	Terminal Kind = iota
+	Herdr
+	Tuios
+	Cmux
+)
 
-	// Session is TUIOS_SESSION.
-	Session string
-	// TuiosSocket is TUIOS_SOCKET.
-	TuiosSocket string
-	// HerdrAPI is set for a tuios pane that carries herdr's variables:
-	// states go over herdr's socket API (Socket, HerdrPane), the rail facts
-	// and sub-agents over tuios's own socket.
-	HerdrAPI  bool
-	HerdrPane string
+var kindNames = [...]string{"terminal", "herdr", "tuios", "cmux"}
 
-	// Surface is CMUX_SURFACE_ID.
-	Surface string
-
-	// Terminal is what the environment says about the terminal itself.
-	Terminal TerminalInfo
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown"
 }
 
-// EnvironmentLines returns what the host adds to the end of a system
-// prompt's <environment> block, so the model can drive the host's own CLI
-// with the right ids. The order and wording are fixed:
-//
-//	host: herdr
-//	herdr pane: <pane>
-//	herdr workspace: <workspace>   (when the pane has one)
-//	herdr tab: <tab>               (when the pane has one)
-//
-//	host: tuios
-//	tuios pane: <pane>
-//	tuios session: <session>       (quoted when it has blanks at its ends,
-//	                                a run of them, or invisible characters)
-//
-//	host: cmux
-//	cmux surface: <surface>
-//	cmux workspace: <workspace>    (when known)
-//
-// The plain terminal adds none.
+// Host is the detected host and the ids it gave the pane; fields that do
+// not apply to Kind are empty. HerdrAPI is a tuios pane that carries
+// herdr's variables: the states go over herdr's API (Socket, HerdrPane),
+// the facts and sub-agents over tuios's socket.
+type Host struct {
+	Kind        Kind
+	Pane        string // HERDR_PANE_ID, TUIOS_PANE_ID
+	Workspace   string // HERDR_WORKSPACE_ID, CMUX_WORKSPACE_ID
+	Tab         string // HERDR_TAB_ID
+	Socket      string // HERDR_SOCKET_PATH
+	Bin         string // HERDR_BIN_PATH, or the cmux on PATH
+	Session     string // TUIOS_SESSION
+	TuiosSocket string // TUIOS_SOCKET
+	HerdrAPI    bool
+	HerdrPane   string
+	Surface     string // CMUX_SURFACE_ID
+	Terminal    terminal.Info
+}
+
+// EnvironmentLines is what the host adds to a system prompt's
+// <environment> block, so the model can drive the host's CLI with the
+// right ids ("host: herdr", "herdr pane: w1:p2", ...; none for the plain
+// terminal). A value that would not read as it is is quoted.
 func (h Host) EnvironmentLines() []string {
 	var out []string
 	add := func(label, v string) {
@@ -83,12 +75,11 @@ func (h Host) EnvironmentLines() []string {
 	return out
 }
 
-// socketInfo is the fs.FileInfo MapEnv reports for every path: a socket.
-type socketInfo struct{}
-
-func (socketInfo) Name() string       { return "socket" }
-func (socketInfo) Size() int64        { return 0 }
-func (socketInfo) Mode() fs.FileMode  { return fs.ModeSocket | 0o600 }
-func (socketInfo) ModTime() time.Time { return time.Time{} }
-func (socketInfo) IsDir() bool        { return false }
-func (socketInfo) Sys() any           { return nil }
+// printable is v as it is when it reads as it is (no blanks at its ends,
+// no invisible characters), else quoted.
+func printable(v string) string {
+	if core.Clean(v, 0) == v {
+		return v
+	}
+	return strconv.Quote(v)
+}

@@ -1,19 +1,92 @@
-// Package proc runs a host's command line (cmux, herdr's CLI, a tmux
-// probe) so that a bound that kills it kills everything it started: a
-// wrapper script, a CLI that forks, a shell running sleep.
+// Package proc bounds what a backend does with a host by the report's
+// context: a command line (cmux, herdr's CLI, a tmux probe) is killed with
+// everything it started, and a connection's or a file's I/O ends at the
+// deadline.
 package proc
 
 import (
 	"context"
+	"errors"
 	"os/exec"
+	"time"
 )
 
-// Command is exec.CommandContext, with the command in a process group of
-// its own that is killed whole when ctx is done; killing only the direct
-// child would leave its children running, re-parented to init. Where
-// there are no process groups (Windows) only the direct child is killed.
+// Command is exec.CommandContext with the command in a process group of
+// its own, killed whole when ctx is done: killing the direct child alone
+// would leave its children running, re-parented to init. Without process
+// groups (Windows) only the direct child is killed.
 func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, name, args...)
 	ownGroup(cmd)
 	return cmd
+}
+
+const (
+	// MaxOutput is how much of each output Run keeps; the rest is read and
+	// dropped, so a chatty command neither blocks nor grows memory.
+	MaxOutput = 8 << 10
+	// WaitDelay bounds Run's wait, once the command exited or was killed,
+	// for a child of it that holds the output pipes.
+	WaitDelay = 50 * time.Millisecond
+)
+
+// Run runs Command(ctx, name, args...) with env added to the process's
+// and returns the head of its stdout and stderr. The error is
+// context.Cause(ctx) once ctx is done, an *exec.ExitError for a non-zero
+// exit, or why it did not start; a success with a child holding the pipes
+// past WaitDelay is a success.
+func Run(ctx context.Context, env []string, name string, args ...string) (stdout, stderr []byte, err error) {
+	cmd := Command(ctx, name, args...)
+	if env != nil {
+		cmd.Env = append(cmd.Environ(), env...)
+	}
+	var out, errOut head
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	cmd.WaitDelay = WaitDelay
+	err = cmd.Run()
+	switch {
+	case err == nil, errors.Is(err, exec.ErrWaitDelay):
+		err = nil
+	case ctx.Err() != nil:
+		err = context.Cause(ctx)
+	}
+	return out, errOut, err
+}
+
+// head keeps the first MaxOutput bytes written, taking all so the pipe
+// drains. It has no ReadFrom, which io.Copy would use past the cap.
+type head []byte
+
+func (h *head) Write(p []byte) (int, error) {
+	if room := MaxOutput - len(*h); room > 0 {
+		*h = append(*h, p[:min(len(p), room)]...)
+	}
+	return len(p), nil
+}
+
+// longAgo is a deadline in the past: it makes blocked I/O return now.
+var longAgo = time.Unix(1, 0)
+
+// Bound ties I/O to ctx through set (a SetDeadline or SetWriteDeadline):
+// ctx's deadline becomes the I/O's, and a cancellation moves it to the
+// past, which makes blocked I/O return. release undoes both, after a
+// cancellation that is running. The deadline is the connection's or the
+// file's: other I/O on it meanwhile is bound too. An error from set means
+// it takes no deadlines.
+func Bound(ctx context.Context, set func(time.Time) error) (release func(), err error) {
+	deadline, _ := ctx.Deadline() // zero: none, and a check that set works
+	if err := set(deadline); err != nil {
+		return nil, err
+	}
+	fired := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		_ = set(longAgo)
+		close(fired)
+	})
+	return func() {
+		if !stop() {
+			<-fired
+		}
+		_ = set(time.Time{})
+	}, nil
 }

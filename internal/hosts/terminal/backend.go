@@ -2,8 +2,11 @@ package terminal
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -11,165 +14,206 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
 )
 
-// KeepAlive is how often a bar is re-sent where the terminal forgets it:
-// Ghostty drops a bar that has not been re-sent for about 15 s.
-const KeepAlive = 10 * time.Second
+// ErrConfig is wrapped by every error New returns, and by the other
+// backends' (hosts.ErrConfig).
+var ErrConfig = errors.New("bad config")
 
-// bar is the progress indicator the terminal shows, as far as the backend
-// knows.
-type bar uint8
+// Support says whether the terminal gets the bar: SupportAuto unless it
+// is known-bad, SupportOn or SupportOff whatever the list says.
+type Support uint8
 
 const (
-	barUnknown bar = iota // never written, or a write failed half-way
-	barNone               // 0: removed
-	barWorking            // 3: indeterminate
-	barBlocked            // 4;100: warning
-	barFailed             // 2;100: error
+	SupportAuto Support = iota
+	SupportOn
+	SupportOff
 )
 
-var barNames = [...]string{"unknown", "none", "working", "blocked", "failed"}
+var supportNames = [...]string{"auto", "on", "off"}
 
-func (b bar) String() string { return barNames[b] }
-
-func barFor(s host.State) bar {
-	switch s {
-	case host.Working:
-		return barWorking
-	case host.Blocked:
-		return barBlocked
-	case host.Failed:
-		return barFailed
+func (s Support) String() string {
+	if int(s) < len(supportNames) {
+		return supportNames[s]
 	}
-	return barNone // Idle, Unknown
+	return "Support(" + strconv.Itoa(int(s)) + ")"
 }
 
-func (b bar) seq() string {
-	switch b {
-	case barWorking:
+// Config is how a Backend behaves; the zero value writes to os.Stdout for
+// an unknown terminal, with the bar and the ping on.
+type Config struct {
+	Output     io.Writer // default os.Stdout
+	Info       Info
+	NoProgress bool // no bar: another host shows the state
+	NoPing     bool
+	Progress   Support
+	// BadProgress replaces the known-bad list (defaultBadProgress); nil
+	// keeps it, empty trusts every terminal.
+	BadProgress []string
+	// Probe runs a command and returns its output (default: the command,
+	// bounded by the report): it asks tmux whether it lets sequences pass.
+	Probe func(ctx context.Context, name string, args ...string) (string, error)
+}
+
+// Backend is the plain terminal. Like every backend it is driven by one
+// goroutine at a time; Note and Probe are safe beside it.
+type Backend struct {
+	out           io.Writer
+	info          Info
+	probe         func(ctx context.Context, name string, args ...string) (string, error)
+	gen           tmuxGen
+	progress      bool          // the bar wanted, and not known-bad
+	ping          bool          // the ping wanted
+	shown         string        // the bar the terminal shows, for a suspend; "" unknown
+	pass          atomic.Uint32 // passState: tmux's allow-passthrough, once asked
+	probeTimeouts int
+}
+
+var (
+	_ host.Refresher = (*Backend)(nil)
+	_ host.Drawer    = (*Backend)(nil)
+)
+
+// New returns a Backend for cfg, or an error wrapping ErrConfig.
+func New(cfg Config) (*Backend, error) {
+	if cfg.Progress > SupportOff {
+		return nil, fmt.Errorf("terminal: %w: Progress %v", ErrConfig, cfg.Progress)
+	}
+	if cfg.Info.Mux > MuxScreen {
+		return nil, fmt.Errorf("terminal: %w: Info.Mux %v", ErrConfig, cfg.Info.Mux)
+	}
+	list := defaultBadProgress
+	if cfg.BadProgress != nil {
+		list = cfg.BadProgress
+	}
+	bad, err := parseBadList(list)
+	if err != nil {
+		return nil, err
+	}
+	in := cfg.Info
+	b := &Backend{
+		out: cfg.Output, info: in, probe: cfg.Probe, gen: tmuxGeneration(in.MuxVersion),
+		// The Linux console and dumb terminals print a sequence they do not
+		// know as text, over the chat's screen.
+		ping:     !cfg.NoPing && !(in.Mux == MuxNone && (in.Term == "linux" || in.Term == "dumb")),
+		progress: cfg.Progress == SupportOn || cfg.Progress == SupportAuto && !badProgress(bad, in),
+	}
+	if cfg.NoProgress {
+		b.progress = false
+	}
+	if b.out == nil {
+		b.out = os.Stdout
+	}
+	if b.probe == nil {
+		b.probe = execProbe
+	}
+	return b, nil
+}
+
+func (b *Backend) Name() string { return "terminal" }
+
+// DrawsInTerminal: the bar is cleared before another program takes the
+// terminal.
+func (b *Backend) DrawsInTerminal() {}
+
+// barSeq is the bar for a state: 3 indeterminate (working), 4;100
+// warning (blocked), 2;100 error (failed), 0 removed.
+func barSeq(s host.State) string {
+	switch s {
+	case host.Working:
 		return ansi.SetIndeterminateProgressBar
-	case barBlocked:
+	case host.Blocked:
 		return ansi.SetWarningProgressBar(100)
-	case barFailed:
+	case host.Failed:
 		return ansi.SetErrorProgressBar(100)
 	}
 	return ansi.ResetProgressBar
 }
 
-// Backend is the plain terminal: the chat's state as an OSC 9;4 progress
-// indicator, the attention ping as an OSC 9 notification. It implements
-// host.Backend and host.Refresher. Like every backend it is driven by one
-// goroutine at a time (core.Reporter's worker); it is not safe for
-// concurrent Report calls.
-type Backend struct {
-	out      io.Writer
-	info     Info
-	probe    func(ctx context.Context, name string, args ...string) (string, error)
-	gen      tmuxGen
-	progress bool // OSC 9;4 wanted and not known-bad
-	ping     bool // OSC 9 wanted
-
-	shown         bar           // what the terminal shows
-	pass          atomic.Uint32 // passState: tmux's allow-passthrough, once asked
-	probeTimeouts int           // probes that ran out of time so far
-}
-
-var (
-	_ host.Backend   = (*Backend)(nil)
-	_ host.Refresher = (*Backend)(nil)
-	_ host.Drawer    = (*Backend)(nil)
-)
-
-// DrawsInTerminal implements host.Drawer: the bar is in the chat's own
-// terminal, so it is cleared before another program takes it.
-func (b *Backend) DrawsInTerminal() {}
-
-// Name implements host.Backend.
-func (b *Backend) Name() string { return "terminal" }
-
-// Report implements host.Backend: KindState sets the bar, KindPing
-// notifies, KindSuspend removes a bar while someone else has the terminal,
-// KindExit always removes it (a bar left set keeps animating after the
-// chat is gone). Other kinds are ignored. Nothing is written when the
-// terminal could not use it; where tmux would swallow the sequence
-// (allow-passthrough off) Report says so with an error wrapping
-// host.ErrDropped, which the Reporter counts as dropped, not sent.
+// Report writes a state's bar, a ping, no bar for a suspend (when one is
+// shown) and always for the exit: a bar left set keeps animating after
+// the chat is gone.
 func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	switch r.Kind {
 	case host.KindState:
-		want := barFor(r.State)
-		if want == b.shown && !r.Repeat {
-			return nil
-		}
-		return b.setBar(ctx, want)
+		return b.setBar(ctx, barSeq(r.State))
 	case host.KindSuspend:
-		if b.shown == barNone {
+		if b.shown == ansi.ResetProgressBar {
 			return nil
 		}
-		return b.setBar(ctx, barNone)
+		return b.setBar(ctx, ansi.ResetProgressBar)
 	case host.KindExit:
-		return b.setBar(ctx, barNone)
+		return b.setBar(ctx, ansi.ResetProgressBar)
 	case host.KindPing:
-		return b.notify(ctx, r.Message)
+		text := pingText(r.Message)
+		if !b.ping || text == "" {
+			return nil
+		}
+		_, err := b.write(ctx, seqPing, ansi.Notify(text))
+		return err
 	}
 	return nil
 }
 
-// Refresh implements host.Refresher. Two terminals lose a bar unless it is
-// re-sent, every KeepAlive:
-//   - Ghostty drops a bar (working, blocked, failed) that has not been
-//     re-sent for about 15 s;
-//   - tmux with allow-passthrough "on" (not "all") drops what a pane in a
-//     hidden window passes through, so a state reached while the
-//     chat's window was hidden (the final "no bar", typically) never
-//     reaches the outer terminal; re-sending every state, "no bar"
-//     included, brings the outer bar back to the truth once the window is
-//     shown again.
-//
-// Nowhere else: a repeated sequence restarts Windows Terminal's animation.
-// Inside a multiplexer the outer terminal is unknown, so no Ghostty
-// keep-alive there.
+const keepAlive = 10 * time.Second
+
+// Refresh has a bar re-sent where the terminal loses it, and nowhere else
+// (a repeated sequence restarts Windows Terminal's animation): Ghostty
+// drops a bar not re-sent for about 15 s; tmux with allow-passthrough "on"
+// (not "all") drops what a hidden window passes (measured on 3.3a;
+// tty.c), so every state, "no bar" too, is re-sent to set the outer bar
+// right once the window shows. Inside a multiplexer the outer terminal is
+// unknown: no Ghostty keep-alive there.
 func (b *Backend) Refresh(s host.State) time.Duration {
 	switch {
 	case !b.progress:
 		return 0
-	case b.info.Mux == MuxNone && barFor(s) != barNone && strings.EqualFold(b.info.Program, "ghostty"):
-		return KeepAlive
+	case b.info.Mux == MuxNone && barSeq(s) != ansi.ResetProgressBar && strings.EqualFold(b.info.Program, "ghostty"):
+		return keepAlive
 	case b.info.Mux == MuxTmux && passState(b.pass.Load()) == passVisible:
-		return KeepAlive
+		return keepAlive
 	}
 	return 0
 }
 
-func (b *Backend) setBar(ctx context.Context, want bar) error {
+func (b *Backend) setBar(ctx context.Context, want string) error {
 	if !b.progress {
 		return nil
 	}
-	ok, err := b.write(ctx, seqProgress, want.seq())
+	ok, err := b.write(ctx, seqProgress, want)
 	switch {
 	case err != nil:
-		b.shown = barUnknown // part of it may have reached the terminal
+		b.shown = "" // part of it may have reached the terminal
 	case ok:
 		b.shown = want
 	}
 	return err
 }
 
-func (b *Backend) notify(ctx context.Context, msg string) error {
-	text := pingText(msg)
-	if !b.ping || text == "" {
-		return nil
+// pingLimit caps a ping's text, in runes: a notification is one short line.
+const pingLimit = 120
+
+// pingText is msg as an OSC 9 body, capped and without controls: the
+// Machine has cleaned it, and this is the protocol's charset, as one BEL,
+// ESC or 0x9c would end the sequence and hand the rest to the terminal as
+// commands. ConEmu-family terminals (and Ghostty) read a body that starts
+// with a digit as a command ("4;" progress, "9;" directory): such text
+// gets a leading space.
+func pingText(msg string) string {
+	s := core.Clean(msg, pingLimit)
+	if s != "" && s[0] >= '0' && s[0] <= '9' {
+		return " " + s
 	}
-	_, err := b.write(ctx, seqPing, ansi.Notify(text))
-	return err
+	return s
 }
 
-// write sends seq by the route the multiplexer allows, in one Write.
+// write sends seq by the route the multiplexer allows, in one Write, so it
+// never lands inside a frame (Go serialises Write calls on one *os.File).
 // written is false when the route drops it.
 func (b *Backend) write(ctx context.Context, k seqKind, seq string) (written bool, err error) {
 	allowed := false
-	if needsProbe(b.info.Mux) {
+	if b.info.Mux == MuxTmux {
 		if allowed, err = b.passthrough(ctx); err != nil {
 			return false, err
 		}

@@ -10,7 +10,7 @@ import (
 )
 
 func ExampleNew() {
-	var out bytes.Buffer // a program passes terminal.NewWriter(os.Stdout), shared with tea.WithOutput
+	var out bytes.Buffer // a program passes the output it gives tea.WithOutput
 	b, err := terminal.New(terminal.Config{
 		Output: &out,
 		Info:   terminal.Info{Term: "xterm-256color", Program: "WezTerm"},
@@ -21,7 +21,6 @@ func ExampleNew() {
 	ctx := context.Background()
 	for _, r := range []host.Report{
 		{Kind: host.KindState, State: host.Working},
-		{Kind: host.KindState, State: host.Working}, // unchanged: nothing written
 		{Kind: host.KindState, State: host.Blocked},
 		{Kind: host.KindPing, Message: "4;approve shell: git push\a"},
 		{Kind: host.KindExit},
@@ -34,7 +33,6 @@ func ExampleNew() {
 	}
 	// Output:
 	// state   "\x1b]9;4;3\a"
-	// state   ""
 	// state   "\x1b]9;4;4;100\a"
 	// ping    "\x1b]9; 4;approve shell: git push\a"
 	// exit    "\x1b]9;4;0\a"

@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"io"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -10,18 +11,14 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 )
 
-// Mux is the terminal multiplexer the program runs in, if any. A
-// multiplexer sits between the program and the real terminal and decides
-// which escape sequences get through.
+// Mux is the multiplexer between the program and the real terminal, which
+// decides what sequences get through: MuxTmux where TMUX is set, MuxScreen
+// where STY is, or TERM is screen* outside tmux.
 type Mux uint8
 
 const (
-	// MuxNone: the program talks to the terminal directly.
 	MuxNone Mux = iota
-	// MuxTmux: inside tmux (TMUX is set).
 	MuxTmux
-	// MuxScreen: inside GNU screen (STY is set, or TERM is screen* without
-	// TMUX).
 	MuxScreen
 )
 
@@ -31,45 +28,32 @@ func (m Mux) String() string {
 	if int(m) < len(muxNames) {
 		return muxNames[m]
 	}
-	return "Mux(" + itoa(int(m)) + ")"
+	return "Mux(" + strconv.Itoa(int(m)) + ")"
 }
 
-// Info is what the environment says about the terminal. Detect fills it;
-// the zero value means "an unknown terminal, no multiplexer".
+// Info is what the environment says about the terminal; the zero value is
+// an unknown terminal, no multiplexer.
 type Info struct {
-	// Term is TERM.
-	Term string
-	// Program is the terminal program, spelt as its TERM_PROGRAM would be
-	// ("ghostty", "iTerm.app", "WezTerm", "kitty", "WindowsTerminal",
-	// "ConEmu", "vscode", ...); empty when unknown, and always empty inside
-	// tmux, which hides the outer terminal. Compared case-insensitively.
-	Program string
-	// Version is Program's version, when the environment says it.
-	Version string
-	// Mux is the multiplexer the program runs in.
-	Mux Mux
-	// MuxVersion is tmux's version (tmux exports TERM_PROGRAM=tmux and
-	// TERM_PROGRAM_VERSION into its panes); empty when unknown.
-	MuxVersion string
-	// MuxPane is TMUX_PANE ("%3"): the pane the passthrough probe asks about.
-	MuxPane string
+	Term string // TERM
+	// Program is the terminal as its TERM_PROGRAM spells it ("ghostty",
+	// "iTerm.app"), compared case-insensitively; empty when unknown, and
+	// always inside tmux, which hides the outer terminal.
+	Program, Version string
+	Mux              Mux
+	MuxVersion       string // tmux's, from TERM_PROGRAM_VERSION in its panes
+	MuxPane          string // TMUX_PANE ("%3"), which the passthrough probe asks about
 }
 
 // Detect reads what the environment says about the terminal through
-// getenv (os.Getenv in a program, a map lookup in a test). It is pure: no
-// I/O, no query to the terminal (a query would race Bubble Tea's input
-// reader, see PROTOCOLS.md).
+// getenv. It does no I/O: a query to the terminal would race Bubble Tea's
+// input reader.
 //
-// TERM values that only one terminal sets (xterm-kitty, xterm-ghostty) win
-// over TERM_PROGRAM, which a terminal that does not set it (kitty) inherits
-// from whatever started it; markers such as WT_SESSION or KITTY_WINDOW_ID
-// come last, as they leak into terminals started from that one. Inside
-// tmux the outer terminal is unknown: tmux overwrites TERM_PROGRAM with its
-// own name and version, and the markers it passes on may be stale.
+// TERM values only one terminal sets (xterm-kitty, xterm-ghostty) win over
+// TERM_PROGRAM, which kitty does not set and so inherits from whatever
+// started it; markers such as WT_SESSION come last, as they leak into
+// terminals started from that one. Inside tmux the outer terminal is
+// unknown: tmux overwrites TERM_PROGRAM, and the markers may be stale.
 func Detect(getenv func(string) string) Info {
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
 	in := Info{Term: getenv("TERM")}
 	prog, ver := getenv("TERM_PROGRAM"), getenv("TERM_PROGRAM_VERSION")
 	if getenv("TMUX") != "" {
@@ -89,7 +73,6 @@ func Detect(getenv func(string) string) Info {
 	return in
 }
 
-// program names the terminal from TERM, TERM_PROGRAM and the markers.
 func program(termName, prog, ver string, getenv func(string) string) (string, string) {
 	byTerm := map[string]string{"xterm-kitty": "kitty", "xterm-ghostty": "ghostty"}[termName]
 	switch {
@@ -119,9 +102,7 @@ func program(termName, prog, ver string, getenv func(string) string) (string, st
 	return "", ""
 }
 
-// String describes the terminal in one line, for diagnostics (a -doctor
-// flag). Values come from the environment and are cleaned before they are
-// printed.
+// String is the terminal in one line for diagnostics, values cleaned.
 func (in Info) String() string {
 	var b strings.Builder
 	field := func(k, v string) {
@@ -146,30 +127,57 @@ func (in Info) String() string {
 	return b.String()
 }
 
-// IsTerminal reports whether w is a terminal: it has a file descriptor
-// (an *os.File, a Writer) and that descriptor is a TTY. It reads the
-// descriptor through SyscallConn where it can, because os.File.Fd puts
-// the file in blocking mode, after which its write deadlines do nothing.
+// IsTerminal reports whether w has a file descriptor that is a TTY, read
+// through SyscallConn: os.File.Fd would put the file in blocking mode,
+// after which its deadlines do nothing.
 func IsTerminal(w io.Writer) bool {
-	if sc, ok := w.(syscall.Conn); ok {
-		rc, err := sc.SyscallConn()
-		if err != nil {
-			return false
-		}
-		is := false
-		if rc.Control(func(fd uintptr) { is = term.IsTerminal(fd) }) != nil {
-			return false
-		}
-		return is
+	sc, ok := w.(syscall.Conn)
+	if !ok {
+		return false
 	}
-	f, ok := w.(interface{ Fd() uintptr })
-	return ok && term.IsTerminal(f.Fd())
+	rc, err := sc.SyscallConn()
+	if err != nil {
+		return false
+	}
+	is := false
+	if rc.Control(func(fd uintptr) { is = term.IsTerminal(fd) }) != nil {
+		return false
+	}
+	return is
 }
 
-// itoa keeps String methods free of strconv.
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
+// VersionBelow reports whether the dotted version v comes before min by
+// their leading numbers ("3.3a" is 3.3; missing parts are 0; tmux's
+// "next-3.7" is the release it leads to). known is false when v does not
+// start with a number ("", "openbsd-7.5").
+func VersionBelow(v, min string) (below, known bool) {
+	a, b := versionParts(v), versionParts(min)
+	for i := range max(len(a), len(b)) {
+		if x, y := part(a, i), part(b, i); x != y && len(a) > 0 {
+			return x < y, true
+		}
 	}
-	return itoa(n/10) + string(rune('0'+n%10))
+	return false, len(a) > 0
+}
+
+func versionParts(s string) []int {
+	var v []int
+	for _, f := range strings.Split(strings.TrimPrefix(strings.TrimSpace(s), "next-"), ".") {
+		digits := len(f) - len(strings.TrimLeft(f, "0123456789"))
+		if digits == 0 {
+			break
+		}
+		n, _ := strconv.Atoi(f[:min(digits, 8)]) // nobody numbers a release higher
+		if v = append(v, n); digits < len(f) {
+			break
+		}
+	}
+	return v
+}
+
+func part(v []int, i int) int {
+	if i < len(v) {
+		return v[i]
+	}
+	return 0
 }

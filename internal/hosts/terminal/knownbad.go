@@ -5,46 +5,29 @@ import (
 	"strings"
 )
 
-// defaultBadProgress lists the terminals that must not be sent OSC 9;4
-// when Config.Progress is SupportAuto; Config.BadProgress replaces it.
-//
-// Each entry is one of:
-//
-//	NAME            Info.Program is NAME (case-insensitive), any version
-//	NAME<VERSION    Info.Program is NAME and its version is below VERSION,
-//	                or not known: a terminal that does not say its version
-//	                is taken to be an old one
-//	TERM=VALUE      Info.Term is exactly VALUE
-//
-// Versions compare by their dotted numbers ("3.6.6", "0.38").
+// defaultBadProgress lists the terminals that get no OSC 9;4 unless
+// Config.Progress says otherwise; Config.BadProgress replaces it. An entry
+// is "NAME" (Info.Program, any version), "NAME<VERSION" (below VERSION, or
+// a version not said: taken to be old) or "TERM=VALUE" (Info.Term).
 var defaultBadProgress = []string{
 	// iTerm2 before 3.6.6 shows every OSC 9;4 as a desktop notification
-	// (claude-code#21435). It says its version in TERM_PROGRAM_VERSION and,
-	// across ssh, in LC_TERMINAL_VERSION.
+	// (claude-code#21435).
 	"iTerm.app<3.6.6",
-	// kitty before 0.38 shows every OSC 9;4 as a desktop notification
-	// ("4;3", "4;0;"); 0.38 discards them, 0.39 shows the percentage in the
-	// tab title. kitty exports no version variable, so every kitty matches
-	// this entry: a bar in a tab title is not worth a notification on each
-	// state change for users of the kitty their LTS distribution ships
-	// (Ubuntu 24.04: 0.32). Config.Progress = SupportOn turns it back on.
+	// kitty before 0.38 does too; 0.38 discards them, 0.39 shows a
+	// percentage in the tab title. kitty says no version, so every kitty
+	// matches: a bar in a tab title is not worth a notification per state
+	// change for users of an LTS kitty (Ubuntu 24.04: 0.32).
 	"kitty<0.38",
-	// The Linux console and dumb terminals print OSC 9;4 as text.
+	// The Linux console and dumb terminals print it as text.
 	"TERM=linux",
 	"TERM=dumb",
 }
 
-// KnownBadProgress returns a copy of the built-in list of terminals that
-// get no OSC 9;4 (see Config.BadProgress for the format).
-func KnownBadProgress() []string {
-	return append([]string(nil), defaultBadProgress...)
-}
-
 // badEntry is one parsed entry of a known-bad list.
 type badEntry struct {
-	term    string  // TERM=VALUE: the TERM value
-	program string  // otherwise: the program's name
-	below   version // NAME<VERSION: the first good version
+	term    string // TERM=VALUE: the TERM value
+	program string // otherwise: the program's name
+	below   string // NAME<VERSION: the first good version
 }
 
 func parseBadList(list []string) ([]badEntry, error) {
@@ -52,7 +35,7 @@ func parseBadList(list []string) ([]badEntry, error) {
 	for i, s := range list {
 		e, err := parseBadEntry(s)
 		if err != nil {
-			return nil, fmt.Errorf("%w: BadProgress[%d] %q: %s", ErrConfig, i, s, err)
+			return nil, fmt.Errorf("terminal: %w: BadProgress[%d] %q: %s", ErrConfig, i, s, err)
 		}
 		out = append(out, e)
 	}
@@ -70,36 +53,25 @@ func parseBadEntry(s string) (badEntry, error) {
 	if name == "" || strings.ContainsAny(name, " \t=") {
 		return badEntry{}, fmt.Errorf("want NAME, NAME<VERSION or TERM=VALUE")
 	}
-	e := badEntry{program: name}
-	if hasBound {
-		v, ok := parseVersion(bound)
-		if !ok || strings.TrimSpace(bound) != bound {
-			return badEntry{}, fmt.Errorf("bad version %q", bound)
-		}
-		e.below = v
+	if hasBound && (versionParts(bound) == nil || strings.TrimSpace(bound) != bound) {
+		return badEntry{}, fmt.Errorf("bad version %q", bound)
 	}
-	return e, nil
+	return badEntry{program: name, below: bound}, nil
 }
 
-// match reports whether the entry covers the terminal in.
-func (e badEntry) match(in Info) bool {
-	if e.term != "" {
-		return in.Term == e.term
-	}
-	if !strings.EqualFold(in.Program, e.program) {
-		return false
-	}
-	if e.below == nil {
-		return true
-	}
-	v, ok := parseVersion(in.Version)
-	return !ok || v.less(e.below)
-}
-
-// badProgress reports whether an entry of list covers in.
+// badProgress reports whether an entry of list covers the terminal in.
 func badProgress(list []badEntry, in Info) bool {
 	for _, e := range list {
-		if e.match(in) {
+		if e.term != "" {
+			if in.Term == e.term {
+				return true
+			}
+			continue
+		}
+		if !strings.EqualFold(in.Program, e.program) {
+			continue
+		}
+		if below, known := VersionBelow(in.Version, e.below); e.below == "" || below || !known {
 			return true
 		}
 	}

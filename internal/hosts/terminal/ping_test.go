@@ -36,7 +36,7 @@ func TestPingBytes(t *testing.T) {
 		{"bidi controls", "a\u202eb\u2066c\u200fd\u061c", "\x1b]9;abcd\x07"},
 		{"zero width", "a\u200bb\ufeffc", "\x1b]9;abc\x07"},
 		{"unicode text", "¿Borrar «main»? 🚀", "\x1b]9;¿Borrar «main»? 🚀\x07"},
-		{"1 MB", long, "\x1b]9;" + strings.Repeat("a", PingLimit-1) + "…\x07"},
+		{"1 MB", long, "\x1b]9;" + strings.Repeat("a", pingLimit-1) + "…\x07"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,8 +68,8 @@ func checkPing(t *testing.T, out string) {
 	if digits > 0 && strings.HasPrefix(body[digits:], ";") {
 		t.Errorf("body %q reads as a ConEmu sub-command", body)
 	}
-	if n := utf8.RuneCountInString(body); n > PingLimit+1 {
-		t.Errorf("body has %d runes, cap %d", n, PingLimit+1)
+	if n := utf8.RuneCountInString(body); n > pingLimit+1 {
+		t.Errorf("body has %d runes, cap %d", n, pingLimit+1)
 	}
 }
 

@@ -42,7 +42,7 @@ func TestBlockedWriteWithoutDeadlines(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Errorf("Report after the write went through: %v", err)
 	}
-	if b.shown != barWorking {
+	if b.shown != seqWorking {
 		t.Errorf("shown = %v, want working: the write went through", b.shown)
 	}
 }

@@ -74,45 +74,40 @@ func drain(r io.Reader) (wait func() string) {
 }
 
 func TestBlockedWriteEndsAtDeadline(t *testing.T) {
-	for _, viaWriter := range []bool{false, true} {
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		fill(t, w)
-		var out io.Writer = w
-		if viaWriter {
-			out = NewWriter(w)
-		}
-		b, err := New(Config{Output: out, Info: plainTerm})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		start := time.Now()
-		err = b.Report(ctx, state(host.Working))
-		cancel()
-		if !errors.Is(err, os.ErrDeadlineExceeded) || !errors.Is(err, context.DeadlineExceeded) {
-			t.Errorf("writer %v: Report = %v, want a deadline error", viaWriter, err)
-		}
-		if d := time.Since(start); d > 5*time.Second {
-			t.Errorf("writer %v: Report took %v", viaWriter, d)
-		}
-		// The deadline was cleared: once the reader reads, the retry and an
-		// ordinary write go through.
-		wait := drain(r)
-		if err := b.Report(context.Background(), state(host.Working)); err != nil {
-			t.Errorf("writer %v: retry: %v", viaWriter, err)
-		}
-		if _, err := out.Write([]byte("frame")); err != nil {
-			t.Errorf("writer %v: a later write: %v", viaWriter, err)
-		}
-		w.Close()
-		if got := strings.TrimLeft(wait(), "x"); got != seqWorking+"frame" {
-			t.Errorf("writer %v: after the filler the reader got %q", viaWriter, got)
-		}
-		r.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
 	}
+	fill(t, w)
+	out := w
+	b, err := New(Config{Output: out, Info: plainTerm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	start := time.Now()
+	err = b.Report(ctx, state(host.Working))
+	cancel()
+	if !errors.Is(err, os.ErrDeadlineExceeded) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Report = %v, want a deadline error", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Report took %v", d)
+	}
+	// The deadline was cleared: once the reader reads, the retry and an
+	// ordinary write go through.
+	wait := drain(r)
+	if err := b.Report(context.Background(), state(host.Working)); err != nil {
+		t.Errorf("retry: %v", err)
+	}
+	if _, err := out.Write([]byte("frame")); err != nil {
+		t.Errorf("a later write: %v", err)
+	}
+	w.Close()
+	if got := strings.TrimLeft(wait(), "x"); got != seqWorking+"frame" {
+		t.Errorf("after the filler the reader got %q", got)
+	}
+	r.Close()
 }
 
 // enteredFile says when a write starts; it keeps the file's deadlines.
@@ -156,13 +151,13 @@ func TestBlockedPty(t *testing.T) {
 	}
 	defer ptmx.Close()
 	defer tty.Close()
-	if !IsTerminal(tty) || !IsTerminal(NewWriter(tty)) {
+	if !IsTerminal(tty) {
 		t.Error("a pty is not a terminal")
 	}
 	if err := tty.SetWriteDeadline(time.Time{}); err != nil {
 		t.Skipf("this platform gives a pty no write deadline: %v", err)
 	}
-	b, err := New(Config{Output: NewWriter(tty), Info: plainTerm})
+	b, err := New(Config{Output: tty, Info: plainTerm})
 	if err != nil {
 		t.Fatal(err)
 	}

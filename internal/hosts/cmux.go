@@ -1,0 +1,166 @@
+package hosts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strconv"
+	"strings"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/proc"
+)
+
+// cmuxBackend shows the chat as a row in cmux's sidebar, by its CLI
+// (docs/cli-contract.md in manaflow-ai/cmux):
+//
+//	state   cmux set-status <key> <text> --icon I --color C [--priority 100] [--workspace W]
+//	        cmux workspace loading on|off --id <key> [--workspace W]
+//	exit    cmux clear-status <key> [--workspace W], and the loader off
+//
+// Rows are workspace-scoped, and newer cmux builds no longer pass
+// CMUX_WORKSPACE_ID to every child, so W is named when known. The ping
+// stays the terminal's OSC 9, which cmux's Ghostty core shows.
+type cmuxBackend struct {
+	c                   Config
+	bin, key, workspace string // key: the row's, from the agent name (statusKey)
+	loading             string // "on", "off", or "" (a predecessor may have left it on)
+	// noLoading: this cmux lacks "workspace loading"; loadingWorked: it
+	// has it, since it worked once.
+	noLoading, loadingWorked, exited bool
+}
+
+var _ host.Backend = (*cmuxBackend)(nil)
+
+// The rows of cmux's own agent hooks: needs input and failed go with
+// priority 100 and sort first (manaflow-ai/cmux 9ac7c795,
+// CLI/CMUXCLI+GenericAgentHookNotification.swift; 43690471,
+// CLI/AgentNeedsInputPublisher.swift). set-status passes "--priority 100"
+// on to the app's parser, which clamps it to -9999..9999 (cmux 42f5741,
+// CLI/cmux.swift forwardSidebarMetadataCommand). Icons are SF Symbols.
+var cmuxRows = map[host.State]struct {
+	text, icon, color string
+	urgent, loading   bool
+}{
+	host.Working: {"Running", "bolt.fill", "#4C8DFF", false, true},
+	host.Blocked: {"Needs input", "bell.fill", "#4C8DFF", true, false},
+	host.Failed:  {"Failed", "exclamationmark.triangle.fill", "#FF453A", true, false},
+	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", false, false},
+}
+
+func newCmux(c Config, bin, workspace string) (*cmuxBackend, error) {
+	key := statusKey(c.Agent)
+	if key == "" {
+		return nil, fmt.Errorf("cmux: %w: agent %q gives no status key", ErrConfig, c.Agent)
+	}
+	// cmux's set-status takes any argument equal to a flag name as that
+	// flag, and older builds do not honour "--": no value may read as one.
+	if w := workspace; w != "" && (strings.HasPrefix(w, "-") || core.Clean(w, 256) != w || strings.Contains(w, " ")) {
+		return nil, fmt.Errorf("cmux: %w: workspace id %q", ErrConfig, w)
+	}
+	if bin == "" {
+		bin = "cmux"
+	}
+	path, err := exec.LookPath(bin)
+	if err != nil {
+		return nil, fmt.Errorf("cmux: %w: %w", ErrUnavailable, err)
+	}
+	c.Logger = orDiscard(c.Logger)
+	return &cmuxBackend{c: c, bin: path, key: key, workspace: workspace}, nil
+}
+
+func (b *cmuxBackend) Name() string { return "cmux" }
+
+func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
+	if b.exited {
+		return nil
+	}
+	switch r.Kind {
+	case host.KindState:
+		row, ok := cmuxRows[r.State]
+		if !ok {
+			return nil
+		}
+		args := []string{"set-status", b.key, row.text, "--icon", row.icon, "--color", row.color}
+		if row.urgent {
+			args = append(args, "--priority", "100")
+		}
+		if err := b.run(ctx, args...); err != nil {
+			return err
+		}
+		return b.spin(ctx, row.loading, r.Repeat, true)
+	case host.KindExit:
+		b.exited = true
+		err := b.run(ctx, "clear-status", b.key)
+		if b.loading != "off" {
+			err = errors.Join(err, b.spin(ctx, false, true, err == nil))
+		}
+		return err
+	}
+	return nil
+}
+
+// spin turns the workspace's loader on or off unless it already is (again
+// with force). It drives the sidebar's loading spinner, which cmux shows
+// only with its experiment flag sidebar-workspace-agent-spinner-experiment
+// (off by default: CmuxFeatureFlags); the row is what most users see. It
+// is newer than set-status: when it fails while the command before it
+// (cmuxOK) just worked, and it never worked, this cmux lacks it: it is not
+// run again. Once it has worked, a failure is just that.
+func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
+	state := "off"
+	if on {
+		state = "on"
+	}
+	if b.noLoading || (b.loading == state && !force) {
+		return nil
+	}
+	err := b.run(ctx, "workspace", "loading", state, "--id", b.key)
+	if cmuxOK && !b.loadingWorked && errors.Is(err, ErrRejected) {
+		b.noLoading = true
+		b.c.Logger.Debug("cmux: this cmux has no workspace loading; not running it again", "err", err)
+		return nil
+	}
+	if err == nil {
+		b.loading, b.loadingWorked = state, true
+	}
+	return err
+}
+
+// run runs one cmux command, bounded by ctx; a non-zero exit is a
+// *ReplyError with the head of what it printed.
+func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
+	name := args[0]
+	if name == "workspace" {
+		name += " " + args[1]
+	}
+	if b.workspace != "" {
+		args = append(args, "--workspace", b.workspace)
+	}
+	stdout, stderr, err := proc.Run(ctx, nil, b.bin, args...)
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return fmt.Errorf("cmux: %s: %w", name, err)
+	case !errors.As(err, &exit):
+		return fmt.Errorf("cmux: %s: %w: %w", name, ErrUnavailable, err)
+	case exit.ExitCode() >= 0:
+		return rejected("cmux", name, "exit status "+strconv.Itoa(exit.ExitCode()), string(stdout)+" "+string(stderr))
+	}
+	return fmt.Errorf("cmux: %s: %w", name, err)
+}
+
+// statusKey is the agent name as the row's key and the loader's id:
+// [A-Za-z0-9._-] kept, others "_", leading "-" dropped (a key must never
+// read as an option), at most 64 bytes; "" when nothing usable is left.
+func statusKey(agent string) string {
+	k := sanitize(strings.TrimLeft(agent, "-"), func(r rune) bool { return alnum(r) || strings.ContainsRune("._-", r) }, 64)
+	if strings.Trim(k, "_.") == "" {
+		return ""
+	}
+	return k
+}

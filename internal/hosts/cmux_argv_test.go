@@ -1,0 +1,51 @@
+package hosts_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+// flags are the options a Backend passes; each takes the next argument.
+var flags = map[string]bool{"--icon": true, "--color": true, "--priority": true, "--workspace": true, "--id": true}
+
+// TestArgvNeverAnOption runs every command for agent names that look like
+// options and reads back the argv the fake cmux got: every argument that
+// starts with "-" is one of the Backend's own flags, in a flag's place.
+func TestArgvNeverAnOption(t *testing.T) {
+	needSh(t)
+	for _, agent := range []string{"--icon", "-rf", "--workspace", "--", "--help", "-", "a --color b", "chat"} {
+		f := teatest.NewCmux(t)
+		b, err := hosts.NewCmux(hosts.CmuxConfig{Bin: f.Bin(), Workspace: f.Env()["CMUX_WORKSPACE_ID"], Agent: agent})
+		if err != nil {
+			if hosts.StatusKey(agent) != "" {
+				t.Errorf("New(agent %q): %v", agent, err)
+			}
+			continue
+		}
+		for _, s := range []host.State{host.Working, host.Blocked, host.Failed, host.Idle} {
+			mustReport(t, b, state(s))
+		}
+		mustReport(t, b, host.Report{Kind: host.KindExit})
+		for _, args := range f.Calls() {
+			positional := 0
+			for i := 0; i < len(args); i++ {
+				a := args[i]
+				if strings.HasPrefix(a, "-") {
+					if !flags[a] || i+1 == len(args) || strings.HasPrefix(args[i+1], "-") || positional < 2 {
+						t.Errorf("agent %q: %q reads as an option in %q", agent, a, args)
+					}
+					i++ // its value
+					continue
+				}
+				positional++
+			}
+			if args[0] != "workspace" && args[1] != b.Key() {
+				t.Errorf("agent %q: key %q in %q", agent, args[1], args)
+			}
+		}
+	}
+}

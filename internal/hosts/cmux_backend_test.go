@@ -1,0 +1,291 @@
+package hosts_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/proc"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+func needSh(t testing.TB) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake cmux is a sh script")
+	}
+}
+
+func newCmuxBackend(t testing.TB, f *teatest.Cmux, edit ...func(*hosts.CmuxConfig)) *hosts.CmuxBackend {
+	t.Helper()
+	cfg := hosts.CmuxConfig{Bin: f.Bin(), Surface: f.Env()["CMUX_SURFACE_ID"], Workspace: f.Env()["CMUX_WORKSPACE_ID"], Agent: "chat"}
+	for _, e := range edit {
+		e(&cfg)
+	}
+	b, err := hosts.NewCmux(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestNewCmux(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t)
+	t.Setenv("PATH", t.TempDir()) // no cmux anywhere
+	if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat"}); !errors.Is(err, hosts.ErrUnavailable) {
+		t.Errorf("New without cmux on PATH: %v, want ErrNotFound", err)
+	}
+	if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat", Bin: filepath.Join(filepath.Dir(f.Bin()), "nope")}); !errors.Is(err, hosts.ErrUnavailable) {
+		t.Errorf("New with a missing Bin: %v, want ErrNotFound", err)
+	}
+	for _, agent := range []string{"", "---", "..", "  "} {
+		if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: agent, Bin: f.Bin()}); !errors.Is(err, hosts.ErrConfig) {
+			t.Errorf("New(agent %q): %v, want ErrConfig", agent, err)
+		}
+	}
+	for _, ws := range []string{"-x", "--workspace", "a b", "w\n1"} {
+		if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat", Bin: f.Bin(), Workspace: ws}); !errors.Is(err, hosts.ErrConfig) {
+			t.Errorf("New(workspace %q): %v, want ErrConfig", ws, err)
+		}
+	}
+	t.Setenv("PATH", f.Env()["PATH"]) // cmux on PATH
+	b, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Bin() != f.Bin() || b.Key() != "chat" || b.Name() != "cmux" {
+		t.Errorf("Bin %q Key %q Name %q", b.Bin(), b.Key(), b.Name())
+	}
+}
+
+func TestCmuxStates(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", "ws-1"))
+	b := newCmuxBackend(t, f)
+	for _, tc := range []struct {
+		s    host.State
+		want []string
+	}{
+		{host.Idle, []string{
+			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93 --workspace ws-1",
+			"cmux workspace loading off --id chat --workspace ws-1", // a predecessor may have left it on
+		}},
+		{host.Working, []string{
+			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF --workspace ws-1",
+			"cmux workspace loading on --id chat --workspace ws-1",
+		}},
+		// Needs input and Failed float to the top, as cmux's own hooks
+		// make them (manaflow-ai/cmux 9ac7c795,
+		// CLI/CMUXCLI+GenericAgentHookNotification.swift: --priority=100).
+		{host.Blocked, []string{
+			`cmux set-status chat "Needs input" --icon bell.fill --color #4C8DFF --priority 100 --workspace ws-1`,
+			"cmux workspace loading off --id chat --workspace ws-1",
+		}},
+		{host.Failed, []string{
+			"cmux set-status chat Failed --icon exclamationmark.triangle.fill --color #FF453A --priority 100 --workspace ws-1",
+		}},
+		{host.Idle, []string{
+			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93 --workspace ws-1",
+		}},
+	} {
+		n := len(f.Calls())
+		mustReport(t, b, state(tc.s))
+		wantLines(t, f.Transcript()[n:], tc.want)
+	}
+}
+
+func TestNoWorkspace(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t)
+	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
+	mustReport(t, b, state(host.Working))
+	wantLines(t, f.Transcript(), []string{
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+		"cmux workspace loading on --id chat",
+	})
+}
+
+// A state is sent as given, the same one again too (the Reporter decides
+// what a host was already shown); the loader is run only when it changes,
+// or again for a Repeat, as the host may have lost it.
+func TestCmuxSendsWhatItIsGiven(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", "w"))
+	b := newCmuxBackend(t, f)
+	mustReport(t, b, state(host.Working), state(host.Working), state(host.Unknown))
+	for _, k := range []host.Kind{host.KindPing, host.KindSession, host.KindMeta, host.KindAgents, host.KindSuspend} {
+		mustReport(t, b, host.Report{Kind: k, State: host.Working, Message: "ping"})
+	}
+	mustReport(t, b, host.Report{Kind: host.KindState, State: host.Working, Repeat: true})
+	wantLines(t, f.Transcript(), []string{
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF --workspace w",
+		"cmux workspace loading on --id chat --workspace w",
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF --workspace w",
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF --workspace w",
+		"cmux workspace loading on --id chat --workspace w",
+	})
+}
+
+func TestCmuxExit(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", "w"))
+	b := newCmuxBackend(t, f)
+	mustReport(t, b, state(host.Working))
+	mustReport(t, b, host.Report{Kind: host.KindExit})
+	mustReport(t, b, state(host.Idle)) // after exit: nothing
+	wantLines(t, f.Transcript()[2:], []string{
+		"cmux clear-status chat --workspace w",
+		"cmux workspace loading off --id chat --workspace w",
+	})
+}
+
+func TestFailing(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t)
+	b := newCmuxBackend(t, f)
+	f.Fail(3)
+	err := tryReport(b, state(host.Working), 5*time.Second)
+	var xerr *hosts.ReplyError
+	if !errors.As(err, &xerr) || !errors.Is(err, hosts.ErrRejected) || xerr.Code != "exit status 3" ||
+		xerr.Op != "set-status" || !strings.Contains(xerr.Message, "fake failure") {
+		t.Fatalf("Report: %v, want exit status 3 from set-status", err)
+	}
+	if !strings.HasPrefix(err.Error(), "cmux: set-status: exit status 3: ") {
+		t.Errorf("error text %q", err)
+	}
+	f.Normal()
+	mustReport(t, b, state(host.Working)) // not remembered as delivered: sent again
+	if n := len(f.Calls()); n != 3 {
+		t.Errorf("%d calls, want 3", n)
+	}
+}
+
+func TestWithoutWorkspaceLoading(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t)
+	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
+	f.Fail(2, "workspace") // an older cmux
+	mustReport(t, b, state(host.Working))
+	mustReport(t, b, state(host.Idle))
+	mustReport(t, b, host.Report{Kind: host.KindExit})
+	wantLines(t, f.Transcript(), []string{
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+		"cmux workspace loading on --id chat",
+		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+		"cmux clear-status chat",
+	})
+}
+
+// A cmux whose "workspace loading" worked once has it: a later failure is
+// a failure, retried with the state, not a reason to stop turning the
+// loader off (which would leave it spinning after exit).
+func TestLoadingFailsAfterItWorked(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t)
+	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
+	mustReport(t, b, state(host.Working))
+	f.Fail(1, "workspace")
+	if err := tryReport(b, state(host.Idle), 5*time.Second); err == nil {
+		t.Fatal("a failed loader command was not reported")
+	}
+	f.Normal()
+	mustReport(t, b, host.Report{Kind: host.KindExit})
+	wantLines(t, f.Transcript(), []string{
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+		"cmux workspace loading on --id chat",
+		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+		"cmux workspace loading off --id chat",
+		"cmux clear-status chat",
+		"cmux workspace loading off --id chat",
+	})
+}
+
+func TestHanging(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t)
+	b := newCmuxBackend(t, f)
+	f.Hang()
+	for _, r := range []host.Report{state(host.Working), {Kind: host.KindExit}} {
+		start := time.Now()
+		err := tryReport(b, r, 150*time.Millisecond)
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%v: %v, want DeadlineExceeded", r.Kind, err)
+		}
+		// The deadline, plus WaitDelay, plus scheduling slack under -race.
+		if d := time.Since(start); d > 150*time.Millisecond+proc.WaitDelay+time.Second {
+			t.Errorf("%v: Report returned %v after a 150ms deadline", r.Kind, d)
+		}
+	}
+}
+
+func TestSpew(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t)
+	b := newCmuxBackend(t, f)
+	f.Spew()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	mustReport(t, b, state(host.Working)) // two commands, 16 MiB of output
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 2<<20 {
+		t.Errorf("allocated %d bytes for 16 MiB of output: not bounded", grew)
+	}
+	f.Fail(1)
+	var xerr *hosts.ReplyError
+	if err := tryReport(b, state(host.Idle), 5*time.Second); !errors.As(err, &xerr) || len(xerr.Message) > core.MaxMessage*4 {
+		t.Errorf("Report: %v", err)
+	}
+}
+
+func TestBinaryRemoved(t *testing.T) {
+	needSh(t)
+	f := teatest.NewCmux(t)
+	b := newCmuxBackend(t, f)
+	os.Remove(f.Bin())
+	err := tryReport(b, state(host.Working), 5*time.Second)
+	if err == nil || errors.Is(err, hosts.ErrRejected) || !strings.HasPrefix(err.Error(), "cmux: set-status: ") {
+		t.Errorf("Report with cmux gone: %v", err)
+	}
+}
+
+// TestChildHoldingPipes: a cmux that leaves a child holding its output
+// open must not keep Report waiting past WaitDelay.
+func TestChildHoldingPipes(t *testing.T) {
+	needSh(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "cmux")
+	script := "#!/bin/sh\nsleep 30 &\necho $! >'" + dir + "/pid'\nexit 0\n"
+	if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		data, _ := os.ReadFile(filepath.Join(dir, "pid"))
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil {
+			if p, err := os.FindProcess(pid); err == nil {
+				p.Kill()
+			}
+		}
+	})
+	b, err := hosts.NewCmux(hosts.CmuxConfig{Bin: bin, Agent: "chat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if err := tryReport(b, state(host.Working), 5*time.Second); err != nil {
+		t.Errorf("Report: %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("Report took %v with a child holding the pipes", d)
+	}
+}

@@ -1,0 +1,246 @@
+package hosts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
+)
+
+const (
+	maxSource     = 80
+	maxAgent      = 64
+	maxTokenValue = 80 // herdr shows at most 80 characters
+	resumeToken   = "resume"
+)
+
+// herdrBackend reports to one herdr pane (herdr 0.8.0, protocol 20):
+//
+//	Working, Blocked, Idle    pane.report_agent working, blocked (+ message), idle
+//	Failed                    pane.report_metadata state_labels, then idle
+//	session                   pane.report_agent_session
+//	facts, resume command     pane.report_metadata tokens
+//	exit                      tokens and labels cleared, pane.release_agent
+//
+// herdr does not forward a pane's OSC 9, and words its notifications from
+// the state: pings, suspends and sub-agents are not herdr's.
+type herdrBackend struct {
+	c                 Config // Source defaults to "custom:<agent>", herdr's convention for third parties
+	socket, pane, bin string
+	cli               bool // the binary per request, as herdr's hooks do on Windows (a named pipe there)
+	now               func() time.Time
+	seq               *sequence
+	client            lineClient
+	tokens            map[string]string // the tokens herdr holds from us
+	facts             []host.Fact       // the latest, for a session report's tokens
+	noLabels          bool              // herdr shows none of our state labels
+	refused           refusals
+}
+
+func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, error) {
+	switch {
+	case !validAgent(c.Agent):
+		return nil, fmt.Errorf("herdr: %w: agent name %q: want 1-%d printable characters on one line", ErrConfig, c.Agent, maxAgent)
+	case pane == "" || core.Clean(pane, 0) != pane || len(pane) > maxID:
+		return nil, fmt.Errorf("herdr: %w: pane id %q (HERDR_PANE_ID): want printable text on one line", ErrConfig, pane)
+	case c.Source != "" && !validSource(c.Source):
+		return nil, fmt.Errorf("herdr: %w: source %q: want 1-%d of [A-Za-z0-9:._-]", ErrConfig, c.Source, maxSource)
+	case !cli && socket == "":
+		return nil, fmt.Errorf("herdr: %w: socket path is required (HERDR_SOCKET_PATH)", ErrConfig)
+	case strings.ContainsRune(socket, 0) || strings.ContainsRune(bin, 0):
+		return nil, fmt.Errorf("herdr: %w: socket or binary path contains NUL", ErrConfig)
+	}
+	if c.Source == "" {
+		c.Source = defaultSource(c.Agent)
+	}
+	c.Logger = orDiscard(c.Logger)
+	return &herdrBackend{
+		c: c, socket: socket, pane: pane, bin: bin, cli: cli, now: time.Now, seq: &processSeq,
+		client:  lineClient{host: "herdr", path: socket, opField: "method", log: c.Logger},
+		tokens:  map[string]string{},
+		refused: refusals{host: "herdr", log: c.Logger},
+	}, nil
+}
+
+func (b *herdrBackend) Name() string { return "herdr" }
+
+func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
+	switch r.Kind {
+	case host.KindState:
+		return b.reportState(ctx, r)
+	case host.KindSession:
+		err := b.reportSession(ctx, r)
+		if err != nil && !errors.Is(err, host.ErrDropped) {
+			return err // herdr unreachable: tried again, the tokens with it
+		}
+		if terr := ignoreDropped(b.syncTokens(ctx, r, false)); terr != nil {
+			return terr
+		}
+		return err
+	case host.KindMeta:
+		b.facts = r.Meta
+		return b.syncTokens(ctx, r, r.Repeat)
+	case host.KindExit:
+		// The tokens and a failure go with the chat, best effort, then the
+		// pane is released: herdr clears only agents it detected itself.
+		clearErr := errors.Join(ignoreDropped(b.sendTokens(ctx, tokenChanges(b.tokens, nil, false))), b.setLabels(ctx, nil))
+		return errors.Join(b.send(ctx, methodReleaseAgent, b.params()), clearErr)
+	}
+	return nil
+}
+
+func (b *herdrBackend) params() *herdrParams {
+	return &herdrParams{PaneID: b.pane, Source: b.c.Source, Agent: b.c.Agent}
+}
+
+func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
+	p := b.params()
+	switch r.State {
+	case host.Working:
+		p.State = "working"
+	case host.Blocked:
+		p.State = "blocked"
+	case host.Idle, host.Failed:
+		p.State = "idle" // herdr has no failed state: the labels say it
+	default:
+		return nil
+	}
+	failed := r.State == host.Failed
+	if failed {
+		if err := b.setLabels(ctx, failedLabels); err != nil {
+			return err
+		}
+	}
+	if b.c.BlockedMessage && r.State == host.Blocked {
+		p.Message = r.Message
+	}
+	if b.c.SessionInAll {
+		p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
+	}
+	if err := b.send(ctx, methodReportAgent, p); err != nil || failed {
+		return err
+	}
+	return b.setLabels(ctx, nil)
+}
+
+// A failed turn is reported idle, and herdr reads working -> idle as a
+// finished turn: "done" until someone looks, then "idle" (herdr 0.8.0:
+// src/ui/status.rs state_label, src/app/actions.rs state_label_text). The
+// failure's state labels show "failed" for those words wherever herdr
+// shows the state (src/terminal/metadata.rs), set before the idle so the
+// pane never reads done, and cleared by the next other state and the exit;
+// a label renames only its state, so none shows while a turn runs. title
+// and display_agent rename the pane, not the state; notification.show
+// (0.6.9+) is a global toast beside herdr's own "finished". Labels came in
+// 0.6.3 (src/app/api/panes.rs normalize_state_labels).
+var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
+
+// setLabels sets the failure labels, or with nil clears any there may be
+// (a crashed predecessor may have left them).
+func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error {
+	if l == nil && b.noLabels {
+		return nil
+	}
+	p := b.params()
+	p.Labels, p.ClearLabels = l, l == nil
+	b.noLabels = false // until herdr answers
+	err := ignoreDropped(b.send(ctx, methodReportMeta, p))
+	b.noLabels = err == nil && l == nil
+	return err
+}
+
+// reportSession sends the session, as the seed asks, though herdr keeps
+// session references only for its own "herdr:<agent>" sources
+// (src/agent_resume.rs, session_ref_from_report) and answers the rest ok.
+// A refusal would come again: dropped; only herdr's own trouble
+// (server_unavailable, internal_error: src/api/server.rs) is retried.
+func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
+	p := b.params()
+	p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
+	switch r.Session.Origin {
+	case host.OriginStartup:
+		p.StartSource = "startup"
+	case host.OriginSwitched:
+		p.StartSource = "resume"
+	}
+	err := b.send(ctx, methodReportSession, p)
+	if errors.Is(err, ErrRejected) && !hasCode(err, "server_unavailable", "internal_error") && !errors.Is(err, host.ErrDropped) {
+		return fmt.Errorf("%w (not asked again): %w", err, host.ErrDropped)
+	}
+	return err
+}
+
+// syncTokens brings herdr's tokens in line with the resume command and the
+// facts (Metadata only): $name in herdr's sidebar is its one channel for
+// them, and a state report has no field for a command.
+func (b *herdrBackend) syncTokens(ctx context.Context, r host.Report, all bool) error {
+	if !b.c.Metadata {
+		return nil
+	}
+	var want tokens
+	if resume := core.Clean(r.Session.Resume, maxTokenValue); resume != "" {
+		want = tokens{{resumeToken, &resume}}
+	}
+	want = wantTokens(want, b.facts, herdrTokenName, maxTokenValue, maxTokensPerCall) // of 32 a pane holds
+	return b.sendTokens(ctx, tokenChanges(b.tokens, want, all))
+}
+
+func (b *herdrBackend) sendTokens(ctx context.Context, changes tokens) error {
+	return syncTokens(b.tokens, changes, func(c tokens) error {
+		p := b.params()
+		p.Tokens = c
+		return b.send(ctx, methodReportMeta, p)
+	})
+}
+
+// sessionPath is dir if herdr takes it: absolute, at most 4096 bytes.
+func sessionPath(dir string) string {
+	if len(dir) > core.MaxField || !filepath.IsAbs(dir) {
+		return ""
+	}
+	return dir
+}
+
+// defaultSource is "custom:" and the agent name, each run of characters
+// herdr does not take replaced by one '_', cut to maxSource bytes.
+func defaultSource(agent string) string {
+	var b strings.Builder
+	b.WriteString("custom:")
+	under := false
+	for _, r := range agent {
+		if sourceRune(r) {
+			b.WriteRune(r)
+			under = false
+		} else if !under {
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	s := strings.TrimRight(b.String(), "_")
+	if s == "custom:" {
+		s = "custom:agent"
+	}
+	return s[:min(len(s), maxSource)]
+}
+
+func validSource(s string) bool {
+	return s != "" && len(s) <= maxSource && strings.IndexFunc(s, func(r rune) bool { return !sourceRune(r) }) < 0
+}
+
+func sourceRune(r rune) bool { return alnum(r) || strings.ContainsRune(":._-", r) }
+
+// herdrTokenName is a fact's name as a token name herdr takes
+// (^[A-Za-z0-9_-]{1,32}$); "" for a name with nothing to keep, and for the
+// resume command's.
+func herdrTokenName(name string) string {
+	tokenRune := func(r rune) bool { return alnum(r) || r == '-' || r == '_' }
+	if t := sanitize(name, tokenRune, 32); t != resumeToken && strings.IndexFunc(name, tokenRune) >= 0 {
+		return t
+	}
+	return ""
+}

@@ -1,0 +1,206 @@
+package hosts
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/proc"
+)
+
+// The methods herdr's socket takes (herdr 0.8.0, protocol 20); the herdr
+// binary's verb is the method's name after "pane.", with '-' for '_'.
+const (
+	methodReportAgent   = "pane.report_agent"
+	methodReportSession = "pane.report_agent_session"
+	methodReleaseAgent  = "pane.release_agent"
+	methodReportMeta    = "pane.report_metadata"
+)
+
+// herdrParams are a request's parameters; each method sets its own.
+type herdrParams struct {
+	PaneID      string            `json:"pane_id"`
+	Source      string            `json:"source"`
+	Agent       string            `json:"agent"`
+	State       string            `json:"state,omitempty"`
+	Message     string            `json:"message,omitempty"`
+	Seq         uint64            `json:"seq"`
+	SessionID   string            `json:"agent_session_id,omitempty"`
+	SessionPath string            `json:"agent_session_path,omitempty"`
+	StartSource string            `json:"session_start_source,omitempty"`
+	Labels      map[string]string `json:"state_labels,omitempty"`
+	ClearLabels bool              `json:"clear_state_labels,omitempty"`
+	Tokens      tokens            `json:"tokens,omitempty"`
+}
+
+// argv is the request as the herdr binary's arguments: "pane <verb>
+// <pane>", then each flag and its value as two arguments, which herdr's
+// parser takes as the value whatever it looks like (0.8 has no
+// "--flag=value").
+func (p *herdrParams) argv(method string) []string {
+	verb := strings.ReplaceAll(strings.TrimPrefix(method, "pane."), "_", "-")
+	args := []string{"pane", verb, p.PaneID}
+	add := func(flag, v string) {
+		if v != "" {
+			args = append(args, flag, shield(v))
+		}
+	}
+	add("--source", p.Source)
+	add("--agent", p.Agent)
+	add("--state", p.State)
+	add("--message", p.Message)
+	add("--seq", strconv.FormatUint(p.Seq, 10))
+	add("--agent-session-id", p.SessionID)
+	add("--agent-session-path", p.SessionPath)
+	add("--session-start-source", p.StartSource)
+	for _, state := range slices.Sorted(maps.Keys(p.Labels)) {
+		add("--state-label", state+"="+p.Labels[state])
+	}
+	if p.ClearLabels {
+		args = append(args, "--clear-state-labels")
+	}
+	for _, t := range p.Tokens {
+		if t.value == nil {
+			add("--clear-token", t.name)
+		} else {
+			add("--token", t.name+"="+*t.value) // split at the first '='; names hold none
+		}
+	}
+	return args
+}
+
+// shield keeps a value from being read as one of herdr's global options:
+// before the pane command parses its flags, herdr's CLI takes --session,
+// --remote, --remote-keybindings, --handoff (and NAME=VALUE forms) out of
+// any position before a "--" (ogulcancelik/herdr 10974c82: src/session.rs
+// configure_from_args, src/remote/attach.rs extract_remote_args). A
+// leading space makes it text; herdr trims it from the source and agent.
+func shield(v string) string {
+	if strings.HasPrefix(v, "--") {
+		return " " + v
+	}
+	return v
+}
+
+// send delivers one request, unless this herdr refused what it needs.
+func (b *herdrBackend) send(ctx context.Context, method string, p *herdrParams) error {
+	f := feature(method, p)
+	if err := b.refused.before(method, f); err != nil {
+		return err
+	}
+	seq := b.seq.next(b.now())
+	p.Seq = seq
+	start := time.Now()
+	var err error
+	if b.cli {
+		err = b.runCLI(ctx, method, p)
+	} else {
+		_, err = b.client.call(ctx, method, "hb:"+strconv.FormatUint(seq, 10), p, "ok")
+	}
+	b.c.Logger.LogAttrs(ctx, slog.LevelDebug, "herdr: request",
+		slog.String("method", method), slog.Uint64("seq", seq),
+		slog.Duration("took", time.Since(start)), slog.Any("err", err))
+	if lack, ok := lacked(err, method, f); ok {
+		return b.refused.note(lack, err)
+	}
+	return err
+}
+
+// feature names what a request needs of herdr: its method, or the part of
+// pane.report_metadata it uses.
+func feature(method string, p *herdrParams) string {
+	switch {
+	case p.Tokens != nil:
+		return method + " tokens"
+	case p.Labels != nil || p.ClearLabels:
+		return method + " state_labels"
+	}
+	return method
+}
+
+// lacked reports whether herdr refused feature f of method as something it
+// does not have, and which of the two. A method it lacks does not parse:
+// invalid_request, id "" (src/api/server.rs); report_agent_session came in
+// 0.6.7, report_metadata in 0.6.3; 0.6.3-0.7.3 take state labels but
+// refuse a tokens-only report_metadata (invalid_metadata_request); the
+// binary exits 2 on a command or flag it lacks.
+func lacked(err error, method, f string) (string, bool) {
+	switch {
+	case hasCode(err, "usage"):
+		return f, true
+	case hasCode(err, "invalid_request"):
+		return method, true
+	case hasCode(err, "invalid_metadata_request", "invalid_state_label"):
+		return f, method == methodReportMeta
+	}
+	return "", false
+}
+
+// runCLI runs the herdr binary for one request: exit status 0 is ok, 1 an
+// error reply (the JSON on stderr), 2 a usage error.
+func (b *herdrBackend) runCLI(ctx context.Context, method string, p *herdrParams) error {
+	if strings.HasPrefix(p.PaneID, "-") {
+		// The pane id is the first argument, with no "--" before it, and
+		// "--help" there prints help and exits 0 (src/cli/pane.rs,
+		// src/cli/spec.rs): nothing would be reported.
+		return rejected("herdr", method, "usage", "pane id "+strconv.Quote(p.PaneID)+" starts with '-'")
+	}
+	bin := b.bin
+	if bin == "" {
+		bin = "herdr"
+	}
+	var env []string
+	if b.socket != "" {
+		env = []string{"HERDR_SOCKET_PATH=" + b.socket}
+	}
+	_, stderr, err := proc.Run(ctx, env, bin, p.argv(method)...)
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return fmt.Errorf("herdr: %s: %w", method, err)
+	case !errors.As(err, &exit):
+		return fmt.Errorf("herdr: %s: run %s: %w: %w", method, bin, ErrUnavailable, err)
+	case exit.ExitCode() == 2:
+		return rejected("herdr", method, "usage", string(stderr))
+	case exit.ExitCode() == 1:
+		// herdr's reply; without one the binary failed on its own (no server).
+		if _, rerr := checkReply("herdr", method, nil, bytes.TrimSpace(stderr), ""); errors.Is(rerr, ErrRejected) {
+			return rerr
+		}
+	}
+	return fmt.Errorf("herdr: %s: %w: %v: %q", method, ErrBadReply, err, core.Clean(string(stderr), core.MaxMessage))
+}
+
+// sequence hands out herdr's seq values. herdr keeps, per source and pane,
+// the highest seq it saw for the pane's whole life and ignores a report at
+// or below it, so a value must be above everything this process sent and
+// everything a predecessor in the pane sent (a chat restarted after a
+// crash). max(previous+1, now in Unix ns) is both: a predecessor's values
+// trail its clock, which the successor's has passed. One sequence serves
+// the process, so two backends with one source and pane cannot undercut
+// each other.
+type sequence struct{ last atomic.Uint64 }
+
+var processSeq sequence
+
+func (s *sequence) next(now time.Time) uint64 {
+	floor := uint64(max(now.UnixNano(), 0))
+	for {
+		last := s.last.Load()
+		if v := max(last+1, floor); s.last.CompareAndSwap(last, v) {
+			return v
+		}
+	}
+}

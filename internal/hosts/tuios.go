@@ -1,0 +1,200 @@
+package hosts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
+)
+
+// The verbs tuios's daemon takes. It refuses a parameter it does not know
+// (invalid_params), so only the names below are sent; source is left out
+// of set-agent-state: its default, "report", ranks highest, and a build
+// from before sources would refuse the name. The seed's set-agent-meta and
+// report-agent-activity are in no public tuios build (main 6037a8a):
+// answered unknown_verb, each is dropped for the run.
+const (
+	verbState    = "set-agent-state"
+	verbMeta     = "set-agent-meta"
+	verbActivity = "report-agent-activity"
+)
+
+// tuiosStates maps the chat's states as tuios's own Claude Code
+// integration does (integrations/claude-code/tuios-agent-state.sh, Stop ->
+// done; docs/AGENT_STATE.md): idle is "ready, no turn yet"; after a turn
+// the chat's Idle is done. done, needs_input and errored raise tuios's
+// alert, an OSC 9 to the user's terminal (internal/config/
+// agent_alerts.go), so no ping of ours goes with them (Build).
+var tuiosStates = map[host.State]string{
+	host.Idle:    "idle",
+	host.Working: "working",
+	host.Blocked: "needs_input",
+	host.Failed:  "errored",
+}
+
+type stateParams struct {
+	Session string `json:"session"`
+	Window  string `json:"window"` // without it tuios marks the focused pane
+	State   string `json:"state"`
+	Message string `json:"message,omitempty"`
+	Harness string `json:"harness"`
+}
+
+type metaParams struct {
+	Session string `json:"session"`
+	Window  string `json:"window"`
+	Source  string `json:"source"`
+	Tokens  tokens `json:"tokens,omitempty"` // a null value removes the key
+	Clear   bool   `json:"clear,omitempty"`
+}
+
+// tuiosBackend reports a chat's state, facts and sub-agents to a tuios
+// pane over the daemon's socket, on one persistent connection. Every
+// request names the pane: session (TUIOS_SESSION, sent as it is: it may
+// hold blanks) and window (TUIOS_PANE_ID).
+type tuiosBackend struct {
+	c              Config // Agent is the harness tuios shows, and the facts' source
+	session, pane  string
+	noStates       bool // the states go over herdr's API: the exit clears facts and sub-agents itself
+	client         lineClient
+	refused        refusals
+	id             uint64
+	exited, turned bool              // turned: a turn has run, so Idle is done
+	meta           map[string]string // the facts tuios holds
+	agents         map[string]sentAgent
+	actSent        bool   // a session_start went out in this process
+	actSess        string // the session it was for
+}
+
+var _ host.Closer = (*tuiosBackend)(nil)
+
+func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBackend, error) {
+	switch {
+	case socket == "" || session == "" || pane == "":
+		return nil, fmt.Errorf("tuios: %w: socket, session and pane are required", ErrConfig)
+	case !validAgent(c.Agent):
+		return nil, fmt.Errorf("tuios: %w: agent %q is not a short plain name", ErrConfig, c.Agent)
+	case core.Clean(pane, core.MaxField) != pane:
+		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", ErrConfig, pane)
+	case !utf8.ValidString(session) || strings.IndexFunc(session, unicode.IsControl) >= 0:
+		return nil, fmt.Errorf("tuios: %w: session %q has control characters", ErrConfig, session)
+	}
+	c.Logger = orDiscard(c.Logger)
+	return &tuiosBackend{
+		c: c, session: session, pane: pane, noStates: noStates,
+		client:  lineClient{host: "tuios", path: socket, opField: "verb", keep: true, log: c.Logger},
+		refused: refusals{host: "tuios", log: c.Logger},
+		meta:    map[string]string{},
+		agents:  map[string]sentAgent{},
+	}, nil
+}
+
+func (b *tuiosBackend) Name() string { return "tuios" }
+
+// Close closes the connection.
+func (b *tuiosBackend) Close() error { return b.client.Close() }
+
+func (b *tuiosBackend) Report(ctx context.Context, r host.Report) error {
+	if b.exited {
+		return nil
+	}
+	if !b.actSent && r.Kind != host.KindAgents && r.Kind != host.KindExit {
+		// A process's first report starts with session_start, so tuios
+		// forgets the sub-agents a killed predecessor left in the pane.
+		// Best effort: the report goes on whatever happens here.
+		_ = b.reportAgents(ctx, host.Report{Session: r.Session})
+	}
+	switch r.Kind {
+	case host.KindState:
+		return b.reportState(ctx, r)
+	case host.KindMeta:
+		return b.reportMeta(ctx, r)
+	case host.KindAgents:
+		return b.reportAgents(ctx, r)
+	case host.KindExit:
+		return b.exit(ctx)
+	}
+	return nil
+}
+
+func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
+	state, ok := tuiosStates[r.State]
+	if b.noStates || !ok {
+		return nil
+	}
+	msg := ""
+	switch r.State {
+	case host.Blocked, host.Failed:
+		msg = r.Message // what the chat waits on, or the failed turn's headline
+	case host.Idle:
+		if b.turned {
+			state = "done"
+		}
+	}
+	b.turned = b.turned || r.State != host.Idle
+	return b.send(ctx, verbState, stateParams{
+		Session: b.session, Window: b.pane, State: state, Message: msg, Harness: b.c.Agent,
+	})
+}
+
+// reportMeta sends the facts that changed since tuios took the last ones;
+// a fact that went away is sent as null, which removes the key.
+func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
+	want := wantTokens(nil, r.Meta, metaKey, 0, 0)
+	return syncTokens(b.meta, tokenChanges(b.meta, want, r.Repeat), func(c tokens) error {
+		return b.send(ctx, verbMeta, metaParams{Session: b.session, Window: b.pane, Source: b.c.Agent, Tokens: c})
+	})
+}
+
+// exit hands the pane back: state none, with which tuios drops the pane's
+// facts and sub-agents too; with NoStates it clears those itself. The
+// connection is closed whatever happens.
+func (b *tuiosBackend) exit(ctx context.Context) error {
+	b.exited = true
+	defer b.client.Close()
+	if !b.noStates {
+		return ignoreDropped(b.send(ctx, verbState, stateParams{
+			Session: b.session, Window: b.pane, State: "none", Harness: b.c.Agent,
+		}))
+	}
+	var errs []error
+	if len(b.meta) > 0 {
+		errs = append(errs, ignoreDropped(b.send(ctx, verbMeta, metaParams{
+			Session: b.session, Window: b.pane, Source: b.c.Agent, Clear: true,
+		})))
+	}
+	return errors.Join(append(errs, ignoreDropped(b.clearAgents(ctx)))...)
+}
+
+// send makes one request. A verb this tuios answered unknown_verb to is
+// not sent again, and reports that need it are dropped.
+func (b *tuiosBackend) send(ctx context.Context, verb string, params any) error {
+	if err := b.refused.before(verb); err != nil {
+		return err
+	}
+	b.id++
+	_, err := b.client.call(ctx, verb, b.id, params, "")
+	if hasCode(err, "unknown_verb") {
+		return b.refused.note(verb, err)
+	}
+	return err
+}
+
+// metaKey is a fact's name as a key tuios takes: 1-24 of [a-z0-9_-]
+// starting with a letter (lower-cased, leading non-letters dropped); ""
+// for a name with no letter and for the keys only tuios writes (now,
+// prompt, subagents).
+func metaKey(name string) string {
+	name = strings.TrimLeftFunc(strings.ToLower(name), func(r rune) bool { return r < 'a' || r > 'z' })
+	k := sanitize(name, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' }, 24)
+	if slices.Contains([]string{"now", "prompt", "subagents"}, k) {
+		return ""
+	}
+	return k
+}

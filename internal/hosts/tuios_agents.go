@@ -1,0 +1,181 @@
+package hosts
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strings"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+// tuios takes one sub-agent event per report-agent-activity; the
+// difference between the list it was last given and the new one becomes
+// events:
+//
+//	session_start   the process's first report of any kind but exit (text
+//	                "startup"), and a new session id ("switch"): tuios
+//	                forgets the children it had, from a crash or a restart
+//	subagent_start  new, or its type, task or tool changed while it runs
+//	subagent_stop   it ended (done: ok true, failed: ok false, stopped: no
+//	                ok), or left the list running
+//
+// Every event carries the harness and the session's id, so tuios never
+// puts a child on another agent. A child seen first already ended is a
+// start, then its stop, so its end still shows.
+
+// sentAgent is what tuios was last told about one sub-agent.
+type sentAgent struct {
+	typ, task, tool string
+	ended           bool
+	status          host.AgentStatus
+	result          string
+}
+
+type activityParams struct {
+	Session        string   `json:"session"`
+	Window         string   `json:"window"`
+	Harness        string   `json:"harness"`
+	AgentSessionID string   `json:"agent_session_id,omitempty"`
+	Activity       activity `json:"activity"`
+}
+
+type activity struct {
+	Event     string `json:"event"`
+	AgentID   string `json:"agent_id,omitempty"`
+	AgentType string `json:"agent_type,omitempty"`
+	Target    string `json:"target,omitempty"`
+	Tool      string `json:"tool,omitempty"`
+	Text      string `json:"text,omitempty"`
+	OK        *bool  `json:"ok,omitempty"`
+}
+
+// agentID is a sub-agent's id as tuios takes it: itself when it is 1-64 of
+// [A-Za-z0-9_.:@-], else "h-" and a hash of it, so a start and its stop
+// name the same child.
+func agentID(id string) string {
+	ok := id != "" && len(id) <= 64
+	for i := 0; ok && i < len(id); i++ {
+		c := id[i]
+		ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.:@-", c) >= 0
+	}
+	if ok {
+		return id
+	}
+	sum := sha256.Sum256([]byte(id))
+	return "h-" + hex.EncodeToString(sum[:12])
+}
+
+// tuiosSessionID cuts id to tuios's cap of 256 bytes; the Machine's text
+// is valid UTF-8, so what is invalid after the cut is the cut rune.
+func tuiosSessionID(id string) string {
+	if len(id) <= 256 {
+		return id
+	}
+	return strings.ToValidUTF8(id[:256], "")
+}
+
+func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
+	if b.actSent && b.actSess == "" && len(b.agents) == 0 {
+		// The session got its id after the first report (a chat saved
+		// for the first time): nothing was listed under the empty one, so
+		// this is no switch.
+		b.actSess = r.Session.ID
+	}
+	if !b.actSent || r.Session.ID != b.actSess {
+		why := "startup" // the process's first
+		if b.actSent {
+			why = "switch"
+		}
+		if err := b.activity(ctx, r, activity{Event: "session_start", Text: why}); err != nil {
+			return err
+		}
+		b.actSent, b.actSess = true, r.Session.ID
+		clear(b.agents)
+	}
+	seen := map[string]bool{}
+	for _, a := range r.Agents {
+		id := agentID(a.ID)
+		seen[id] = true
+		want := sentAgent{typ: a.Type, task: a.Task, tool: a.Tool, ended: a.Status.Ended(), status: a.Status, result: a.Result}
+		if err := b.moveAgent(ctx, r, id, want); err != nil {
+			return err
+		}
+	}
+	// A child that left the list while running is stopped (the Machine
+	// already reports it so once; this covers a list that just drops it).
+	var gone []string
+	for id := range b.agents {
+		if !seen[id] {
+			gone = append(gone, id)
+		}
+	}
+	slices.Sort(gone)
+	for _, id := range gone {
+		have := b.agents[id]
+		if !have.ended {
+			have.ended, have.status, have.result = true, host.AgentStopped, ""
+			if err := b.moveAgent(ctx, r, id, have); err != nil {
+				return err
+			}
+		}
+		delete(b.agents, id)
+	}
+	return nil
+}
+
+// moveAgent sends the events that take one sub-agent from what tuios was
+// told to want: a start when it is new, or runs again, or runs with
+// another type, task or tool; a stop when it ended, unless tuios has that
+// end already (an ended child's tool is no news, and a start would show
+// it running again).
+func (b *tuiosBackend) moveAgent(ctx context.Context, r host.Report, id string, want sentAgent) error {
+	have, known := b.agents[id]
+	changed := have.typ != want.typ || have.task != want.task || have.tool != want.tool
+	if !known || !want.ended && (have.ended || changed) {
+		start := activity{Event: "subagent_start", AgentID: id, AgentType: want.typ, Target: want.task, Tool: want.tool}
+		if err := b.activity(ctx, r, start); err != nil {
+			return err
+		}
+		have = sentAgent{typ: want.typ, task: want.task, tool: want.tool}
+		b.agents[id] = have
+	}
+	if want.ended && !(have.ended && have.status == want.status && have.result == want.result) {
+		stop := activity{Event: "subagent_stop", AgentID: id, AgentType: want.typ, Text: want.result}
+		switch want.status {
+		case host.AgentDone:
+			stop.OK = new(true)
+		case host.AgentFailed:
+			stop.OK = new(false)
+		default:
+			stop.Text = "" // stopped: neither an answer nor an error
+		}
+		if err := b.activity(ctx, r, stop); err != nil {
+			return err
+		}
+	}
+	b.agents[id] = want // a waiting child reads as running in tuios
+	return nil
+}
+
+func (b *tuiosBackend) activity(ctx context.Context, r host.Report, a activity) error {
+	return b.send(ctx, verbActivity, activityParams{
+		Session: b.session, Window: b.pane, Harness: b.c.Agent,
+		AgentSessionID: tuiosSessionID(r.Session.ID), Activity: a,
+	})
+}
+
+// clearAgents makes tuios forget the chat's children, for an exit that
+// does not send state none.
+func (b *tuiosBackend) clearAgents(ctx context.Context) error {
+	if !b.actSent || len(b.agents) == 0 {
+		return nil
+	}
+	err := b.activity(ctx, host.Report{Session: host.Session{ID: b.actSess}},
+		activity{Event: "session_start", Text: "exit"})
+	if err == nil {
+		clear(b.agents)
+	}
+	return err
+}

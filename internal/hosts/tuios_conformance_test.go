@@ -1,0 +1,22 @@
+package hosts_test
+
+import (
+	"testing"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+func TestTuiosConformance(t *testing.T) {
+	hosttest.Run(t, hosttest.Harness{
+		New: func(t *testing.T) host.Backend {
+			return newTuiosBackend(t, teatest.NewTuios(t))
+		},
+		Hung: func(t *testing.T) host.Backend {
+			f := teatest.NewTuios(t)
+			f.Hang()
+			return newTuiosBackend(t, f)
+		},
+	})
+}
