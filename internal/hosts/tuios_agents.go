@@ -143,11 +143,9 @@ func (b *tuiosBackend) moveAgent(ctx context.Context, r host.Report, id string, 
 	}
 	if want.ended && !(have.ended && have.status == want.status && have.result == want.result) {
 		stop := activity{Event: "subagent_stop", AgentID: id, AgentType: want.typ, Text: want.result}
-		switch want.status {
-		case host.AgentDone:
-			stop.OK = new(true)
-		case host.AgentFailed:
-			stop.OK = new(false)
+		switch ok := want.status == host.AgentDone; want.status {
+		case host.AgentDone, host.AgentFailed:
+			stop.OK = &ok
 		default:
 			stop.Text = "" // stopped: neither an answer nor an error
 		}
