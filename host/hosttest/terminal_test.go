@@ -1,4 +1,4 @@
-package teatest_test
+package hosttest_test
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // captureCases are raw byte streams, written by hand, and the transcript
@@ -60,7 +60,7 @@ func TestTerminalCapture(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			check := func(how string, parts ...string) {
 				t.Helper()
-				var term teatest.Terminal
+				var term hosttest.Terminal
 				for _, p := range parts {
 					if n, err := term.Write([]byte(p)); n != len(p) || err != nil {
 						t.Fatalf("Write = %d, %v", n, err)
@@ -101,7 +101,7 @@ func TestTerminalCaptureAllInOne(t *testing.T) {
 		in.WriteString(c.in)
 		want = append(want, c.want...)
 	}
-	var term teatest.Terminal
+	var term hosttest.Terminal
 	term.Write([]byte(in.String()))
 	if got := term.Transcript(); !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -119,7 +119,7 @@ func TestTerminalCaptureReadsXAnsi(t *testing.T) {
 		"terminal progress 3", "terminal progress 4;100", "terminal progress 2;100 via tmux",
 		`terminal ping "` + long + `" via screen`, "terminal progress 0",
 	}
-	var term teatest.Terminal
+	var term hosttest.Terminal
 	term.Write([]byte(in))
 	if got := term.Transcript(); !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -129,7 +129,7 @@ func TestTerminalCaptureReadsXAnsi(t *testing.T) {
 // TestTerminalConcurrentWriters: two writers (Bubble Tea and hostbridge's
 // reporter) each write whole sequences; none is lost or merged.
 func TestTerminalConcurrentWriters(t *testing.T) {
-	var term teatest.Terminal
+	var term hosttest.Terminal
 	var wg sync.WaitGroup
 	for _, seq := range []string{"\x1b]9;4;3\x07", "\x1b[2K> frame\r\n"} {
 		wg.Add(1)
@@ -155,7 +155,7 @@ func FuzzTerminal(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, in []byte, cut uint) {
-		var whole, split teatest.Terminal
+		var whole, split hosttest.Terminal
 		whole.Write(in)
 		i := int(cut % uint(len(in)+1))
 		split.Write(in[:i])

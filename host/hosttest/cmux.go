@@ -1,4 +1,4 @@
-package teatest
+package hosttest
 
 import (
 	"bufio"
@@ -12,19 +12,17 @@ import (
 	"strings"
 )
 
-// Cmux is a fake cmux CLI for tests: a small sh script named cmux, written
-// into a temporary directory, that records the arguments of every call and
-// then succeeds, fails, hangs or floods its output, as told. It needs a
-// POSIX sh (not on Windows).
-//
-// Its methods are safe for concurrent use; the script itself may run in
-// many processes at once.
+// Cmux is a fake cmux CLI: a sh script named cmux in a directory of its
+// own that records the arguments of every call, then succeeds, fails,
+// hangs or floods its output, as told. It needs a POSIX sh (not on
+// Windows). Its methods are safe for concurrent use, and the script may run
+// in many processes at once.
 type Cmux struct {
 	t         TB
 	dir       string
 	surface   string
 	workspace string
-	env       map[string]string // WithEnv's, over Env's
+	env       map[string]string // Env's
 }
 
 // cmuxScript records "argc\n" then "len:arg\n" per argument (lengths in
@@ -74,47 +72,44 @@ echo OK
 // CMUX_SURFACE_ID or CMUX_WORKSPACE_ID.
 func NewCmux(t TB, opts ...Option) *Cmux {
 	t.Helper()
-	cfg := newConfig(opts)
+	set := settings(opts).set
 	dir, err := os.MkdirTemp("", "cmux")
 	if err != nil {
-		t.Fatalf("teatest: cmux: %v", err)
+		t.Fatalf("hosttest: cmux: %v", err)
 	}
 	t.Cleanup(func() { _ = os.RemoveAll(dir) })
-	c := &Cmux{t: t, dir: dir, surface: tuiosUUID(), workspace: tuiosUUID(), env: cfg.env}
-	if id := cfg.env["CMUX_SURFACE_ID"]; id != "" {
+	c := &Cmux{t: t, dir: dir, surface: newUUID(), workspace: newUUID()}
+	if id := set["CMUX_SURFACE_ID"]; id != "" {
 		c.surface = id
 	}
-	if id := cfg.env["CMUX_WORKSPACE_ID"]; id != "" {
+	if id := set["CMUX_WORKSPACE_ID"]; id != "" {
 		c.workspace = id
 	}
-	script := fmt.Sprintf(cmuxScript, cmuxShellQuote(c.dir))
+	c.env = map[string]string{"CMUX_SURFACE_ID": c.surface, "CMUX_PANEL_ID": c.surface, "CMUX_WORKSPACE_ID": c.workspace,
+		"PATH": c.dir + string(os.PathListSeparator) + os.Getenv("PATH")}
+	maps.Copy(c.env, set)
+	script := fmt.Sprintf(cmuxScript, "'"+strings.ReplaceAll(c.dir, "'", `'\''`)+"'")
 	if err := os.WriteFile(c.Bin(), []byte(script), 0o755); err != nil {
-		t.Fatalf("teatest: cmux: %v", err)
+		t.Fatalf("hosttest: cmux: %v", err)
 	}
 	c.setMode("ok")
 	return c
 }
 
-func cmuxShellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
-func (c *Cmux) setup(cfg *config) { cfg.cmux = c }
+func (c *Cmux) apply(r *Rig) { r.cmux = c }
+func (c *Cmux) name() string { return "cmux" }
+func (c *Cmux) unstable() []string {
+	return []string{c.dir, "<cmux-dir>", c.surface, "<cmux-surface>", c.workspace, "<cmux-workspace>"}
+}
 
 // Bin is the fake executable's path: cmux in the directory Env puts first
 // on PATH.
 func (c *Cmux) Bin() string { return filepath.Join(c.dir, "cmux") }
 
-// Env is what cmux gives a surface: CMUX_SURFACE_ID, CMUX_PANEL_ID and
+// Env is what cmux gives a surface: CMUX_SURFACE_ID, CMUX_PANEL_ID,
 // CMUX_WORKSPACE_ID, and PATH with the fake's directory first, with
-// WithEnv's variables over them. The map is new on each call, the caller's
-// to change.
-func (c *Cmux) Env() map[string]string {
-	env := map[string]string{
-		"CMUX_SURFACE_ID": c.surface, "CMUX_PANEL_ID": c.surface, "CMUX_WORKSPACE_ID": c.workspace,
-		"PATH": c.dir + string(os.PathListSeparator) + os.Getenv("PATH"),
-	}
-	maps.Copy(env, c.env)
-	return env
-}
+// WithEnv's variables over them. The map is the caller's.
+func (c *Cmux) Env() map[string]string { return maps.Clone(c.env) }
 
 // Normal makes every later call exit 0 (the default).
 func (c *Cmux) Normal() { c.setMode("ok") }
@@ -146,7 +141,7 @@ func (c *Cmux) setMode(m string) {
 		err = os.Rename(tmp, filepath.Join(c.dir, "mode"))
 	}
 	if err != nil {
-		c.t.Errorf("teatest: cmux: setting mode %q: %v", m, err)
+		c.t.Errorf("hosttest: cmux: setting mode %q: %v", m, err)
 	}
 }
 
@@ -203,10 +198,7 @@ func (c *Cmux) Transcript() []string {
 	for _, args := range c.Calls() {
 		words := []string{"cmux"}
 		for _, a := range args {
-			if a == "" || strings.ContainsAny(a, " \t\n\"'\\") {
-				a = strconv.Quote(a)
-			}
-			words = append(words, a)
+			words = append(words, quoteBlank(a))
 		}
 		out = append(out, strings.Join(words, " "))
 	}
