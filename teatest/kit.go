@@ -17,13 +17,11 @@ import (
 )
 
 // Kit runs an app's model, wrapped by hostbridge, in a Bubble Tea program
-// against a hosttest.Rig: the captured terminal and the fakes it was
-// given, in an environment of its own (so Kits run in parallel and a
-// developer's TMUX never leaks in). It installs no signal handler and
-// reads no input.
-//
-// Every method but Send, View and Transcript must be called from the
-// test's goroutine: they fail the test with Fatalf.
+// against a hosttest.Rig: the captured terminal and the fakes given, in an
+// environment of its own, so Kits run in parallel and a developer's TMUX
+// never leaks in. It installs no signal handler and reads no input. Call
+// its methods but Send, View and Transcript from the test's goroutine:
+// they fail the test with Fatalf.
 type Kit struct {
 	t      hosttest.TB
 	rig    *hosttest.Rig
@@ -48,7 +46,6 @@ type Kit struct {
 	exitErr  error
 }
 
-// bridgeOptions is WithBridgeOptions' value in the Rig.
 type bridgeOptions []hostbridge.Option
 
 // WithBridgeOptions passes the app's own hostbridge options to Wrap, after
@@ -109,7 +106,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 }
 
 // pump hands queued messages to the program in order, so that neither the
-// test nor Send blocks on a busy or stuck program, until the program ends.
+// test nor Send blocks on a busy or stuck program.
 func (k *Kit) pump() {
 	defer close(k.pumped)
 	for {
@@ -227,9 +224,8 @@ func (t *tap) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (t *tap) View() string { return t.inner.View() }
 
-// While any Kit runs, lipgloss's default renderer has the Ascii profile and
-// a dark background, so a view compares the same in every terminal and in
-// CI; the last Kit to end puts back what was there.
+// stableColor is lipgloss's default renderer's settings from before the
+// first of the Kits running; the last one to end puts them back.
 var stableColor struct {
 	sync.Mutex
 	users   int

@@ -1,10 +1,7 @@
 package hosttest
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -25,20 +22,12 @@ type Cmux struct {
 	env       map[string]string // Env's
 }
 
-// cmuxScript records "argc\n" then "len:arg\n" per argument (lengths in
-// bytes, so arguments may hold newlines) in one append, then acts on the
-// mode file: "ok", "fail CODE", "failon CODE WORD...", "hang" or "spew".
+// cmuxScript records its argc and argv, each ended by a NUL (which no
+// argument holds), in one append, then acts on the mode file: "ok", "fail
+// CODE", "failon CODE WORD...", "hang" or "spew".
 const cmuxScript = `#!/bin/sh
-LC_ALL=C
-export LC_ALL
 dir=%s
-rec="$#
-"
-for a in "$@"; do
-	rec="$rec${#a}:$a
-"
-done
-printf '%%s' "$rec" >>"$dir/calls"
+printf '%%s\0' "$#" "$@" >>"$dir/calls"
 mode=ok
 code=1
 [ -r "$dir/mode" ] && read -r mode code <"$dir/mode"
@@ -148,46 +137,18 @@ func (c *Cmux) setMode(m string) {
 // Calls returns the arguments of every call so far (without the program
 // name), in the order they were recorded.
 func (c *Cmux) Calls() [][]string {
-	data, err := os.ReadFile(filepath.Join(c.dir, "calls"))
-	if err != nil {
-		return nil
-	}
-	calls, _ := cmuxParse(data)
-	return calls
-}
-
-// cmuxParse reads the log the script writes. A record cut short (a call
-// still writing) ends the list.
-func cmuxParse(data []byte) ([][]string, error) {
-	rd := bufio.NewReader(bytes.NewReader(data))
+	data, _ := os.ReadFile(filepath.Join(c.dir, "calls"))
+	fields := strings.Split(string(data), "\x00")
+	fields = fields[:len(fields)-1] // what follows the last NUL: a call still writing
 	var calls [][]string
-	for {
-		line, err := rd.ReadString('\n')
-		if err != nil {
-			return calls, nil
+	for len(fields) > 0 {
+		n, err := strconv.Atoi(fields[0])
+		if err != nil || n < 0 || n >= len(fields) {
+			break // cut short
 		}
-		n, err := strconv.Atoi(strings.TrimSuffix(line, "\n"))
-		if err != nil {
-			return calls, fmt.Errorf("bad record head %q", line)
-		}
-		args := make([]string, 0, n)
-		for range n {
-			head, err := rd.ReadString(':')
-			if err != nil {
-				return calls, nil
-			}
-			size, err := strconv.Atoi(strings.TrimSuffix(head, ":"))
-			if err != nil || size < 0 {
-				return calls, fmt.Errorf("bad argument length %q", head)
-			}
-			buf := make([]byte, size+1)
-			if _, err := io.ReadFull(rd, buf); err != nil {
-				return calls, nil
-			}
-			args = append(args, string(buf[:size]))
-		}
-		calls = append(calls, args)
+		calls, fields = append(calls, fields[1:n+1]), fields[n+1:]
 	}
+	return calls
 }
 
 // Transcript renders every call as a line (nil when there are none), as

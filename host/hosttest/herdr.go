@@ -10,13 +10,12 @@ import (
 	"strings"
 )
 
-// Herdr is a fake herdr server: it serves one request per connection, as
-// herdr does, and answers pane.report_agent, pane.report_agent_session,
-// pane.release_agent and pane.report_metadata as herdr 0.8 (protocol 20)
-// does (src/app/api/panes.rs), keeping each pane's agent state. It serves
-// the pane Env describes and every pane PaneEnv names, so that many
-// programs, one a pane, can share it. Its faults and records are its
-// Socket's.
+// Herdr is a fake herdr: one request per connection, answered as herdr
+// 0.8 (protocol 20) answers pane.report_agent, pane.report_agent_session,
+// pane.release_agent and pane.report_metadata (src/app/api/panes.rs),
+// keeping each pane's agent state. It serves the pane Env describes and
+// every pane PaneEnv names, so that many programs, one a pane, can share
+// it. Its faults and records are its Socket's.
 type Herdr struct {
 	*Socket
 	pane string            // the first pane
@@ -108,28 +107,19 @@ func (h *Herdr) Panes() map[string]HerdrPane {
 }
 
 // Old makes the fake answer as the herdr release given ("0.6.6") does
-// where it lacks what herdr 0.8 has (checked at herdr's tags): a method it
-// does not have is a line that does not parse, invalid_request with id ""
-// and serde's "unknown variant" (src/api/server.rs): pane.report_metadata
-// before 0.6.3, pane.report_agent_session before 0.6.7; and before 0.7.4
-// pane.report_metadata ignores tokens as an unknown field, so a
-// tokens-only report is "missing metadata field to set or clear". "" is
-// the current herdr; Normal comes back to it. A release that does not
-// parse fails the test.
+// where it lacks what 0.8 has (checked at herdr's tags): a method it does
+// not have is a line that does not parse, invalid_request with id "" and
+// serde's "unknown variant" (src/api/server.rs): pane.report_metadata
+// before 0.6.3, pane.report_agent_session before 0.6.7. Before 0.7.4 it
+// ignores tokens as an unknown field, so a tokens-only report is "missing
+// metadata field to set or clear". "" (or Normal) is the current herdr.
 func (h *Herdr) Old(release string) {
 	h.t.Helper()
 	var v [3]int
-	parts := strings.Split(strings.TrimPrefix(release, "v"), ".")
-	for i := 0; release != "" && i < 3; i++ {
-		n, err := -1, error(nil)
-		if len(parts) == 3 {
-			n, err = strconv.Atoi(parts[i])
-		}
-		if err != nil || n < 0 {
-			h.t.Fatalf("hosttest: herdr: release %q: want MAJOR.MINOR.PATCH", release)
-			return
-		}
-		v[i] = n
+	_, err := fmt.Sscanf(strings.TrimPrefix(release, "v")+"\n", "%d.%d.%d\n", &v[0], &v[1], &v[2])
+	if release != "" && (err != nil || min(v[0], v[1], v[2]) < 0) {
+		h.t.Fatalf("hosttest: herdr: release %q: want MAJOR.MINOR.PATCH", release)
+		return
 	}
 	h.mu.Lock()
 	h.release = v

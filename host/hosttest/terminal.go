@@ -10,26 +10,20 @@ import (
 )
 
 // Terminal is a fake plain terminal: an io.Writer that reads the sequences
-// hostbridge sends a terminal out of what is written into transcript lines:
+// hostbridge sends a terminal into transcript lines:
 //
 //	terminal progress 3                  OSC 9;4;3 (a turn is running)
 //	terminal progress 4;100              OSC 9;4;4;100 (the model needs you)
-//	terminal progress 0                  OSC 9;4;0 (bar removed)
 //	terminal ping "approve shell: ls"    OSC 9;<text> (a notification)
-//	terminal progress 3 via tmux         inside tmux's DCS passthrough
+//	terminal progress 0 via tmux         inside tmux's DCS passthrough
 //	terminal ping "done" via screen      inside GNU screen's DCS passthrough
 //	terminal overlong                    a sequence past 16 KiB, dropped
 //
-// x/ansi's DecodeSequence reads the sequences, which may be split across
-// writes anywhere, as a 7-bit VT parser: CAN and SUB abort one, an ESC that
-// does not start ST aborts it and begins the next, and 8-bit C1 bytes are
-// text, as UTF-8 terminals take them. Passthroughs are unwrapped here (tmux
-// doubles each inner ESC; screen cuts long sequences in chunks) and their
-// content read as a stream of its own. The text of a line is the body as
-// written, control characters included, so a stray one shows when quoted.
-//
-// The zero value is ready to use, and safe for concurrent use: Bubble Tea
-// and hostbridge's reporter write at once, each whole sequence in one Write.
+// x/ansi's DecodeSequence reads the stream, split across writes anywhere,
+// as a 7-bit VT parser (8-bit C1 bytes are text, as in UTF-8 terminals);
+// the passthroughs are unwrapped here and their content read as a stream
+// of its own. A line holds the body as written, control characters
+// quoted. The zero value is ready, and safe for concurrent use.
 type Terminal struct {
 	mu     sync.Mutex
 	outer  decoder
@@ -37,8 +31,7 @@ type Terminal struct {
 	events []string
 }
 
-// maxBody bounds the body of a sequence the capture keeps: far above what
-// hostbridge sends.
+// maxBody bounds a sequence's body: far above what hostbridge sends.
 const maxBody = 16 << 10
 
 // decoder holds a stream's unfinished sequence until the rest is written.

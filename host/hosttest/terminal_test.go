@@ -51,6 +51,10 @@ var captureCases = []struct {
 		[]string{"terminal overlong", "terminal progress 0"}},
 	{"overlong in tmux", "\x1bPtmux;" + strings.Repeat("y", 20000) + "\x1b\\", []string{"terminal overlong via tmux"}},
 	{"overlong other DCS ignored", "\x1bPq" + strings.Repeat("#", 20000) + "\x1b\\", nil},
+	{"at the bound", "\x1b]9;" + strings.Repeat("x", 16<<10-2) + "\x07", []string{`terminal ping "` + strings.Repeat("x", 16<<10-2) + `"`}},
+	{"past the bound", "\x1b]9;" + strings.Repeat("x", 16<<10-1) + "\x1b\\", []string{"terminal overlong"}},
+	{"overlong by doubled ESCs", "\x1bPtmux;" + strings.Repeat("\x1b\x1b", 9000) + "\x1b\\", []string{"terminal overlong via tmux"}},
+	{"overlong unterminated, then normal", "\x1b]9;" + strings.Repeat("x", 20000) + "\x1b]9;4;3\x07", []string{"terminal progress 3"}},
 }
 
 // TestTerminalCapture reads each stream whole, split in two at every

@@ -139,40 +139,44 @@ func decodeTuios(line string) (tuiosRequest, bool) {
 }
 
 func (f *Tuios) parse(r *Request) {
-	req, ok := decodeTuios(r.Line)
-	if !ok {
-		return
+	if req, ok := decodeTuios(r.Line); ok {
+		r.Method = req.Verb
+		if json.Unmarshal(req.ID, &r.ID) != nil {
+			r.ID = string(req.ID)
+		}
+		decodeJSON(req.Params, &r.Params)
 	}
-	r.Method, r.ID = req.Verb, string(req.ID)
-	if json.Unmarshal(req.ID, &r.ID) != nil {
-		r.ID = string(req.ID)
-	}
-	decodeJSON(req.Params, &r.Params)
-}
-
-func (f *Tuios) refuse(r *Request, code, message string) string {
-	req, _ := decodeTuios(r.Line)
-	return tuiosReply(req.ID, "error", map[string]any{"code": code, "message": message})
 }
 
 func (f *Tuios) reset() {}
-
-// tuiosReply echoes the request's id as written, and leaves it out when
-// the request had none, as tuios does.
-func tuiosReply(id json.RawMessage, key string, v any) string {
-	m := map[string]any{key: v}
-	if len(id) > 0 {
-		m["id"] = id
-	}
-	out, _ := json.Marshal(m)
-	return string(out)
-}
 
 // refusal is an error tuios answers, with the parameter to blame.
 type refusal struct{ code, msg, param string }
 
 func invalidParam(param, format string, args ...any) *refusal {
 	return &refusal{"invalid_params", fmt.Sprintf(format, args...), param}
+}
+
+func (f *Tuios) refuse(r *Request, code, message string) string {
+	return f.reply(r, nil, &refusal{code: code, msg: message})
+}
+
+// reply answers r with result or e. It echoes the request's id as written,
+// and leaves it out when there was none, as tuios does.
+func (f *Tuios) reply(r *Request, result any, e *refusal) string {
+	m := map[string]any{"result": result}
+	if e != nil {
+		answer := map[string]any{"code": e.code, "message": e.msg}
+		if e.param != "" {
+			answer["hint"] = map[string]any{"param": e.param}
+		}
+		m = map[string]any{"error": answer}
+	}
+	if req, ok := decodeTuios(r.Line); ok && len(req.ID) > 0 {
+		m["id"] = req.ID
+	}
+	out, _ := json.Marshal(m)
+	return string(out)
 }
 
 func (f *Tuios) answer(r *Request) (string, string) {
@@ -182,14 +186,10 @@ func (f *Tuios) answer(r *Request) (string, string) {
 	}
 	result, e := f.verb(req.Verb, req.Params)
 	if e != nil {
-		reply := map[string]any{"code": e.code, "message": e.msg}
-		if e.param != "" {
-			reply["hint"] = map[string]any{"param": e.param}
-		}
-		return tuiosReply(req.ID, "error", reply), e.code
+		return f.reply(r, nil, e), e.code
 	}
 	r.Applied = true
-	return tuiosReply(req.ID, "result", result), ""
+	return f.reply(r, result, nil), ""
 }
 
 // tuiosParams are the parameters each verb takes; tuios refuses others.
