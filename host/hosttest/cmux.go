@@ -85,7 +85,7 @@ func NewCmux(t TB, opts ...Option) *Cmux {
 	return c
 }
 
-func (c *Cmux) apply(r *Rig) { r.cmux = c }
+func (c *Cmux) apply(r *Rig) { r.fakes[2] = c }
 func (c *Cmux) name() string { return "cmux" }
 func (c *Cmux) unstable() []string {
 	return []string{c.dir, "<cmux-dir>", c.surface, "<cmux-surface>", c.workspace, "<cmux-workspace>"}

@@ -62,7 +62,7 @@ func NewHerdr(t TB, opts ...Option) *Herdr {
 	return h
 }
 
-func (h *Herdr) apply(r *Rig)       { r.herdr = h }
+func (h *Herdr) apply(r *Rig)       { r.fakes[0] = h }
 func (h *Herdr) name() string       { return "herdr" }
 func (h *Herdr) unstable() []string { return []string{h.dir, "<herdr-dir>"} }
 

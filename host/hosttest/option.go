@@ -1,9 +1,6 @@
 package hosttest
 
-import (
-	"maps"
-	"time"
-)
+import "time"
 
 // TB is the part of testing.TB the fakes and kits use. It is this narrow
 // so that an Example, which has no *testing.T, can run them too.
@@ -79,11 +76,4 @@ func settings(opts []Option) *Rig {
 		}
 	}
 	return r
-}
-
-// env returns a copy of base with the WithEnv variables over it.
-func (r *Rig) env(base map[string]string) map[string]string {
-	out := maps.Clone(base)
-	maps.Copy(out, r.set)
-	return out
 }

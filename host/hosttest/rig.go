@@ -1,6 +1,7 @@
 package hosttest
 
 import (
+	"maps"
 	"regexp"
 	"strings"
 	"time"
@@ -23,9 +24,7 @@ type Rig struct {
 	Kit           []any         // the values of KitOption, in order
 
 	set   map[string]string // WithEnv's
-	herdr *Herdr
-	tuios *Tuios
-	cmux  *Cmux
+	fakes [3]fake           // herdr, tuios, cmux: the transcript's order
 	norm  normaliser
 }
 
@@ -34,16 +33,18 @@ func NewRig(opts ...Option) *Rig {
 	r := settings(opts)
 	r.Terminal = &Terminal{}
 	env := map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}
-	for _, f := range r.fakes() {
-		for k, v := range f.Env() {
-			env[k] = v
+	for _, f := range r.fakes {
+		if f == nil {
+			continue
 		}
+		maps.Copy(env, f.Env())
 		u := f.unstable()
 		for i := 0; i+1 < len(u); i += 2 {
 			r.norm.add(u[i], u[i+1])
 		}
 	}
-	r.Env = r.env(env)
+	maps.Copy(env, r.set)
+	r.Env = env
 	return r
 }
 
@@ -53,21 +54,6 @@ type fake interface {
 	Transcript() []string
 	name() string
 	unstable() []string // value, label pairs: what changes between runs
-}
-
-// fakes lists the Rig's fakes in the transcript's order.
-func (r *Rig) fakes() []fake {
-	var out []fake
-	if r.herdr != nil {
-		out = append(out, r.herdr)
-	}
-	if r.tuios != nil {
-		out = append(out, r.tuios)
-	}
-	if r.cmux != nil {
-		out = append(out, r.cmux)
-	}
-	return out
 }
 
 // Transcript returns what the hosts were told so far, as a golden file
@@ -90,8 +76,10 @@ func (r *Rig) Transcript() string {
 		}
 	}
 	section("terminal", r.Terminal.Transcript())
-	for _, f := range r.fakes() {
-		section(f.name(), f.Transcript())
+	for _, f := range r.fakes {
+		if f != nil {
+			section(f.name(), f.Transcript())
+		}
 	}
 	return b.String()
 }

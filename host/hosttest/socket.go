@@ -59,10 +59,7 @@ type Request struct {
 }
 
 // Str returns the string parameter key, or "".
-func (r Request) Str(key string) string {
-	s, _ := r.Params[key].(string)
-	return s
-}
+func (r Request) Str(key string) string { return anyString(r.Params[key]) }
 
 // Seq returns the request's seq, if it has one.
 func (r Request) Seq() (uint64, bool) {
@@ -324,4 +321,17 @@ func decodeJSON(data []byte, v any) bool {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	return dec.Decode(v) == nil && !dec.More()
+}
+
+// jsonString is raw's string, or "".
+func jsonString(raw json.RawMessage) string {
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	return s
+}
+
+// anyString is v's string, or "".
+func anyString(v any) string {
+	s, _ := v.(string)
+	return s
 }

@@ -83,7 +83,7 @@ func newUUID() string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
 
-func (f *Tuios) apply(r *Rig) { r.tuios = f }
+func (f *Tuios) apply(r *Rig) { r.fakes[1] = f }
 func (f *Tuios) name() string { return "tuios" }
 func (f *Tuios) unstable() []string {
 	return []string{f.dir, "<tuios-dir>", f.window, "<tuios-pane>"}
@@ -224,7 +224,7 @@ func (f *Tuios) verb(verb string, raw json.RawMessage) (any, *refusal) {
 			return nil, invalidParam(k, "unknown parameter %s", k)
 		}
 	}
-	str := func(k string) string { var s string; _ = json.Unmarshal(p[k], &s); return s }
+	str := func(k string) string { return jsonString(p[k]) }
 	if s := str("session"); s != "" && s != f.session {
 		return nil, &refusal{"session_not_found", "session " + s + " not found", "session"}
 	}
@@ -352,7 +352,7 @@ func (p *TuiosPane) activity(params map[string]json.RawMessage, harness string) 
 			return nil, invalidParam("activity", "unknown parameter activity.%s", k)
 		}
 	}
-	field := func(k string) string { var s string; _ = json.Unmarshal(act[k], &s); return s }
+	field := func(k string) string { return jsonString(act[k]) }
 	event, id := field("event"), field("agent_id")
 	if !slices.Contains(tuiosEvents, event) {
 		return nil, invalidParam("activity", "activity.event is one of the activity events")
@@ -432,7 +432,7 @@ func tuiosLine(r Request) string {
 		}
 	case "report-agent-activity":
 		act, _ := r.Params["activity"].(map[string]any)
-		a := func(k string) string { v, _ := act[k].(string); return v }
+		a := func(k string) string { return anyString(act[k]) }
 		b.WriteString(" " + a("event"))
 		if id := a("agent_id"); id != "" {
 			b.WriteString(" " + id)
