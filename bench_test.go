@@ -14,7 +14,7 @@ import (
 
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // BenchmarkSubAgents is what one sub-agent message costs on the Update
@@ -26,7 +26,7 @@ import (
 func BenchmarkSubAgents(b *testing.B) {
 	for _, n := range []int{10, 1000, 10000} {
 		b.Run(fmt.Sprintf("live=%d", n), func(b *testing.B) {
-			f := teatest.NewTuios(b)
+			f := hosttest.NewTuios(b)
 			env := f.Env()
 			env["TERM"] = "xterm-256color"
 			br, err := hostbridge.New(hostbridge.WithOutput(io.Discard), hostbridge.WithSignalHandler(false),

@@ -2,9 +2,9 @@ package teatest_test
 
 import (
 	"fmt"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/teatest"
@@ -50,9 +50,9 @@ func ExampleNew() {
 	t := &exampleT{} // in a test: the test's t
 	defer t.done()
 
-	// In a test, pass teatest.NewHerdr(t) and the like to run in a fake
+	// In a test, pass hosttest.NewHerdr(t) and the like to run in a fake
 	// host's pane, and compare with a golden file:
-	// teatest.RequireGolden(t, k.Transcript()).
+	// hosttest.RequireGolden(t, k.Transcript()).
 	k := teatest.New(t, prompt{}, teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
 	k.Step(tea.BlurMsg{}) // looking elsewhere: pings
 	k.Type("push it")
@@ -72,16 +72,39 @@ func ExampleNew() {
 	// terminal progress 0
 }
 
-func ExampleTerminal() {
-	var term teatest.Terminal // what a terminal would receive
-	fmt.Fprint(&term, "\x1b[2K> hello\r\n", ansi.SetIndeterminateProgressBar)
-	fmt.Fprint(&term, ansi.TmuxPassthrough(ansi.Notify("needs you")))
-	fmt.Fprint(&term, ansi.ScreenPassthrough(ansi.ResetProgressBar, 768))
-	for _, line := range term.Transcript() {
-		fmt.Println(line)
+// reply is a chat whose reply arrives after a timer, as a streamed one
+// does: the turn starts at once, and the Update that clears busy returns
+// the Idle as a Cmd.
+type reply struct{ busy bool }
+
+type replied struct{}
+
+func (reply) Init() tea.Cmd { return nil }
+func (r reply) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg.(type) {
+	case tea.KeyMsg:
+		return reply{busy: true}, tea.Batch(func() tea.Msg { return hostbridge.TurnStarted{} },
+			tea.Tick(time.Millisecond, func(time.Time) tea.Msg { return replied{} }))
+	case replied:
+		return reply{}, func() tea.Msg { return hostbridge.Idle{Reply: "Done."} }
 	}
+	return r, nil
+}
+func (reply) View() string { return "" }
+
+func ExampleKit_WaitModel() {
+	t := &exampleT{}
+	defer t.done()
+	k := teatest.New(t, reply{})
+	k.Step(tea.BlurMsg{})
+	k.Key("enter") // returns before the timer fires: it is not waited for
+	k.WaitModel(func(m tea.Model) bool { return !m.(reply).busy })
+	fmt.Print(k.Transcript()) // the Idle of the Update that cleared busy is in
+	fmt.Println(k.FinalModel().(reply).busy)
 	// Output:
+	// terminal progress 0
 	// terminal progress 3
-	// terminal ping "needs you" via tmux
-	// terminal progress 0 via screen
+	// terminal progress 0
+	// terminal ping "Done."
+	// false
 }

@@ -3,41 +3,32 @@ package teatest
 import (
 	"context"
 	"errors"
-	"maps"
 	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/bridge"
 	"github.com/hostbridge/hostbridge/internal/core"
 )
 
-// Kit runs an app's model, wrapped by hostbridge.Wrap, in a Bubble Tea
-// program against a captured terminal and the fake hosts it is given, so a
-// test can drive it as a person would and compare what the hosts were
-// told with a golden file.
-//
-// The program runs as in a terminal that is WezTerm (TERM=xterm-256color,
-// TERM_PROGRAM=WezTerm: on no known-bad list, no keep-alive) in the fake
-// hosts' panes. Its environment is a map, not the process's, so Kits run
-// in parallel and a developer's TMUX or HERDR_ENV never leaks in. Its
-// output, the program's frames and hostbridge's sequences both, goes to a
-// Terminal capture. It installs no signal handler (neither Bubble Tea's nor
-// hostbridge's) and reads no input.
-//
-// Every method but Send, View and Transcript must be called from the
-// test's goroutine: they fail the test with Fatalf.
+// Kit runs an app's model, wrapped by hostbridge, in a Bubble Tea program
+// against a hosttest.Rig: the captured terminal and the fakes given, in an
+// environment of its own, so Kits run in parallel and a developer's TMUX
+// never leaks in. It installs no signal handler and reads no input. Call
+// its methods but Send, View and Transcript from the test's goroutine:
+// they fail the test with Fatalf.
 type Kit struct {
-	t      TB
-	cfg    config
-	term   *Terminal
+	t      hosttest.TB
+	rig    *hosttest.Rig
 	model  *hostbridge.Model
 	bridge *hostbridge.Bridge
 	app    *tap // the app's model, as its last Update left it
 	prog   *tea.Program
-	norm   normaliser
 	cmds   tracker
 
 	done   chan struct{} // closed once Run has returned
@@ -55,35 +46,47 @@ type Kit struct {
 	exitErr  error
 }
 
-// New wraps model with hostbridge (the Kit's environment and capture,
-// then WithBridgeOptions), starts the program in the panes of the fake
-// hosts among opts, and returns once the program has settled (see Settle)
-// and the hosts have been told the chat is ready. Under the kit every
-// report reaches every host, none skipped however slow a host is, so a
-// transcript depends on the app's messages alone. The program ends, and
-// the exit runs, at Quit or at the test's cleanup.
-func New(t TB, model tea.Model, opts ...Option) *Kit {
+type bridgeOptions []hostbridge.Option
+
+// WithBridgeOptions passes the app's own hostbridge options to Wrap, after
+// the Kit's: WithAgent, WithBlockedMessage, WithSession... One that
+// replaces one of the Kit's (WithEnv, WithOutput) replaces what it
+// captures.
+func WithBridgeOptions(opts ...hostbridge.Option) hosttest.Option {
+	return hosttest.KitOption(bridgeOptions(opts))
+}
+
+// New wraps model with hostbridge, starts the program in the panes of the
+// fakes among opts (hosttest.NewHerdr and the like), and returns once the
+// program has settled (see Step) and the hosts have been told the chat is
+// ready. The program ends, and the exit runs, at Quit or at the test's
+// cleanup.
+func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	t.Helper()
-	k := &Kit{t: t, cfg: newConfig(opts), term: &Terminal{},
+	k := &Kit{t: t, rig: hosttest.NewRig(opts...),
 		done: make(chan struct{}), pumped: make(chan struct{}), wake: make(chan struct{}, 1)}
 	k.cmds.init()
-	k.normalise()
 	holdStableColor(t)
-	hopts := append([]hostbridge.Option{
-		hostbridge.WithEnv(k.environment()),
-		hostbridge.WithOutput(k.term),
+	env := k.rig.Env
+	hopts := []hostbridge.Option{
+		hostbridge.WithEnv(func(name string) string { return env[name] }),
+		hostbridge.WithOutput(k.rig.Terminal),
 		hostbridge.WithSignalHandler(false),
-		// A loaded test machine must not turn a slow fake into a failed
-		// report and a retry: that would make transcripts differ between
-		// runs. The app's own options, after these, still win.
-		hostbridge.WithTimeout(min(k.cfg.timeout, time.Minute)),
-		hostbridge.WithExitTimeout(min(k.cfg.timeout, time.Minute)),
+		// A slow fake on a loaded machine must not fail a report and
+		// retry it: transcripts would differ between runs.
+		hostbridge.WithTimeout(min(k.rig.Timeout, time.Minute)),
+		hostbridge.WithExitTimeout(min(k.rig.Timeout, time.Minute)),
+		// Every report reaches every host, none coalesced while a host is
+		// busy, and every ping goes, none rate-limited: a transcript
+		// depends on the app's messages alone.
 		bridge.WithEveryReport(),
-		// Steps come microseconds apart in real time: with the rate limit,
-		// whether a ping waited out its interval would depend on the
-		// machine's load. Every ping goes, in order.
 		bridge.WithPingInterval(0),
-	}, k.cfg.bridge...)
+	}
+	for _, v := range k.rig.Kit {
+		if o, ok := v.(bridgeOptions); ok {
+			hopts = append(hopts, o...)
+		}
+	}
 	b, err := hostbridge.New(hopts...)
 	if err != nil {
 		t.Fatalf("teatest: %v", err)
@@ -91,54 +94,19 @@ func New(t TB, model tea.Model, opts ...Option) *Kit {
 	k.bridge, k.app = b, &tap{inner: model}
 	k.model = b.Wrap(k.app)
 	k.prog = tea.NewProgram(&observer{k: k, inner: k.model},
-		tea.WithInput(nil), tea.WithOutput(k.term), tea.WithoutSignalHandler())
+		tea.WithInput(nil), tea.WithOutput(k.rig.Terminal), tea.WithoutSignalHandler())
 	go func() {
 		defer close(k.done)
 		_, k.runErr = k.prog.Run()
 	}()
 	go k.pump()
 	t.Cleanup(func() { _ = k.Quit() })
-	k.Step(tea.WindowSizeMsg{Width: k.cfg.width, Height: k.cfg.height})
+	k.Step(tea.WindowSizeMsg{Width: k.rig.Width, Height: k.rig.Height})
 	return k
 }
 
-// environment is what detection reads: the fakes' variables over a fixed
-// terminal; the fake cmux is the only program on its PATH.
-func (k *Kit) environment() func(string) string {
-	vars := map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}
-	if h := k.cfg.herdr; h != nil {
-		maps.Copy(vars, h.Env())
-	}
-	if f := k.cfg.tuios; f != nil {
-		maps.Copy(vars, f.Env())
-	}
-	if c := k.cfg.cmux; c != nil {
-		maps.Copy(vars, c.Env()) // its PATH has the fake cmux alone
-	}
-	maps.Copy(vars, k.cfg.env)
-	return func(name string) string { return vars[name] }
-}
-
-// normalise lists the values of this run that change between runs.
-func (k *Kit) normalise() {
-	if h := k.cfg.herdr; h != nil {
-		k.norm.add(h.dir, "<herdr-dir>")
-	}
-	if f := k.cfg.tuios; f != nil {
-		k.norm.add(f.dir, "<tuios-dir>")
-		k.norm.add(f.window, "<tuios-pane>")
-	}
-	if c := k.cfg.cmux; c != nil {
-		k.norm.add(c.dir, "<cmux-dir>")
-		k.norm.add(c.surface, "<cmux-surface>")
-		k.norm.add(c.workspace, "<cmux-workspace>")
-	}
-	k.norm.plain = k.cfg.replace
-}
-
-// pump hands queued messages to the program, in order, so that neither the
-// test nor Send ever blocks on a busy or stuck program. It stops when the
-// program has ended.
+// pump hands queued messages to the program in order, so that neither the
+// test nor Send blocks on a busy or stuck program.
 func (k *Kit) pump() {
 	defer close(k.pumped)
 	for {
@@ -169,11 +137,18 @@ func (k *Kit) Send(msgs ...tea.Msg) {
 }
 
 // Step sends each message in turn and, after each, waits until the
-// program has settled (see Settle): Update has run for it, and for every
-// message that came back from the Cmds it caused, and the hosts have taken
-// every report. Once the program has ended, Step returns at once.
+// program has settled: every message sent so far has been through Update,
+// and so has every message that came back from the Cmds those Updates
+// returned, through chains, tea.Batch and tea.Sequence; then every host has
+// taken every report. With no message, Step only waits. Cmds that wait on
+// the clock are not waited for (see the package doc); one that waits for
+// ever on something else fails the test after the timeout, named. Once
+// the program has ended, Step returns at once.
 func (k *Kit) Step(msgs ...tea.Msg) {
 	k.t.Helper()
+	if len(msgs) == 0 {
+		k.settle(nil)
+	}
 	for _, msg := range msgs {
 		k.Send(msg)
 		if !k.settle(msg) {
@@ -182,8 +157,8 @@ func (k *Kit) Step(msgs ...tea.Msg) {
 	}
 }
 
-// Type types text, one key per rune, each a Step, as a person typing:
-// a space is the space key, anything else a rune key.
+// Type types text, a key per rune, each a Step: a space is the space key,
+// anything else a rune key.
 func (k *Kit) Type(text string) {
 	k.t.Helper()
 	for _, r := range text {
@@ -192,8 +167,8 @@ func (k *Kit) Type(text string) {
 }
 
 // Key presses each named key, each a Step. A name is what tea.KeyMsg's
-// String gives: "enter", "esc", "tab", "up", "ctrl+c", "alt+enter", "y",
-// "space". An unknown name fails the test.
+// String gives: "enter", "esc", "up", "ctrl+c", "alt+enter", "y", "space".
+// An unknown name fails the test.
 func (k *Kit) Key(names ...string) {
 	k.t.Helper()
 	for _, name := range names {
@@ -206,30 +181,25 @@ func (k *Kit) Key(names ...string) {
 	}
 }
 
-// flush waits until every host has taken, or failed to take, every report
-// made so far.
+// flush waits until every host has taken, or failed to take, every report.
 func (k *Kit) flush() {
 	k.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), k.cfg.timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), k.rig.Timeout)
 	defer cancel()
 	if err := k.bridge.Flush(ctx); err != nil && !errors.Is(err, core.ErrClosed) {
 		k.t.Fatalf("teatest: flushing the reports to the hosts: %v", err)
 	}
 }
 
-// View returns the app's view as it was when the program last settled
-// (the last Step, Settle or WaitModel).
+// View returns the app's view as it was when the program last settled.
 func (k *Kit) View() string {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return k.view
 }
 
-// Transcript returns the host traffic so far, normalised, as a golden file
-// holds it: one readable line per report each host took, grouped by host
-// in a fixed order (terminal, herdr, tuios, cmux) so that how the hosts'
-// deliveries interleaved cannot change it, each host's lines in the order
-// that host received them, a blank line between hosts:
+// Transcript returns what the hosts were told so far, as a golden file
+// holds it (see hosttest.Rig.Transcript); after Quit it includes the exit:
 //
 //	terminal progress 0
 //	terminal progress 3
@@ -238,44 +208,10 @@ func (k *Kit) View() string {
 //	herdr pane.report_agent idle
 //	herdr pane.report_agent working
 //	herdr pane.release_agent
-//
-// It holds no time, seq, request id or temporary path, so it is the same on
-// every run; a host that was told nothing reads "<host> (nothing)". After
-// Quit it includes the exit.
-func (k *Kit) Transcript() string {
-	sections := [][]string{k.norm.lines(k.term.Transcript())}
-	names := []string{"terminal"}
-	if h := k.cfg.herdr; h != nil {
-		sections, names = append(sections, k.norm.lines(h.Transcript())), append(names, "herdr")
-	}
-	if f := k.cfg.tuios; f != nil {
-		sections, names = append(sections, k.norm.lines(f.Transcript())), append(names, "tuios")
-	}
-	if c := k.cfg.cmux; c != nil {
-		sections, names = append(sections, k.norm.lines(c.Transcript())), append(names, "cmux")
-	}
-	return renderTranscript(names, sections)
-}
-
-// renderTranscript writes each host's lines, a blank line between hosts.
-func renderTranscript(names []string, sections [][]string) string {
-	var b []byte
-	for i, s := range sections {
-		if i > 0 {
-			b = append(b, '\n')
-		}
-		if len(s) == 0 {
-			b = append(b, names[i]+" (nothing)\n"...)
-		}
-		for _, line := range s {
-			b = append(b, line+"\n"...)
-		}
-	}
-	return string(b)
-}
+func (k *Kit) Transcript() string { return k.rig.Transcript() }
 
 // tap sits between hostbridge's wrapper and the app's model, keeping the
-// model the app's Update last returned (the app's own, not the wrapper).
+// model the app's Update last returned.
 type tap struct{ inner tea.Model }
 
 func (t *tap) Init() tea.Cmd { return t.inner.Init() }
@@ -287,3 +223,31 @@ func (t *tap) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (t *tap) View() string { return t.inner.View() }
+
+// stableColor is lipgloss's default renderer's settings from before the
+// first of the Kits running; the last one to end puts them back.
+var stableColor struct {
+	sync.Mutex
+	users   int
+	profile termenv.Profile
+	dark    bool
+}
+
+func holdStableColor(t hosttest.TB) {
+	stableColor.Lock()
+	defer stableColor.Unlock()
+	if stableColor.users == 0 {
+		stableColor.profile, stableColor.dark = lipgloss.ColorProfile(), lipgloss.HasDarkBackground()
+		lipgloss.SetColorProfile(termenv.Ascii)
+		lipgloss.SetHasDarkBackground(true)
+	}
+	stableColor.users++
+	t.Cleanup(func() {
+		stableColor.Lock()
+		defer stableColor.Unlock()
+		if stableColor.users--; stableColor.users == 0 {
+			lipgloss.SetColorProfile(stableColor.profile)
+			lipgloss.SetHasDarkBackground(stableColor.dark)
+		}
+	})
+}

@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -111,7 +112,7 @@ func TestSettleFollowsAChain(t *testing.T) {
 
 func TestSettleFollowsBatchAndSequence(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	k := teatest.New(t, newWorker(func(w *worker, msg tea.Msg) tea.Cmd {
 		switch msg := msg.(type) {
 		case tea.KeyMsg:
@@ -145,7 +146,7 @@ func TestSettleFollowsBatchAndSequence(t *testing.T) {
 func TestWaitModelCoversTheCmdOfItsUpdate(t *testing.T) {
 	t.Parallel()
 	words := []string{"a", "streamed", "reply"}
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	k := teatest.New(t, newWorker(func(w *worker, msg tea.Msg) tea.Cmd {
 		switch msg.(type) {
 		case tea.KeyMsg:
@@ -191,7 +192,7 @@ func TestSettleDoesNotWaitForTimers(t *testing.T) {
 		}))
 		k.Type("hello there")
 		k.Key("enter")
-		k.Settle()
+		k.Step()
 		if got := seenBy(k); got != "{}" {
 			t.Errorf("the app saw %s: a wait ran until the timers fired", got)
 		}
@@ -253,7 +254,7 @@ func TestSettleNamesACmdThatNeverEnds(t *testing.T) {
 				return listen(never)
 			}
 			return nil
-		}), teatest.WithTimeout(100*time.Millisecond))
+		}), hosttest.WithTimeout(100*time.Millisecond))
 		k.Key("enter")
 		t.Error("Key returned")
 	})

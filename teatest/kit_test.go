@@ -15,6 +15,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -93,16 +94,16 @@ func TestKitTerminal(t *testing.T) {
 	t.Parallel()
 	k := teatest.New(t, chat{}, teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
 	conversation(t, k)
-	teatest.RequireGolden(t, k.Transcript())
+	hosttest.RequireGolden(t, k.Transcript())
 }
 
 func TestKitHerdr(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	k := teatest.New(t, chat{}, h, teatest.WithBridgeOptions(
 		hostbridge.WithAgent("chat"), hostbridge.WithBlockedMessage(true), hostbridge.WithSession("s-1", "/sessions/s-1")))
 	conversation(t, k)
-	teatest.RequireGolden(t, k.Transcript())
+	hosttest.RequireGolden(t, k.Transcript())
 	if p := h.Pane(); !p.Released {
 		t.Errorf("pane not released at exit: %+v", p)
 	}
@@ -110,9 +111,9 @@ func TestKitHerdr(t *testing.T) {
 
 func TestKitTuios(t *testing.T) {
 	t.Parallel()
-	k := teatest.New(t, chat{}, teatest.NewTuios(t), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
+	k := teatest.New(t, chat{}, hosttest.NewTuios(t), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
 	conversation(t, k)
-	teatest.RequireGolden(t, k.Transcript())
+	hosttest.RequireGolden(t, k.Transcript())
 }
 
 func TestKitCmux(t *testing.T) {
@@ -120,11 +121,11 @@ func TestKitCmux(t *testing.T) {
 		t.Skip("the fake cmux is a POSIX sh script")
 	}
 	t.Parallel()
-	c := teatest.NewCmux(t)
+	c := hosttest.NewCmux(t)
 	k := teatest.New(t, chat{}, c, teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
 	conversation(t, k)
 	tr := k.Transcript()
-	teatest.RequireGolden(t, tr)
+	hosttest.RequireGolden(t, tr)
 	if strings.Contains(tr, c.Env()["CMUX_WORKSPACE_ID"]) {
 		t.Errorf("the workspace id was not normalised:\n%s", tr)
 	}
@@ -134,7 +135,7 @@ func TestKitCmux(t *testing.T) {
 // wraps each sequence in screen's passthrough and the capture reads it back.
 func TestKitScreen(t *testing.T) {
 	t.Parallel()
-	k := teatest.New(t, chat{}, teatest.WithEnv("STY", "4242.pts-0.box"))
+	k := teatest.New(t, chat{}, hosttest.WithEnv("STY", "4242.pts-0.box"))
 	k.Step(tea.BlurMsg{})
 	k.Step(hostbridge.ApprovalNeeded{Question: "Which branch?"})
 	_ = k.Quit()
@@ -150,7 +151,7 @@ func TestKitScreen(t *testing.T) {
 func TestKitReplace(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	k := teatest.New(t, chat{}, teatest.WithReplace(dir, "<dir>"))
+	k := teatest.New(t, chat{}, hosttest.WithReplace(dir, "<dir>"))
 	k.Step(hostbridge.ApprovalNeeded{Question: "Delete " + dir + "/cache?"})
 	if tr := k.Transcript(); !strings.Contains(tr, `terminal ping "Delete <dir>/cache?"`) {
 		t.Errorf("transcript:\n%s", tr)
@@ -161,7 +162,7 @@ func TestKitReplace(t *testing.T) {
 // "(nothing)" for a host that was told nothing.
 func TestKitTranscriptSections(t *testing.T) {
 	t.Parallel()
-	k := teatest.New(t, chat{}, teatest.NewHerdr(t), teatest.WithEnv("TERM_PROGRAM", "Apple_Terminal"))
+	k := teatest.New(t, chat{}, hosttest.NewHerdr(t), hosttest.WithEnv("TERM_PROGRAM", "Apple_Terminal"))
 	want := "terminal (nothing)\n\nherdr pane.report_agent idle\nherdr pane.report_metadata state_labels=(clear)\n"
 	if got := k.Transcript(); got != want {
 		t.Errorf("got %q, want %q", got, want)
@@ -173,7 +174,7 @@ func TestKitTranscriptSections(t *testing.T) {
 // the condition set going has reached the hosts.
 func TestKitWaits(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	k := teatest.New(t, chat{}, h)
 	k.Step(tea.FocusMsg{})
 	k.Step(submit{reply: "hi", after: 20 * time.Millisecond})
@@ -187,7 +188,7 @@ func TestKitWaits(t *testing.T) {
 	if got := h.Transcript(); len(got) != 6 || got[5] != "herdr pane.report_agent idle" {
 		t.Errorf("after the second turn herdr shows %q", got)
 	}
-	teatest.WaitFor(t, func() bool { return strings.Count(k.Transcript(), "herdr pane.report_agent idle") == 3 })
+	hosttest.WaitFor(t, func() bool { return strings.Count(k.Transcript(), "herdr pane.report_agent idle") == 3 })
 	if v := k.View(); !strings.Contains(v, "turns: 2") {
 		t.Errorf("View = %q: it is the view once WaitModel's wait settled", v)
 	}
@@ -217,7 +218,7 @@ func TestKitAppQuits(t *testing.T) {
 		t.Error(err)
 	}
 	k.Step(hostbridge.TurnStarted{}) // after the end: nothing happens, nothing hangs
-	k.Settle()
+	k.Step()
 	if got := k.Transcript(); got != want {
 		t.Errorf("lines after the end: %q", got)
 	}
@@ -253,9 +254,9 @@ func TestKitStableColour(t *testing.T) {
 func TestKitLeavesNoGoroutine(t *testing.T) {
 	before := goleak.IgnoreCurrent()
 	t.Run("run", func(t *testing.T) {
-		k := teatest.New(t, chat{}, teatest.NewHerdr(t))
+		k := teatest.New(t, chat{}, hosttest.NewHerdr(t))
 		k.Step(submit{reply: "hi", after: time.Millisecond})
-		teatest.WaitFor(t, func() bool { return strings.Contains(k.Transcript(), `terminal ping "hi"`) })
+		hosttest.WaitFor(t, func() bool { return strings.Contains(k.Transcript(), `terminal ping "hi"`) })
 	})
 	goleak.VerifyNone(t, before)
 }
@@ -263,7 +264,7 @@ func TestKitLeavesNoGoroutine(t *testing.T) {
 // TestKitEnvironmentIsIsolated: detection sees the kit's map only, not the
 // process environment (where a developer may be inside herdr or tmux).
 func TestKitEnvironmentIsIsolated(t *testing.T) {
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	for k, v := range h.Env() {
 		t.Setenv(k, v)
 	}
@@ -353,7 +354,7 @@ func TestKitReportsFailuresOnTheTestGoroutine(t *testing.T) {
 		r := &recordingTB{}
 		s := stuck{release: make(chan struct{})}
 		errs := r.run(func() {
-			k := teatest.New(r, s, teatest.WithTimeout(50*time.Millisecond))
+			k := teatest.New(r, s, hosttest.WithTimeout(50*time.Millisecond))
 			r.Cleanup(func() { close(s.release) }) // runs before the kit's own cleanup
 			k.Step(block{})
 			t.Error("Step returned")
@@ -393,16 +394,6 @@ func TestKitReportsFailuresOnTheTestGoroutine(t *testing.T) {
 			t.Error("New returned")
 		})
 		if len(errs) != 1 || !strings.Contains(errs[0], "agent name") {
-			t.Errorf("errors = %q", errs)
-		}
-	})
-	t.Run("WaitFor gives up", func(t *testing.T) {
-		r := &recordingTB{}
-		errs := r.run(func() {
-			teatest.WaitFor(r, func() bool { return false }, teatest.WithTimeout(30*time.Millisecond))
-			t.Error("WaitFor returned")
-		})
-		if len(errs) != 1 || !strings.Contains(errs[0], "waited 30ms for the condition") {
 			t.Errorf("errors = %q", errs)
 		}
 	})

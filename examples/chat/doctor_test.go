@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // doctor runs the chat binary with -doctor (and args) in env, and returns
@@ -35,7 +35,7 @@ func wantLines(t *testing.T, out string, want ...string) {
 
 func TestDoctorMalformedHerdr(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	out := doctor(t, testEnv(t,
 		"HERDR_ENV=1",
 		"HERDR_SOCKET_PATH="+h.Env()["HERDR_SOCKET_PATH"],
@@ -59,7 +59,7 @@ func TestDoctorMalformedHerdr(t *testing.T) {
 
 func TestDoctorHerdr(t *testing.T) {
 	t.Parallel()
-	env := teatest.NewHerdr(t).Env()
+	env := hosttest.NewHerdr(t).Env()
 	out := doctor(t, testEnv(t, environ(env)...))
 	wantLines(t, out,
 		"host: herdr",
@@ -84,7 +84,7 @@ func TestDoctorHerdr(t *testing.T) {
 
 func TestDoctorOptions(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	out := doctor(t, testEnv(t, append(environ(h.Env()), "MENDCODE_HERDR=0")...),
 		"-background", "light", "-profile", "mendcode", "-agent", "mc", "-notify=false", "-session", "s7")
 	wantLines(t, out,
@@ -108,7 +108,7 @@ func TestDoctorTuiosSessionWithBlanks(t *testing.T) {
 		{"my work", "my work"},
 		{"my  work ", `"my  work "`},
 	} {
-		f := teatest.NewTuios(t, teatest.WithEnv("TUIOS_SESSION", tc.session))
+		f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", tc.session))
 		out := doctor(t, testEnv(t, environ(f.Env())...))
 		wantLines(t, out,
 			"host: tuios",

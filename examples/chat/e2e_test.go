@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // turnDelay is the chat's -delay in these tests. An approval comes a
@@ -209,7 +209,7 @@ func TestPTYHeadless(t *testing.T) {
 // herdr shows the state.
 func TestPTYHerdr(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-session", "s1")
 	c.waitText("● ready")
 	paneIs := func(state string) {
@@ -229,7 +229,7 @@ func TestPTYHerdr(t *testing.T) {
 	// The saved session reaches herdr (before the quit: a report still
 	// failing and being retried at exit may be given up, which is the
 	// bounded exit, not what this test is about).
-	waitHerdr(t, h, "the saved session", func(reqs []teatest.HerdrRequest) bool {
+	waitHerdr(t, h, "the saved session", func(reqs []hosttest.Request) bool {
 		return len(applied(reqs, "pane.report_agent_session")) == 2
 	})
 	c.write("/quit\r")
@@ -265,30 +265,30 @@ func TestPTYHerdr(t *testing.T) {
 // facts go as metadata tokens.
 func TestPTYHerdrMendcode(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-profile", "mendcode", "-agent", "mc", "-session", "s2")
 	c.waitText("● ready")
-	pane := func(what string, cond func(teatest.HerdrPane) bool) {
+	pane := func(what string, cond func(hosttest.HerdrPane) bool) {
 		t.Helper()
 		waitOr(t, func() bool { return cond(h.Pane()) }, func() string {
 			return "pane never " + what + ":\n" + strings.Join(h.Transcript(), "\n")
 		})
 	}
 	c.write("approve\r")
-	pane("blocked on the approval", func(p teatest.HerdrPane) bool {
+	pane("blocked on the approval", func(p hosttest.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "approve shell: git push"
 	})
 	c.write("n")
-	pane("idle", func(p teatest.HerdrPane) bool { return p.State == "idle" })
+	pane("idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
 	c.write("delegate\r")
-	pane("blocked by the sub-agent", func(p teatest.HerdrPane) bool {
+	pane("blocked by the sub-agent", func(p hosttest.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "Fix the flaky test: Allow shell"
 	})
 	c.write("y")
 	c.waitText("Fixed the flaky test.")
-	pane("idle", func(p teatest.HerdrPane) bool { return p.State == "idle" })
+	pane("idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
 	c.write("/model opus-9\r")
-	pane("showing the model", func(p teatest.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
+	pane("showing the model", func(p hosttest.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
 	c.write("/quit\r")
 	c.exit()
 	p := h.Pane()
@@ -297,14 +297,14 @@ func TestPTYHerdrMendcode(t *testing.T) {
 	}
 	for _, r := range h.Requests() {
 		if r.Method == "pane.report_agent" && r.Str("agent_session_id") != "s2" {
-			t.Errorf("a state report without the session: %s", r.Raw)
+			t.Errorf("a state report without the session: %s", r.Line)
 		}
 	}
 }
 
 // requestLog lists every request the fake herdr got, applied or not, for
 // a failure message.
-func requestLog(h *teatest.Herdr) string {
+func requestLog(h *hosttest.Herdr) string {
 	var b strings.Builder
 	for _, r := range h.Requests() {
 		seq, _ := r.Seq()
@@ -315,8 +315,8 @@ func requestLog(h *teatest.Herdr) string {
 }
 
 // applied returns the requests of method that herdr applied.
-func applied(reqs []teatest.HerdrRequest, method string) []teatest.HerdrRequest {
-	var out []teatest.HerdrRequest
+func applied(reqs []hosttest.Request, method string) []hosttest.Request {
+	var out []hosttest.Request
 	for _, r := range reqs {
 		if r.Method == method && r.Applied {
 			out = append(out, r)

@@ -10,6 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -30,7 +31,7 @@ const goldenDelay = time.Second
 
 // goldenChat builds the chat as runTUI does, for a dark terminal, in a
 // session s1 under a temporary sessions root, told it runs in hostName.
-func goldenChat(t *testing.T, f flags, hostName string) (*chat, []teatest.Option) {
+func goldenChat(t *testing.T, f flags, hostName string) (*chat, []hosttest.Option) {
 	t.Helper()
 	root := t.TempDir()
 	sess := openSession(root, "s1")
@@ -39,7 +40,7 @@ func goldenChat(t *testing.T, f flags, hostName string) (*chat, []teatest.Option
 		root: root, session: sess,
 	})
 	c.attach(hostName, systemPrompt(f.agent, "/work", nil))
-	return c, []teatest.Option{teatest.WithBridgeOptions(f.options(sess)...), teatest.WithReplace(root, "<sessions>")}
+	return c, []hosttest.Option{teatest.WithBridgeOptions(f.options(sess)...), hosttest.WithReplace(root, "<sessions>")}
 }
 
 // goldenRun drives a kit the way a person drives the chat: a line typed
@@ -119,10 +120,10 @@ func profiles(t *testing.T, f func(t *testing.T, p profile)) {
 // testdata/<test>/<profile>.golden. hosts, if set, makes the fakes (outside
 // the synctest bubble: they block on real I/O) and returns the kit's
 // options for them and a check to run once the conversation is over.
-func golden(t *testing.T, hostName string, hosts func(t *testing.T, p profile) ([]teatest.Option, func())) {
+func golden(t *testing.T, hostName string, hosts func(t *testing.T, p profile) ([]hosttest.Option, func())) {
 	t.Parallel()
 	profiles(t, func(t *testing.T, p profile) {
-		var fakes []teatest.Option
+		var fakes []hosttest.Option
 		check := func() {}
 		if hosts != nil {
 			fakes, check = hosts(t, p)
@@ -131,7 +132,7 @@ func golden(t *testing.T, hostName string, hosts func(t *testing.T, p profile) (
 			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, hostName)
 			k := teatest.New(t, c, append(opts, fakes...)...)
 			goldenConversation(t, k)
-			teatest.RequireGolden(t, k.Transcript())
+			hosttest.RequireGolden(t, k.Transcript())
 		})
 		check()
 	})
@@ -142,9 +143,9 @@ func nothingToCheck() {}
 func TestGoldenTerminal(t *testing.T) { golden(t, "terminal", nil) }
 
 func TestGoldenHerdr(t *testing.T) {
-	golden(t, "herdr", func(t *testing.T, p profile) ([]teatest.Option, func()) {
-		h := teatest.NewHerdr(t)
-		return []teatest.Option{h}, func() { checkHerdrSessions(t, h, p) }
+	golden(t, "herdr", func(t *testing.T, p profile) ([]hosttest.Option, func()) {
+		h := hosttest.NewHerdr(t)
+		return []hosttest.Option{h}, func() { checkHerdrSessions(t, h, p) }
 	})
 }
 
@@ -152,7 +153,7 @@ func TestGoldenHerdr(t *testing.T) {
 // each session report (s1 at start and at /save, other after /session),
 // and in the mendcode profile the session and its resume command with
 // every state.
-func checkHerdrSessions(t *testing.T, h *teatest.Herdr, p profile) {
+func checkHerdrSessions(t *testing.T, h *hosttest.Herdr, p profile) {
 	t.Helper()
 	var ids []string
 	for _, r := range applied(h.Requests(), "pane.report_agent_session") {
@@ -168,16 +169,16 @@ func checkHerdrSessions(t *testing.T, h *teatest.Herdr, p profile) {
 		id := r.Str("agent_session_id")
 		switch {
 		case p == profileIota && id != "":
-			t.Errorf("iota: a state report carries a session: %s", r.Raw)
+			t.Errorf("iota: a state report carries a session: %s", r.Line)
 		case p == profileMendcode && id != "s1" && id != "other":
-			t.Errorf("mendcode: a state report without the session: %s", r.Raw)
+			t.Errorf("mendcode: a state report without the session: %s", r.Line)
 		}
 	}
 }
 
 func TestGoldenTuios(t *testing.T) {
-	golden(t, "tuios", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
-		return []teatest.Option{teatest.NewTuios(t)}, nothingToCheck
+	golden(t, "tuios", func(t *testing.T, _ profile) ([]hosttest.Option, func()) {
+		return []hosttest.Option{hosttest.NewTuios(t)}, nothingToCheck
 	})
 }
 
@@ -185,24 +186,24 @@ func TestGoldenTuios(t *testing.T) {
 // (without HERDR_ENV, as tuios sets them): the states go over herdr's API,
 // the rail facts and the sub-agents over tuios's own verbs.
 func TestGoldenTuiosHerdrAPI(t *testing.T) {
-	golden(t, "tuios", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
-		return []teatest.Option{teatest.NewHerdr(t), teatest.NewTuios(t),
-			teatest.WithEnv("HERDR_ENV", "")}, nothingToCheck
+	golden(t, "tuios", func(t *testing.T, _ profile) ([]hosttest.Option, func()) {
+		return []hosttest.Option{hosttest.NewHerdr(t), hosttest.NewTuios(t),
+			hosttest.WithEnv("HERDR_ENV", "")}, nothingToCheck
 	})
 }
 
 func TestGoldenCmux(t *testing.T) {
-	golden(t, "cmux", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
-		return []teatest.Option{teatest.NewCmux(t)}, nothingToCheck
+	golden(t, "cmux", func(t *testing.T, _ profile) ([]hosttest.Option, func()) {
+		return []hosttest.Option{hosttest.NewCmux(t)}, nothingToCheck
 	})
 }
 
 // TestGoldenHerdrInCmux: a herdr pane inside a cmux window: herdr is the
 // innermost host and gets everything; cmux is never run.
 func TestGoldenHerdrInCmux(t *testing.T) {
-	golden(t, "herdr", func(t *testing.T, _ profile) ([]teatest.Option, func()) {
-		cm := teatest.NewCmux(t)
-		return []teatest.Option{teatest.NewHerdr(t), cm}, func() {
+	golden(t, "herdr", func(t *testing.T, _ profile) ([]hosttest.Option, func()) {
+		cm := hosttest.NewCmux(t)
+		return []hosttest.Option{hosttest.NewHerdr(t), cm}, func() {
 			if calls := cm.Calls(); len(calls) != 0 {
 				t.Errorf("cmux was run inside herdr: %q", calls)
 			}

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // The chat in a cmux surface (CMUX_SURFACE_ID, the fake cmux first on
@@ -34,7 +34,7 @@ func TestHostsCmux(t *testing.T) {
 	for _, run := range cmuxRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
-			cm := teatest.NewCmux(t)
+			cm := hosttest.NewCmux(t)
 			c := startChat(t, testEnv(t, environ(cm.Env())...), append(run.args, "-delay", turnDelay)...)
 			mark := 0
 			shows := func(want ...string) {
@@ -102,7 +102,7 @@ func TestHostsCmuxKilled(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
-			cm := teatest.NewCmux(t)
+			cm := hosttest.NewCmux(t)
 			c := startChat(t, testEnv(t, environ(cm.Env())...), "-delay", turnDelay)
 			waitCmux(t, cm, "Idle", func(calls [][]string) bool { return cmuxShows(calls, 0, "Idle", "loading off") })
 			c.write("slow\r")
@@ -133,7 +133,7 @@ func TestHostsCmuxHeadless(t *testing.T) {
 		for _, tt := range tests {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
-				cm := teatest.NewCmux(t)
+				cm := hosttest.NewCmux(t)
 				c := startChat(t, testEnv(t, environ(cm.Env())...), append(run.args, "-delay", turnDelay, "-m", tt.prompt)...)
 				if st := c.exit(); st.ExitCode() != tt.code {
 					t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // What TestPTYHerdr (e2e_test.go) leaves out of the iota behaviour in a
@@ -23,9 +23,9 @@ import (
 // release).
 func TestHostsHerdrIota(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-session", "s1")
-	waitHerdr(t, h, "the ready state and the session", func(reqs []teatest.HerdrRequest) bool {
+	waitHerdr(t, h, "the ready state and the session", func(reqs []hosttest.Request) bool {
 		return len(applied(reqs, "pane.report_agent")) > 0 && len(applied(reqs, "pane.report_agent_session")) > 0
 	})
 	c.waitText("● ready")
@@ -60,7 +60,7 @@ func TestHostsHerdrIota(t *testing.T) {
 	c.waitText("Saved session s1")
 	c.write("/session other\r")
 	c.waitText("Switched to session other")
-	waitHerdr(t, h, "the saved and the switched session", func(reqs []teatest.HerdrRequest) bool {
+	waitHerdr(t, h, "the saved and the switched session", func(reqs []hosttest.Request) bool {
 		return len(applied(reqs, "pane.report_agent_session")) == 3
 	})
 
@@ -76,10 +76,10 @@ func TestHostsHerdrIota(t *testing.T) {
 	}
 	for _, r := range applied(reqs, "pane.report_agent") {
 		if r.Str("message") != "" || r.Str("agent_session_id") != "" {
-			t.Errorf("iota: a state report with a message or a session: %s", r.Raw)
+			t.Errorf("iota: a state report with a message or a session: %s", r.Line)
 		}
 		if r.Str("agent") != "chat" {
-			t.Errorf("agent %q, want chat: %s", r.Str("agent"), r.Raw)
+			t.Errorf("agent %q, want chat: %s", r.Str("agent"), r.Line)
 		}
 	}
 	var sessions []string
@@ -112,7 +112,7 @@ func TestHostsHerdrKilled(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
-			h := teatest.NewHerdr(t)
+			h := hosttest.NewHerdr(t)
 			c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay)
 			herdrGot(t, h, 0, "idle")
 			c.write("slow\r")
@@ -145,7 +145,7 @@ func TestHostsHerdrHeadless(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
 			t.Parallel()
-			h := teatest.NewHerdr(t)
+			h := hosttest.NewHerdr(t)
 			c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-session", "s3", "-m", tt.prompt)
 			st := c.exit()
 			if st.ExitCode() != tt.code {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // Nesting: a herdr pane inside a cmux window carries the cmux variables of
@@ -17,14 +17,14 @@ import (
 
 // herdrInCmuxEnv is a herdr pane's environment inside cmux: herdr's
 // variables, CMUX_SURFACE_ID and the rest, the fake cmux first on PATH.
-func herdrInCmuxEnv(t *testing.T, h *teatest.Herdr, cm *teatest.Cmux) []string {
+func herdrInCmuxEnv(t *testing.T, h *hosttest.Herdr, cm *hosttest.Cmux) []string {
 	return testEnv(t, append(environ(h.Env()), environ(cm.Env())...)...)
 }
 
 func TestHostsHerdrInCmux(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
-	cm := teatest.NewCmux(t)
+	h := hosttest.NewHerdr(t)
+	cm := hosttest.NewCmux(t)
 	c := startChat(t, herdrInCmuxEnv(t, h, cm), "-delay", turnDelay)
 	herdrGot(t, h, 0, "idle")
 	c.write("approve this\r")
@@ -55,8 +55,8 @@ func TestHostsHerdrInCmux(t *testing.T) {
 // the system prompt's) is herdr's; cmux is not run.
 func TestHostsDoctorNested(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
-	cm := teatest.NewCmux(t)
+	h := hosttest.NewHerdr(t)
+	cm := hosttest.NewCmux(t)
 	out := doctor(t, herdrInCmuxEnv(t, h, cm))
 	if !strings.HasPrefix(out, "host: herdr\n") {
 		t.Errorf("-doctor does not start with host: herdr:\n%s", out)
@@ -89,7 +89,7 @@ func TestHostsDoctorNested(t *testing.T) {
 // surface, for the model, and runs no cmux command.
 func TestHostsDoctorCmux(t *testing.T) {
 	t.Parallel()
-	cm := teatest.NewCmux(t)
+	cm := hosttest.NewCmux(t)
 	env := cm.Env()
 	out := doctor(t, testEnv(t, environ(env)...))
 	wantLines(t, out,

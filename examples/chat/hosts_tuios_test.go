@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // The chat in a tuios pane, against the fake tuios daemon (TUIOS_* only,
@@ -36,7 +36,7 @@ func TestHostsTuios(t *testing.T) {
 	for _, run := range tuiosRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
-			f := teatest.NewTuios(t)
+			f := hosttest.NewTuios(t)
 			c := startChat(t, testEnv(t, environ(f.Env())...), append(run.args, "-delay", turnDelay, "-session", "s1")...)
 			metaIs := func(key, value string) {
 				t.Helper()
@@ -139,7 +139,7 @@ func TestHostsTuios(t *testing.T) {
 // of its answer (ok) or failed with its error. A start without the tool
 // may have been replaced by the one with it (a snapshot superseded while
 // tuios was busy); the one with it is always there.
-func checkSubAgent(t *testing.T, f *teatest.Tuios, agent, session string, ok bool, text string) {
+func checkSubAgent(t *testing.T, f *hosttest.Tuios, agent, session string, ok bool, text string) {
 	t.Helper()
 	checkSubAgentActs(t, tuiosActivities(f), agent, session, ok, text)
 }
@@ -197,7 +197,7 @@ func TestHostsTuiosHeadless(t *testing.T) {
 		for _, tt := range tests {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
-				f := teatest.NewTuios(t)
+				f := hosttest.NewTuios(t)
 				c := startChat(t, testEnv(t, environ(f.Env())...), append(run.args, "-delay", turnDelay, "-session", "s4", "-m", tt.prompt)...)
 				if st := c.exit(); st.ExitCode() != tt.code {
 					t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)

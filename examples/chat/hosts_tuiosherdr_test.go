@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // A tuios pane beyond the plain case: one that also speaks herdr's API,
@@ -23,8 +23,8 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 	for _, run := range tuiosRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
-			h := teatest.NewHerdr(t)
-			f := teatest.NewTuios(t)
+			h := hosttest.NewHerdr(t)
+			f := hosttest.NewTuios(t)
 			env := testEnv(t, append(environ(f.Env()), herdrAPIEnv(h)...)...)
 			c := startChat(t, env, append(run.args, "-delay", turnDelay, "-session", "s5")...)
 			herdrGot(t, h, 0, "idle")
@@ -102,7 +102,7 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 // must clear it, without starting a sub-agent of its own.
 func TestHostsTuiosRestart(t *testing.T) {
 	t.Parallel()
-	f := teatest.NewTuios(t)
+	f := hosttest.NewTuios(t)
 	env := testEnv(t, environ(f.Env())...)
 	first := startChat(t, env, "-profile", "mendcode", "-delay", turnDelay, "-session", "s6")
 	tuiosGot(t, f, 0, "idle")

@@ -9,14 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // Helpers for the end-to-end runs under the fake hosts (hosts_*_test.go):
 // the environment tuios gives a pane for herdr's API, waits on what a fake
 // received, and readers of the recorded traffic. A fake's own variables
 // come from its Env (environ), appended to testEnv's (a PATH there wins).
-// Every wait is teatest.WaitFor, bounded by wait; nothing sleeps.
+// Every wait is hosttest.WaitFor, bounded by wait; nothing sleeps.
 
 // environ is a fake's Env as sorted "K=V" strings, for testEnv.
 func environ(env map[string]string) []string {
@@ -29,12 +29,12 @@ func environ(env map[string]string) []string {
 
 // herdrAPIEnv is what tuios puts in each of its panes so that herdr's
 // clients find its herdr API: the socket and the pane, without HERDR_ENV.
-func herdrAPIEnv(h *teatest.Herdr) []string {
+func herdrAPIEnv(h *hosttest.Herdr) []string {
 	env := h.Env()
 	return []string{"HERDR_SOCKET_PATH=" + env["HERDR_SOCKET_PATH"], "HERDR_PANE_ID=" + env["HERDR_PANE_ID"]}
 }
 
-// waitOr waits until cond holds (teatest.WaitFor, bounded by wait) and,
+// waitOr waits until cond holds (hosttest.WaitFor, bounded by wait) and,
 // if it never does, logs what explain says before the test stops.
 func waitOr(t *testing.T, cond func() bool, explain func() string) {
 	t.Helper()
@@ -43,11 +43,11 @@ func waitOr(t *testing.T, cond func() bool, explain func() string) {
 			t.Log(explain())
 		}
 	}()
-	teatest.WaitFor(t, cond, teatest.WithTimeout(wait))
+	hosttest.WaitFor(t, cond, hosttest.WithTimeout(wait))
 }
 
 // waitHerdr waits until cond holds for the requests the fake herdr got.
-func waitHerdr(t *testing.T, h *teatest.Herdr, what string, cond func([]teatest.HerdrRequest) bool) {
+func waitHerdr(t *testing.T, h *hosttest.Herdr, what string, cond func([]hosttest.Request) bool) {
 	t.Helper()
 	waitOr(t, func() bool { return cond(h.Requests()) }, func() string {
 		return "herdr never got " + what + ":\n" + requestLog(h)
@@ -56,12 +56,12 @@ func waitHerdr(t *testing.T, h *teatest.Herdr, what string, cond func([]teatest.
 
 // isLabels reports whether r sets or clears the state labels that show a
 // failed turn in herdr (backends/herdr/failure.go).
-func isLabels(r teatest.HerdrRequest) bool {
+func isLabels(r hosttest.Request) bool {
 	return r.Method == "pane.report_metadata" && (r.Params["state_labels"] != nil || r.Params["clear_state_labels"] == true)
 }
 
 // herdrStates lists the states of the state reports herdr applied.
-func herdrStates(reqs []teatest.HerdrRequest) []string {
+func herdrStates(reqs []hosttest.Request) []string {
 	var out []string
 	for _, r := range applied(reqs, "pane.report_agent") {
 		out = append(out, r.Str("state"))
@@ -71,9 +71,9 @@ func herdrStates(reqs []teatest.HerdrRequest) []string {
 
 // herdrGot waits until the states herdr applied after the first from of
 // them include want in order.
-func herdrGot(t *testing.T, h *teatest.Herdr, from int, want ...string) {
+func herdrGot(t *testing.T, h *hosttest.Herdr, from int, want ...string) {
 	t.Helper()
-	waitHerdr(t, h, "the states "+strings.Join(want, ", "), func(reqs []teatest.HerdrRequest) bool {
+	waitHerdr(t, h, "the states "+strings.Join(want, ", "), func(reqs []hosttest.Request) bool {
 		s := herdrStates(reqs)
 		return hasInOrder(s[min(from, len(s)):], want)
 	})
@@ -91,7 +91,7 @@ func hasInOrder(got, want []string) bool {
 }
 
 // waitTuios waits until cond holds for the fake tuios.
-func waitTuios(t *testing.T, f *teatest.Tuios, what string, cond func() bool) {
+func waitTuios(t *testing.T, f *hosttest.Tuios, what string, cond func() bool) {
 	t.Helper()
 	waitOr(t, cond, func() string {
 		return fmt.Sprintf("tuios never got %s; it got:\n%s\npane %+v", what, strings.Join(f.Transcript(), "\n"), f.Pane())
@@ -100,10 +100,10 @@ func waitTuios(t *testing.T, f *teatest.Tuios, what string, cond func() bool) {
 
 // tuiosVerb returns the requests of verb the fake tuios answered with a
 // result.
-func tuiosVerb(reqs []teatest.TuiosRequest, verb string) []teatest.TuiosRequest {
-	var out []teatest.TuiosRequest
+func tuiosVerb(reqs []hosttest.Request, verb string) []hosttest.Request {
+	var out []hosttest.Request
 	for _, r := range reqs {
-		if r.Verb == verb && r.Answer == "" {
+		if r.Method == verb && r.Answer == "" {
 			out = append(out, r)
 		}
 	}
@@ -111,7 +111,7 @@ func tuiosVerb(reqs []teatest.TuiosRequest, verb string) []teatest.TuiosRequest 
 }
 
 // tuiosStates lists the states set on the fake tuios.
-func tuiosStates(f *teatest.Tuios) []string {
+func tuiosStates(f *hosttest.Tuios) []string {
 	var out []string
 	for _, r := range tuiosVerb(f.Requests(), "set-agent-state") {
 		s, _ := r.Params["state"].(string)
@@ -122,7 +122,7 @@ func tuiosStates(f *teatest.Tuios) []string {
 
 // tuiosGot waits until the states set on the fake tuios after the first
 // from of them include want in order.
-func tuiosGot(t *testing.T, f *teatest.Tuios, from int, want ...string) {
+func tuiosGot(t *testing.T, f *hosttest.Tuios, from int, want ...string) {
 	t.Helper()
 	waitTuios(t, f, "the states "+strings.Join(want, ", "), func() bool {
 		s := tuiosStates(f)
@@ -132,7 +132,7 @@ func tuiosGot(t *testing.T, f *teatest.Tuios, from int, want ...string) {
 
 // tuiosMetaCalls renders each set-agent-meta call as its tokens, sorted:
 // "context=1% cost=$0.01", a removed key as "key=null", "clear".
-func tuiosMetaCalls(f *teatest.Tuios) []string {
+func tuiosMetaCalls(f *hosttest.Tuios) []string {
 	var out []string
 	for _, r := range tuiosVerb(f.Requests(), "set-agent-meta") {
 		var parts []string
@@ -167,7 +167,7 @@ func (a tuiosActivity) String() string {
 	return s
 }
 
-func tuiosActivities(f *teatest.Tuios) []tuiosActivity {
+func tuiosActivities(f *hosttest.Tuios) []tuiosActivity {
 	var out []tuiosActivity
 	for _, r := range tuiosVerb(f.Requests(), "report-agent-activity") {
 		act, _ := r.Params["activity"].(map[string]any)
@@ -186,7 +186,7 @@ func tuiosActivities(f *teatest.Tuios) []tuiosActivity {
 }
 
 // waitCmux waits until cond holds for the fake cmux's calls.
-func waitCmux(t *testing.T, c *teatest.Cmux, what string, cond func(calls [][]string) bool) {
+func waitCmux(t *testing.T, c *hosttest.Cmux, what string, cond func(calls [][]string) bool) {
 	t.Helper()
 	waitOr(t, func() bool { return cond(c.Calls()) }, func() string {
 		return fmt.Sprintf("cmux never got %s; it got:\n%s", what, strings.Join(c.Transcript(), "\n"))
@@ -259,7 +259,7 @@ func cmuxShows(calls [][]string, from int, want ...string) bool {
 }
 
 // running counts the sub-agents the fake tuios shows running.
-func running(p teatest.TuiosPane) int {
+func running(p hosttest.TuiosPane) int {
 	n := 0
 	for _, s := range p.Subagents {
 		if s.Status == "running" {

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -46,7 +47,7 @@ func conversation(t *testing.T, k *teatest.Kit) {
 	}
 }
 
-func run(t *testing.T, hosts ...teatest.Option) string {
+func run(t *testing.T, hosts ...hosttest.Option) string {
 	t.Helper()
 	opts := append(hosts, teatest.WithBridgeOptions(hostbridge.WithAgent("streamchat")))
 	k := teatest.New(t, newModel(time.Millisecond), opts...)
@@ -56,13 +57,13 @@ func run(t *testing.T, hosts ...teatest.Option) string {
 
 func TestGoldenTerminal(t *testing.T) {
 	t.Parallel()
-	teatest.RequireGolden(t, run(t))
+	hosttest.RequireGolden(t, run(t))
 }
 
 func TestGoldenHerdr(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t)
-	teatest.RequireGolden(t, run(t, h))
+	h := hosttest.NewHerdr(t)
+	hosttest.RequireGolden(t, run(t, h))
 	if p := h.Pane(); !p.Released {
 		t.Errorf("pane not released: %+v", p)
 	}
@@ -70,7 +71,7 @@ func TestGoldenHerdr(t *testing.T) {
 
 func TestGoldenTuios(t *testing.T) {
 	t.Parallel()
-	teatest.RequireGolden(t, run(t, teatest.NewTuios(t)))
+	hosttest.RequireGolden(t, run(t, hosttest.NewTuios(t)))
 }
 
 func TestGoldenCmux(t *testing.T) {
@@ -78,13 +79,13 @@ func TestGoldenCmux(t *testing.T) {
 		t.Skip("the fake cmux is a POSIX sh script")
 	}
 	t.Parallel()
-	teatest.RequireGolden(t, run(t, teatest.NewCmux(t)))
+	hosttest.RequireGolden(t, run(t, hosttest.NewCmux(t)))
 }
 
 // TestGoldenApproval is the README's example.
 func TestGoldenApproval(t *testing.T) {
 	t.Parallel()
-	h := teatest.NewHerdr(t) // a real Unix socket server that answers like herdr
+	h := hosttest.NewHerdr(t) // a real Unix socket server that answers like herdr
 	k := teatest.New(t, newModel(time.Millisecond), h,
 		teatest.WithBridgeOptions(hostbridge.WithAgent("streamchat")))
 	k.Step(tea.BlurMsg{}) // looking elsewhere: pings
@@ -96,5 +97,5 @@ func TestGoldenApproval(t *testing.T) {
 	if err := k.WaitFinished(); err != nil {
 		t.Fatal(err)
 	}
-	teatest.RequireGolden(t, k.Transcript()) // -update writes testdata/TestGoldenApproval.golden
+	hosttest.RequireGolden(t, k.Transcript()) // -update writes testdata/TestGoldenApproval.golden
 }

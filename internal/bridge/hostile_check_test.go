@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // Bounds on what reaches a host. A message (what the chat waits on, a
@@ -78,10 +78,10 @@ func checkLine(t *testing.T, host, line string) (any, bool) {
 
 // checkHerdr checks every request the fake herdr received: valid JSON,
 // clean and bounded strings, and nothing herdr refused.
-func checkHerdr(t *testing.T, reqs []teatest.HerdrRequest) {
+func checkHerdr(t *testing.T, reqs []hosttest.Request) {
 	t.Helper()
 	for _, r := range reqs {
-		v, ok := checkLine(t, "herdr", r.Raw)
+		v, ok := checkLine(t, "herdr", r.Line)
 		if !ok {
 			continue
 		}
@@ -94,14 +94,14 @@ func checkHerdr(t *testing.T, reqs []teatest.HerdrRequest) {
 
 // checkTuios checks every request the fake tuios received: valid JSON,
 // clean and bounded strings, and nothing tuios refused.
-func checkTuios(t *testing.T, reqs []teatest.TuiosRequest) {
+func checkTuios(t *testing.T, reqs []hosttest.Request) {
 	t.Helper()
 	for _, r := range reqs {
 		v, ok := checkLine(t, "tuios", r.Line)
 		if !ok {
 			continue
 		}
-		checkStrings(v, "tuios "+r.Verb, func(p string) { t.Errorf("%s", p) })
+		checkStrings(v, "tuios "+r.Method, func(p string) { t.Errorf("%s", p) })
 		if r.Answer != "" {
 			t.Errorf("tuios answered %s to %.200s", r.Answer, r.Line)
 		}

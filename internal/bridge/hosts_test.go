@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/bridge"
-	"github.com/hostbridge/hostbridge/teatest"
 )
 
 // hostUnderTest is one host a Bridge can be detected into, with a way to
@@ -27,28 +27,28 @@ func tableEnv(vars map[string]string) func(string) string {
 
 var hostsUnderTest = map[string]func(t *testing.T) hostUnderTest{
 	"terminal": func(t *testing.T) hostUnderTest {
-		term := &teatest.Terminal{}
+		term := &hosttest.Terminal{}
 		return hostUnderTest{
 			opts:  []bridge.Option{bridge.WithOutput(term), bridge.WithEnv(tableEnv(map[string]string{}))},
 			lines: term.Transcript,
 		}
 	},
 	"herdr": func(t *testing.T) hostUnderTest {
-		h := teatest.NewHerdr(t)
+		h := hosttest.NewHerdr(t)
 		return hostUnderTest{
 			opts:  []bridge.Option{bridge.WithOutput(io.Discard), bridge.WithEnv(tableEnv(h.Env()))},
 			lines: h.Transcript,
 		}
 	},
 	"tuios": func(t *testing.T) hostUnderTest {
-		f := teatest.NewTuios(t)
+		f := hosttest.NewTuios(t)
 		return hostUnderTest{
 			opts:  []bridge.Option{bridge.WithOutput(io.Discard), bridge.WithEnv(tableEnv(f.Env()))},
 			lines: f.Transcript,
 		}
 	},
 	"cmux": func(t *testing.T) hostUnderTest {
-		c := teatest.NewCmux(t, teatest.WithEnv("CMUX_SURFACE_ID", "surface-1"), teatest.WithEnv("CMUX_WORKSPACE_ID", "workspace-1"))
+		c := hosttest.NewCmux(t, hosttest.WithEnv("CMUX_SURFACE_ID", "surface-1"), hosttest.WithEnv("CMUX_WORKSPACE_ID", "workspace-1"))
 		return hostUnderTest{
 			opts:  []bridge.Option{bridge.WithOutput(io.Discard), bridge.WithEnv(tableEnv(c.Env()))},
 			lines: c.Transcript,

@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/proc"
-	"github.com/hostbridge/hostbridge/teatest"
 )
 
 func needSh(t testing.TB) {
@@ -25,7 +25,7 @@ func needSh(t testing.TB) {
 	}
 }
 
-func newCmuxBackend(t testing.TB, f *teatest.Cmux, edit ...func(*hosts.CmuxConfig)) *hosts.CmuxBackend {
+func newCmuxBackend(t testing.TB, f *hosttest.Cmux, edit ...func(*hosts.CmuxConfig)) *hosts.CmuxBackend {
 	t.Helper()
 	cfg := hosts.CmuxConfig{Bin: f.Bin(), Surface: f.Env()["CMUX_SURFACE_ID"], Workspace: f.Env()["CMUX_WORKSPACE_ID"], Agent: "chat"}
 	for _, e := range edit {
@@ -40,7 +40,7 @@ func newCmuxBackend(t testing.TB, f *teatest.Cmux, edit ...func(*hosts.CmuxConfi
 
 func TestNewCmux(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t)
+	f := hosttest.NewCmux(t)
 	t.Setenv("PATH", t.TempDir()) // no cmux anywhere
 	if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat"}); !errors.Is(err, hosts.ErrUnavailable) {
 		t.Errorf("New without cmux on PATH: %v, want ErrNotFound", err)
@@ -70,7 +70,7 @@ func TestNewCmux(t *testing.T) {
 
 func TestCmuxStates(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", "ws-1"))
+	f := hosttest.NewCmux(t, hosttest.WithEnv("CMUX_WORKSPACE_ID", "ws-1"))
 	b := newCmuxBackend(t, f)
 	for _, tc := range []struct {
 		s    host.State
@@ -106,7 +106,7 @@ func TestCmuxStates(t *testing.T) {
 
 func TestNoWorkspace(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t)
+	f := hosttest.NewCmux(t)
 	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
 	mustReport(t, b, state(host.Working))
 	wantLines(t, f.Transcript(), []string{
@@ -120,7 +120,7 @@ func TestNoWorkspace(t *testing.T) {
 // or again for a Repeat, as the host may have lost it.
 func TestCmuxSendsWhatItIsGiven(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", "w"))
+	f := hosttest.NewCmux(t, hosttest.WithEnv("CMUX_WORKSPACE_ID", "w"))
 	b := newCmuxBackend(t, f)
 	mustReport(t, b, state(host.Working), state(host.Working), state(host.Unknown))
 	for _, k := range []host.Kind{host.KindPing, host.KindSession, host.KindMeta, host.KindAgents, host.KindSuspend} {
@@ -138,7 +138,7 @@ func TestCmuxSendsWhatItIsGiven(t *testing.T) {
 
 func TestCmuxExit(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t, teatest.WithEnv("CMUX_WORKSPACE_ID", "w"))
+	f := hosttest.NewCmux(t, hosttest.WithEnv("CMUX_WORKSPACE_ID", "w"))
 	b := newCmuxBackend(t, f)
 	mustReport(t, b, state(host.Working))
 	mustReport(t, b, host.Report{Kind: host.KindExit})
@@ -151,7 +151,7 @@ func TestCmuxExit(t *testing.T) {
 
 func TestFailing(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t)
+	f := hosttest.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	f.Fail(3)
 	err := tryReport(b, state(host.Working), 5*time.Second)
@@ -172,7 +172,7 @@ func TestFailing(t *testing.T) {
 
 func TestWithoutWorkspaceLoading(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t)
+	f := hosttest.NewCmux(t)
 	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
 	f.Fail(2, "workspace") // an older cmux
 	mustReport(t, b, state(host.Working))
@@ -191,7 +191,7 @@ func TestWithoutWorkspaceLoading(t *testing.T) {
 // loader off (which would leave it spinning after exit).
 func TestLoadingFailsAfterItWorked(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t)
+	f := hosttest.NewCmux(t)
 	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
 	mustReport(t, b, state(host.Working))
 	f.Fail(1, "workspace")
@@ -212,7 +212,7 @@ func TestLoadingFailsAfterItWorked(t *testing.T) {
 
 func TestHanging(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t)
+	f := hosttest.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	f.Hang()
 	for _, r := range []host.Report{state(host.Working), {Kind: host.KindExit}} {
@@ -230,7 +230,7 @@ func TestHanging(t *testing.T) {
 
 func TestSpew(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t)
+	f := hosttest.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	f.Spew()
 	var before, after runtime.MemStats
@@ -250,7 +250,7 @@ func TestSpew(t *testing.T) {
 
 func TestBinaryRemoved(t *testing.T) {
 	needSh(t)
-	f := teatest.NewCmux(t)
+	f := hosttest.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	os.Remove(f.Bin())
 	err := tryReport(b, state(host.Working), 5*time.Second)

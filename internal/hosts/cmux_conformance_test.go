@@ -5,15 +5,14 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/teatest"
 )
 
 func TestCmuxConformance(t *testing.T) {
 	needSh(t)
 	hosttest.Run(t, hosttest.Harness{
-		New: func(t *testing.T) host.Backend { return newCmuxBackend(t, teatest.NewCmux(t)) },
+		New: func(t *testing.T) host.Backend { return newCmuxBackend(t, hosttest.NewCmux(t)) },
 		Hung: func(t *testing.T) host.Backend {
-			f := teatest.NewCmux(t)
+			f := hosttest.NewCmux(t)
 			f.Hang()
 			return newCmuxBackend(t, f)
 		},

@@ -12,26 +12,26 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
-	"github.com/hostbridge/hostbridge/teatest"
 )
 
-func newFake(t *testing.T, opts ...teatest.Option) *teatest.Herdr {
+func newFake(t *testing.T, opts ...hosttest.Option) *hosttest.Herdr {
 	t.Helper()
-	h := teatest.NewHerdr(t, opts...)
+	h := hosttest.NewHerdr(t, opts...)
 	checkRequests(t, h)
 	return h
 }
 
 // wantTranscript fails t unless the fake's transcript is want.
-func wantTranscript(t *testing.T, h *teatest.Herdr, want []string) {
+func wantTranscript(t *testing.T, h *hosttest.Herdr, want []string) {
 	t.Helper()
 	if got := h.Transcript(); !slices.Equal(got, want) {
 		t.Errorf("transcript:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
-func newHerdrBackend(t testing.TB, h *teatest.Herdr, edit func(*hosts.HerdrConfig)) *hosts.HerdrBackend {
+func newHerdrBackend(t testing.TB, h *hosttest.Herdr, edit func(*hosts.HerdrConfig)) *hosts.HerdrBackend {
 	t.Helper()
 	env := h.Env()
 	cfg := hosts.HerdrConfig{Socket: env["HERDR_SOCKET_PATH"], Pane: env["HERDR_PANE_ID"], Agent: "chat"}
@@ -48,18 +48,18 @@ func newHerdrBackend(t testing.TB, h *teatest.Herdr, edit func(*hosts.HerdrConfi
 // isLabels reports whether r sets or clears the failure's state labels
 // (failure.go), which go with state reports; tests about other things
 // leave them out (requests).
-func isLabels(r teatest.HerdrRequest) bool {
+func isLabels(r hosttest.Request) bool {
 	return r.Method == "pane.report_metadata" && (r.Params["state_labels"] != nil || r.Params["clear_state_labels"] == true)
 }
 
 // requests is what the fake received, without the state labels.
-func requests(h *teatest.Herdr) []teatest.HerdrRequest {
+func requests(h *hosttest.Herdr) []hosttest.Request {
 	return slices.DeleteFunc(h.Requests(), isLabels)
 }
 
 // summary is one line per request received but the state labels: method,
 // then what matters.
-func summary(h *teatest.Herdr) []string {
+func summary(h *hosttest.Herdr) []string {
 	var out []string
 	for _, r := range requests(h) {
 		line := r.Method
@@ -177,7 +177,7 @@ func TestHostileTextStaysOneLine(t *testing.T) {
 	msg := "line\n{\"id\":\"x\"}\r\x1b]9;evil\x07 \"quoted\" \\ \xff"
 	mustReport(t, b, host.Report{Kind: host.KindState, State: host.Blocked, Message: msg})
 	reqs := requests(h)
-	if len(reqs) != 1 || !reqs[0].Applied || strings.Contains(reqs[0].Raw, "\n") {
+	if len(reqs) != 1 || !reqs[0].Applied || strings.Contains(reqs[0].Line, "\n") {
 		t.Fatalf("requests = %+v", reqs)
 	}
 	if got, want := reqs[0].Str("message"), strings.ToValidUTF8(msg, "\ufffd"); got != want {
@@ -443,8 +443,8 @@ func TestSeqSurvivesJSONPrecision(t *testing.T) {
 		} `json:"params"`
 	}
 	reqs := requests(h)
-	_ = json.Unmarshal([]byte(reqs[0].Raw), &a)
-	_ = json.Unmarshal([]byte(reqs[1].Raw), &c)
+	_ = json.Unmarshal([]byte(reqs[0].Line), &a)
+	_ = json.Unmarshal([]byte(reqs[1].Line), &c)
 	if a.Params.Seq == c.Params.Seq || !reqs[1].Applied {
 		t.Errorf("seqs %s and %s: an integer above 2^53 must be written exactly", a.Params.Seq, c.Params.Seq)
 	}

@@ -6,13 +6,13 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // BenchmarkReportSocket measures one state report against the fake herdr:
 // dial, one line each way, close.
 func BenchmarkHerdrReportSocket(b *testing.B) {
-	h := teatest.NewHerdr(b)
+	h := hosttest.NewHerdr(b)
 	be := newHerdrBackend(b, h, nil)
 	states := []host.Report{state(host.Working), state(host.Idle)}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

@@ -5,16 +5,15 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/teatest"
 )
 
 func TestTuiosConformance(t *testing.T) {
 	hosttest.Run(t, hosttest.Harness{
 		New: func(t *testing.T) host.Backend {
-			return newTuiosBackend(t, teatest.NewTuios(t))
+			return newTuiosBackend(t, hosttest.NewTuios(t))
 		},
 		Hung: func(t *testing.T) host.Backend {
-			f := teatest.NewTuios(t)
+			f := hosttest.NewTuios(t)
 			f.Hang()
 			return newTuiosBackend(t, f)
 		},

@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 func TestMetaOverSocket(t *testing.T) {
-	f := teatest.NewTuios(t)
+	f := hosttest.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	meta := func(facts ...host.Fact) { mustReport(t, b, host.Report{Kind: host.KindMeta, Meta: facts}) }
 	mustReport(t, b, stateMsg(host.Working, ""))
@@ -36,7 +36,7 @@ func TestMetaOverSocket(t *testing.T) {
 }
 
 func TestMetaChunks(t *testing.T) {
-	f := teatest.NewTuios(t)
+	f := hosttest.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	var facts []host.Fact
 	for i := range 20 {
@@ -51,7 +51,7 @@ func TestMetaChunks(t *testing.T) {
 		t.Errorf("%d requests for 20 facts, want 2 (16 per call)", n)
 	}
 	for _, r := range reqs[1:] {
-		if r.Verb != "set-agent-meta" {
+		if r.Method != "set-agent-meta" {
 			t.Errorf("not a meta request: %s", r.Line)
 		}
 	}

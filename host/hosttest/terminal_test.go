@@ -1,4 +1,4 @@
-package teatest_test
+package hosttest_test
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // captureCases are raw byte streams, written by hand, and the transcript
@@ -51,6 +51,10 @@ var captureCases = []struct {
 		[]string{"terminal overlong", "terminal progress 0"}},
 	{"overlong in tmux", "\x1bPtmux;" + strings.Repeat("y", 20000) + "\x1b\\", []string{"terminal overlong via tmux"}},
 	{"overlong other DCS ignored", "\x1bPq" + strings.Repeat("#", 20000) + "\x1b\\", nil},
+	{"at the bound", "\x1b]9;" + strings.Repeat("x", 16<<10-2) + "\x07", []string{`terminal ping "` + strings.Repeat("x", 16<<10-2) + `"`}},
+	{"past the bound", "\x1b]9;" + strings.Repeat("x", 16<<10-1) + "\x1b\\", []string{"terminal overlong"}},
+	{"overlong by doubled ESCs", "\x1bPtmux;" + strings.Repeat("\x1b\x1b", 9000) + "\x1b\\", []string{"terminal overlong via tmux"}},
+	{"overlong unterminated, then normal", "\x1b]9;" + strings.Repeat("x", 20000) + "\x1b]9;4;3\x07", []string{"terminal progress 3"}},
 }
 
 // TestTerminalCapture reads each stream whole, split in two at every
@@ -60,7 +64,7 @@ func TestTerminalCapture(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			check := func(how string, parts ...string) {
 				t.Helper()
-				var term teatest.Terminal
+				var term hosttest.Terminal
 				for _, p := range parts {
 					if n, err := term.Write([]byte(p)); n != len(p) || err != nil {
 						t.Fatalf("Write = %d, %v", n, err)
@@ -101,7 +105,7 @@ func TestTerminalCaptureAllInOne(t *testing.T) {
 		in.WriteString(c.in)
 		want = append(want, c.want...)
 	}
-	var term teatest.Terminal
+	var term hosttest.Terminal
 	term.Write([]byte(in.String()))
 	if got := term.Transcript(); !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -119,7 +123,7 @@ func TestTerminalCaptureReadsXAnsi(t *testing.T) {
 		"terminal progress 3", "terminal progress 4;100", "terminal progress 2;100 via tmux",
 		`terminal ping "` + long + `" via screen`, "terminal progress 0",
 	}
-	var term teatest.Terminal
+	var term hosttest.Terminal
 	term.Write([]byte(in))
 	if got := term.Transcript(); !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -129,7 +133,7 @@ func TestTerminalCaptureReadsXAnsi(t *testing.T) {
 // TestTerminalConcurrentWriters: two writers (Bubble Tea and hostbridge's
 // reporter) each write whole sequences; none is lost or merged.
 func TestTerminalConcurrentWriters(t *testing.T) {
-	var term teatest.Terminal
+	var term hosttest.Terminal
 	var wg sync.WaitGroup
 	for _, seq := range []string{"\x1b]9;4;3\x07", "\x1b[2K> frame\r\n"} {
 		wg.Add(1)
@@ -155,7 +159,7 @@ func FuzzTerminal(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, in []byte, cut uint) {
-		var whole, split teatest.Terminal
+		var whole, split hosttest.Terminal
 		whole.Write(in)
 		i := int(cut % uint(len(in)+1))
 		split.Write(in[:i])

@@ -1,4 +1,4 @@
-package teatest_test
+package hosttest_test
 
 import (
 	"flag"
@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // RequireGolden fails with a message that names the test, the file and
@@ -15,7 +15,7 @@ func TestRequireGolden(t *testing.T) {
 	t.Chdir(t.TempDir()) // not parallel: it changes the directory and the flag
 	golden := func(got string) []string {
 		r := &recordingTB{}
-		return r.run(func() { teatest.RequireGolden(r, got) })
+		return r.run(func() { hosttest.RequireGolden(r, got) })
 	}
 	errs := golden("terminal progress 3\n")
 	if len(errs) != 1 || !strings.Contains(errs[0], "TestRecorded has no golden file testdata/TestRecorded.golden") ||

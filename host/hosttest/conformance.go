@@ -1,5 +1,3 @@
-// Package hosttest is the conformance suite every host.Backend runs: the
-// contract written in host.Backend's doc, checked the same way for each.
 package hosttest
 
 import (
@@ -40,10 +38,11 @@ var Hostile = []string{
 	strings.Repeat("x", 1<<20),
 }
 
-// Run checks the contract: a stable name, every kind taken (unknown kinds
-// ignored), a whole chat life delivered without error, hostile text
-// survived, and a report against a hung host returning once its context is
-// done.
+// Run is the conformance suite every host.Backend runs: the contract of
+// host.Backend's doc, checked the same way for each. It checks a stable
+// name, every kind taken (unknown kinds ignored), a whole chat life
+// delivered without error, hostile text survived, and a report against a
+// hung host returning once its context is done.
 func Run(t *testing.T, h Harness) {
 	t.Run("Name", func(t *testing.T) {
 		b := h.New(t)

@@ -1,10 +1,7 @@
-package teatest
+package hosttest
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -12,35 +9,25 @@ import (
 	"strings"
 )
 
-// Cmux is a fake cmux CLI for tests: a small sh script named cmux, written
-// into a temporary directory, that records the arguments of every call and
-// then succeeds, fails, hangs or floods its output, as told. It needs a
-// POSIX sh (not on Windows).
-//
-// Its methods are safe for concurrent use; the script itself may run in
-// many processes at once.
+// Cmux is a fake cmux CLI: a sh script named cmux in a directory of its
+// own that records the arguments of every call, then succeeds, fails,
+// hangs or floods its output, as told. It needs a POSIX sh (not on
+// Windows). Its methods are safe for concurrent use, and the script may run
+// in many processes at once.
 type Cmux struct {
 	t         TB
 	dir       string
 	surface   string
 	workspace string
-	env       map[string]string // WithEnv's, over Env's
+	env       map[string]string // Env's
 }
 
-// cmuxScript records "argc\n" then "len:arg\n" per argument (lengths in
-// bytes, so arguments may hold newlines) in one append, then acts on the
-// mode file: "ok", "fail CODE", "failon CODE WORD...", "hang" or "spew".
+// cmuxScript records its argc and argv, each ended by a NUL (which no
+// argument holds), in one append, then acts on the mode file: "ok", "fail
+// CODE", "failon CODE WORD...", "hang" or "spew".
 const cmuxScript = `#!/bin/sh
-LC_ALL=C
-export LC_ALL
 dir=%s
-rec="$#
-"
-for a in "$@"; do
-	rec="$rec${#a}:$a
-"
-done
-printf '%%s' "$rec" >>"$dir/calls"
+printf '%%s\0' "$#" "$@" >>"$dir/calls"
 mode=ok
 code=1
 [ -r "$dir/mode" ] && read -r mode code <"$dir/mode"
@@ -74,47 +61,44 @@ echo OK
 // CMUX_SURFACE_ID or CMUX_WORKSPACE_ID.
 func NewCmux(t TB, opts ...Option) *Cmux {
 	t.Helper()
-	cfg := newConfig(opts)
+	set := settings(opts).set
 	dir, err := os.MkdirTemp("", "cmux")
 	if err != nil {
-		t.Fatalf("teatest: cmux: %v", err)
+		t.Fatalf("hosttest: cmux: %v", err)
 	}
 	t.Cleanup(func() { _ = os.RemoveAll(dir) })
-	c := &Cmux{t: t, dir: dir, surface: tuiosUUID(), workspace: tuiosUUID(), env: cfg.env}
-	if id := cfg.env["CMUX_SURFACE_ID"]; id != "" {
+	c := &Cmux{t: t, dir: dir, surface: newUUID(), workspace: newUUID()}
+	if id := set["CMUX_SURFACE_ID"]; id != "" {
 		c.surface = id
 	}
-	if id := cfg.env["CMUX_WORKSPACE_ID"]; id != "" {
+	if id := set["CMUX_WORKSPACE_ID"]; id != "" {
 		c.workspace = id
 	}
-	script := fmt.Sprintf(cmuxScript, cmuxShellQuote(c.dir))
+	c.env = map[string]string{"CMUX_SURFACE_ID": c.surface, "CMUX_PANEL_ID": c.surface, "CMUX_WORKSPACE_ID": c.workspace,
+		"PATH": c.dir + string(os.PathListSeparator) + os.Getenv("PATH")}
+	maps.Copy(c.env, set)
+	script := fmt.Sprintf(cmuxScript, "'"+strings.ReplaceAll(c.dir, "'", `'\''`)+"'")
 	if err := os.WriteFile(c.Bin(), []byte(script), 0o755); err != nil {
-		t.Fatalf("teatest: cmux: %v", err)
+		t.Fatalf("hosttest: cmux: %v", err)
 	}
 	c.setMode("ok")
 	return c
 }
 
-func cmuxShellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
-func (c *Cmux) setup(cfg *config) { cfg.cmux = c }
+func (c *Cmux) apply(r *Rig) { r.fakes[2] = c }
+func (c *Cmux) name() string { return "cmux" }
+func (c *Cmux) unstable() []string {
+	return []string{c.dir, "<cmux-dir>", c.surface, "<cmux-surface>", c.workspace, "<cmux-workspace>"}
+}
 
 // Bin is the fake executable's path: cmux in the directory Env puts first
 // on PATH.
 func (c *Cmux) Bin() string { return filepath.Join(c.dir, "cmux") }
 
-// Env is what cmux gives a surface: CMUX_SURFACE_ID, CMUX_PANEL_ID and
+// Env is what cmux gives a surface: CMUX_SURFACE_ID, CMUX_PANEL_ID,
 // CMUX_WORKSPACE_ID, and PATH with the fake's directory first, with
-// WithEnv's variables over them. The map is new on each call, the caller's
-// to change.
-func (c *Cmux) Env() map[string]string {
-	env := map[string]string{
-		"CMUX_SURFACE_ID": c.surface, "CMUX_PANEL_ID": c.surface, "CMUX_WORKSPACE_ID": c.workspace,
-		"PATH": c.dir + string(os.PathListSeparator) + os.Getenv("PATH"),
-	}
-	maps.Copy(env, c.env)
-	return env
-}
+// WithEnv's variables over them. The map is the caller's.
+func (c *Cmux) Env() map[string]string { return maps.Clone(c.env) }
 
 // Normal makes every later call exit 0 (the default).
 func (c *Cmux) Normal() { c.setMode("ok") }
@@ -146,53 +130,25 @@ func (c *Cmux) setMode(m string) {
 		err = os.Rename(tmp, filepath.Join(c.dir, "mode"))
 	}
 	if err != nil {
-		c.t.Errorf("teatest: cmux: setting mode %q: %v", m, err)
+		c.t.Errorf("hosttest: cmux: setting mode %q: %v", m, err)
 	}
 }
 
 // Calls returns the arguments of every call so far (without the program
 // name), in the order they were recorded.
 func (c *Cmux) Calls() [][]string {
-	data, err := os.ReadFile(filepath.Join(c.dir, "calls"))
-	if err != nil {
-		return nil
-	}
-	calls, _ := cmuxParse(data)
-	return calls
-}
-
-// cmuxParse reads the log the script writes. A record cut short (a call
-// still writing) ends the list.
-func cmuxParse(data []byte) ([][]string, error) {
-	rd := bufio.NewReader(bytes.NewReader(data))
+	data, _ := os.ReadFile(filepath.Join(c.dir, "calls"))
+	fields := strings.Split(string(data), "\x00")
+	fields = fields[:len(fields)-1] // what follows the last NUL: a call still writing
 	var calls [][]string
-	for {
-		line, err := rd.ReadString('\n')
-		if err != nil {
-			return calls, nil
+	for len(fields) > 0 {
+		n, err := strconv.Atoi(fields[0])
+		if err != nil || n < 0 || n >= len(fields) {
+			break // cut short
 		}
-		n, err := strconv.Atoi(strings.TrimSuffix(line, "\n"))
-		if err != nil {
-			return calls, fmt.Errorf("bad record head %q", line)
-		}
-		args := make([]string, 0, n)
-		for range n {
-			head, err := rd.ReadString(':')
-			if err != nil {
-				return calls, nil
-			}
-			size, err := strconv.Atoi(strings.TrimSuffix(head, ":"))
-			if err != nil || size < 0 {
-				return calls, fmt.Errorf("bad argument length %q", head)
-			}
-			buf := make([]byte, size+1)
-			if _, err := io.ReadFull(rd, buf); err != nil {
-				return calls, nil
-			}
-			args = append(args, string(buf[:size]))
-		}
-		calls = append(calls, args)
+		calls, fields = append(calls, fields[1:n+1]), fields[n+1:]
 	}
+	return calls
 }
 
 // Transcript renders every call as a line (nil when there are none), as
@@ -203,10 +159,7 @@ func (c *Cmux) Transcript() []string {
 	for _, args := range c.Calls() {
 		words := []string{"cmux"}
 		for _, a := range args {
-			if a == "" || strings.ContainsAny(a, " \t\n\"'\\") {
-				a = strconv.Quote(a)
-			}
-			words = append(words, a)
+			words = append(words, quoteBlank(a))
 		}
 		out = append(out, strings.Join(words, " "))
 	}

@@ -1,4 +1,4 @@
-package teatest
+package hosttest
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package teatest_test
+package hosttest_test
 
 import (
 	"maps"
@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/teatest"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // WithEnv's variables go over the first pane's; HERDR_PANE_ID names it.
 func TestHerdrEnvOverrides(t *testing.T) {
 	noLeaks(t)
-	h := teatest.NewHerdr(t, teatest.WithEnv("HERDR_PANE_ID", "w3:p4"), teatest.WithEnv("HERDR_TAB_ID", "w3:t9"))
+	h := hosttest.NewHerdr(t, hosttest.WithEnv("HERDR_PANE_ID", "w3:p4"), hosttest.WithEnv("HERDR_TAB_ID", "w3:t9"))
 	want := map[string]string{
 		"HERDR_ENV": "1", "HERDR_SOCKET_PATH": sock(h), "HERDR_PANE_ID": "w3:p4",
 		"HERDR_WORKSPACE_ID": "w3", "HERDR_TAB_ID": "w3:t9",
@@ -28,7 +28,7 @@ func TestHerdrEnvOverrides(t *testing.T) {
 
 func TestHerdrPaneEnv(t *testing.T) {
 	noLeaks(t)
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	tests := []struct{ id, ws, tab string }{
 		{"w1:p5", "w1", "w1:t1"},
 		{"w3:p9", "w3", "w3:t1"},
@@ -53,7 +53,7 @@ func TestHerdrPaneEnv(t *testing.T) {
 // seq order, and still refuses the panes no one named.
 func TestHerdrServesManyPanes(t *testing.T) {
 	noLeaks(t)
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	report := func(id, pane, state string, seq int) string {
 		return `{"id":"` + id + `","method":"pane.report_agent","params":{"pane_id":"` + pane +
 			`","source":"s","agent":"a","state":"` + state + `","seq":` + strconv.Itoa(seq) + `}}`
@@ -88,7 +88,7 @@ func TestHerdrServesManyPanes(t *testing.T) {
 
 func TestHerdrTranscriptEmpty(t *testing.T) {
 	noLeaks(t)
-	h := teatest.NewHerdr(t)
+	h := hosttest.NewHerdr(t)
 	mustCall(t, h, `{"id":"x","method":"pane.report_agent","params":{"pane_id":"w9:p9","source":"s","agent":"a","state":"idle"}}`)
 	if got := h.Transcript(); len(got) != 0 {
 		t.Errorf("transcript = %q, want none", got)

@@ -20,7 +20,7 @@ func (k *Kit) Quit() error {
 		if !k.ended() {
 			k.prog.Kill()
 			if !k.ended() {
-				k.t.Errorf("teatest: the program did not end within %v of being killed: an Update or View is stuck", k.cfg.timeout)
+				k.t.Errorf("teatest: the program did not end within %v of being killed: an Update or View is stuck", k.rig.Timeout)
 				return
 			}
 		}
@@ -44,13 +44,13 @@ func (k *Kit) Quit() error {
 func (k *Kit) WaitFinished() error {
 	k.t.Helper()
 	if !k.ended() {
-		k.t.Fatalf("teatest: the program did not end within %v", k.cfg.timeout)
+		k.t.Fatalf("teatest: the program did not end within %v", k.rig.Timeout)
 	}
 	return k.Quit()
 }
 
 func (k *Kit) ended() bool {
-	timer := time.NewTimer(k.cfg.timeout)
+	timer := time.NewTimer(k.rig.Timeout)
 	defer timer.Stop()
 	select {
 	case <-k.done:

@@ -2,6 +2,7 @@ package teatest
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"runtime"
 	"slices"
@@ -13,37 +14,23 @@ import (
 )
 
 // The kit follows the app's Cmds so that a wait ends once everything the
-// app has set going has come back, and no earlier. Every Cmd that Init or
-// Update returns is wrapped: it counts as running from the moment it is
-// returned until the message it produced has been through Update (a
-// marker, cmdDone, follows the message into the program, whose loop runs
-// Update in order). A tea.Batch or tea.Sequence is followed into: each
-// Cmd in it is wrapped and counted. Bubble Tea v1's sequence message is
-// unexported; it is found by reflection, as hostbridge's wrapper finds
-// v1's unexported focus report.
+// app set going has come back. Every Cmd that Init or Update returns is
+// wrapped and counts as running until its message has been through Update
+// (a marker, cmdDone, follows the message into the program). A tea.Batch
+// or tea.Sequence is followed into; v1's sequence message is unexported
+// and found by reflection, as the wrapper finds v1's focus report.
 //
-// Cmds that wait on the clock are not counted: tea.Tick, tea.Every, and
-// the timers of Charm's bubbles (a cursor's blink, a list's status
-// message). A spinner or a blinking cursor re-arms one for ever; waiting
-// for them would never end, and what happens when a timer fires is the
-// test's to wait for (WaitModel, WaitFor). A timer is recognised by where
-// its closure's code is (file and line), which stays the same when the
-// compiler inlines the function that made it; model.go in hostbridge
-// recognises tea.Quit by its code pointer in the same spirit.
-//
-// Time waits for work, as in a testing/synctest bubble: a timer that has
-// fired holds its message until no counted Cmd runs. So in
-// tea.Batch(turnStarted, tea.Tick(d, reply)) the turn's start always goes
-// in first, however loaded the machine, and the transcript does not
-// depend on which goroutine Bubble Tea ran first. In a tea.Sequence, the
-// Cmds behind a timer are counted once it has fired, before its message
-// goes in.
+// Cmds that wait on the clock are not counted (a spinner re-arms its timer
+// for ever). A timer is known by where its closure's code is, file and
+// line, which inlining does not change. Once fired, it holds its message
+// until no counted Cmd runs, so in tea.Batch(turnStarted, tea.Tick(d,
+// reply)) the turn starts first on every run; in a tea.Sequence, the Cmds
+// behind it are counted then, before its message goes in.
 
 // cmdDone follows the message of the Cmd id into the program.
 type cmdDone struct{ id uint64 }
 
-// tracker counts the wrapped Cmds that are running. Safe for concurrent
-// use.
+// tracker counts the wrapped Cmds that are running.
 type tracker struct {
 	mu      sync.Mutex
 	next    uint64
@@ -91,14 +78,7 @@ func (tr *tracker) busy() (int, <-chan struct{}) {
 func (tr *tracker) names() string {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	names := slices.Sorted(func(yield func(string) bool) {
-		for _, n := range tr.running {
-			if !yield(n) {
-				return
-			}
-		}
-	})
-	return strings.Join(slices.Compact(names), ", ")
+	return strings.Join(slices.Compact(slices.Sorted(maps.Values(tr.running))), ", ")
 }
 
 // cmdRun is one counted Cmd: register counts it, run runs it.
@@ -140,11 +120,6 @@ func (r *cmdRun) run() tea.Msg {
 	return nil
 }
 
-// newRun wraps cmd, not yet counted.
-func (k *Kit) newRun(cmd tea.Cmd, fn *runtime.Func) *cmdRun {
-	return &cmdRun{k: k, cmd: cmd, name: describe(fn)}
-}
-
 // track wraps cmd and counts it from now; a timer is wrapped to wait for
 // work (see clock) and not counted.
 func (k *Kit) track(cmd tea.Cmd) tea.Cmd {
@@ -155,7 +130,7 @@ func (k *Kit) track(cmd tea.Cmd) tea.Cmd {
 	if waitsOnClock(fn) {
 		return k.clock(cmd, nil)
 	}
-	r := k.newRun(cmd, fn)
+	r := &cmdRun{k: k, cmd: cmd, name: describe(fn)}
 	r.register()
 	return r.run
 }
@@ -201,7 +176,7 @@ func (k *Kit) trackSequence(msg tea.Msg) (tea.Msg, bool) {
 		if fn := funcOf(c); waitsOnClock(fn) {
 			wrapped, then = k.clock(c, then), nil
 		} else {
-			r := k.newRun(c, fn)
+			r := &cmdRun{k: k, cmd: c, name: describe(fn)}
 			wrapped, then = r.run, append(then, r)
 		}
 		out.Index(i).Set(reflect.ValueOf(wrapped))
@@ -234,18 +209,13 @@ func waitsOnClock(fn *runtime.Func) bool {
 		return false
 	}
 	s := site(fn)
-	if clockSites[s] {
-		return true
-	}
-	if !strings.Contains(s, "github.com/charmbracelet/bubbles") {
-		return false
-	}
 	for _, t := range bubblesTimers {
-		if strings.Contains(s, t.file+":") && strings.Contains(fn.Name(), t.fn) {
+		if strings.Contains(s, "github.com/charmbracelet/bubbles") && strings.Contains(s, t.file+":") &&
+			strings.Contains(fn.Name(), t.fn) {
 			return true
 		}
 	}
-	return false
+	return clockSites[s]
 }
 
 // site is where fn's code starts: its file and line.
@@ -259,6 +229,5 @@ func describe(fn *runtime.Func) string {
 	if fn == nil {
 		return "a Cmd"
 	}
-	file, line := fn.FileLine(fn.Entry())
-	return fmt.Sprintf("%s (%s:%d)", fn.Name(), file, line)
+	return fn.Name() + " (" + site(fn) + ")"
 }

@@ -1,0 +1,92 @@
+package hosttest_test
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"os/exec"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host/hosttest"
+)
+
+// A Rig, without any UI framework: the program's environment is the fixed
+// terminal, the fakes' panes over it, then WithEnv's; the transcript has a
+// section per host in a fixed order, the fakes' ids replaced.
+func TestRig(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake cmux is a sh script")
+	}
+	noLeaks(t)
+	c := hosttest.NewCmux(t)
+	h := hosttest.NewHerdr(t)
+	r := hosttest.NewRig(c, hosttest.WithEnv("TERM_PROGRAM", "Apple_Terminal"), h,
+		hosttest.WithSize(100, 30), hosttest.WithTimeout(time.Minute), hosttest.KitOption("mine"),
+		hosttest.WithReplace("secret", "<secret>"))
+	for k, want := range map[string]string{
+		"TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal", "HERDR_PANE_ID": "w1:p2",
+		"CMUX_WORKSPACE_ID": c.Env()["CMUX_WORKSPACE_ID"], "PATH": c.Env()["PATH"],
+	} {
+		if got := r.Env[k]; got != want {
+			t.Errorf("Env[%s] = %q, want %q", k, got, want)
+		}
+	}
+	if r.Width != 100 || r.Height != 30 || r.Timeout != time.Minute || !slices.Equal(r.Kit, []any{"mine"}) {
+		t.Errorf("rig %+v", r)
+	}
+	if want := "terminal (nothing)\n\nherdr (nothing)\n\ncmux (nothing)\n"; r.Transcript() != want {
+		t.Errorf("empty transcript %q, want %q", r.Transcript(), want)
+	}
+	fmt.Fprint(r.Terminal, "\x1b]9;secret\x07")
+	if out, err := exec.Command(c.Bin(), "set-status", "chat", "x", "--workspace", c.Env()["CMUX_WORKSPACE_ID"]).CombinedOutput(); err != nil {
+		t.Fatalf("cmux: %v: %s", err, out)
+	}
+	conn, err := net.Dial("unix", r.Env["HERDR_SOCKET_PATH"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintln(conn, `{"id":"1","method":"pane.report_agent","params":{"pane_id":"w1:p2","source":"s","agent":"a","state":"idle"}}`)
+	if _, err := bufio.NewReader(conn).ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	want := "terminal ping \"<secret>\"\n\nherdr pane.report_agent idle\n\ncmux set-status chat x --workspace <cmux-workspace>\n"
+	if got := r.Transcript(); got != want {
+		t.Errorf("transcript %q, want %q", got, want)
+	}
+}
+
+// The socket's faults are the same for every host: tuios answers Error in
+// its own shape, with the request's id.
+func TestTuiosSharesTheSocketsFaults(t *testing.T) {
+	noLeaks(t)
+	f := hosttest.NewTuios(t)
+	f.Error("window_not_found")
+	c, err := net.Dial("unix", f.Env()["TUIOS_SOCKET"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	rd := bufio.NewReader(c)
+	fmt.Fprintln(c, `{"id":7,"verb":"hello"}`)
+	if reply, _ := rd.ReadString('\n'); reply != `{"error":{"code":"window_not_found","message":"fake tuios error"},"id":7}`+"\n" {
+		t.Errorf("reply %q", reply)
+	}
+	f.Garbage()
+	fmt.Fprintln(c, `{"id":8,"verb":"hello"}`)
+	if reply, _ := rd.ReadString('\n'); reply != "this is not json\n" {
+		t.Errorf("reply %q", reply)
+	}
+	f.Normal()
+	fmt.Fprintln(c, `{"id":9,"verb":"hello"}`)
+	if _, err := rd.ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"tuios hello -> window_not_found", "tuios hello -> garbage", "tuios hello"}
+	if got := f.Transcript(); !slices.Equal(got, want) || f.Connections() != 1 {
+		t.Errorf("transcript %q, %d connections", got, f.Connections())
+	}
+}

@@ -1,0 +1,31 @@
+package hosttest
+
+import "time"
+
+// WaitFor waits until cond holds, checking it now and every 2 ms, and
+// fails t after 10 s (WithTimeout) if it never does. It is the one wait
+// for the fakes and the kits:
+//
+//	hosttest.WaitFor(t, func() bool { return h.Pane().State == "working" })
+//
+// Call it from the test's goroutine: it fails with Fatalf. Polling, not a
+// signal, because the fakes' traffic comes from other goroutines and
+// processes; and a poll on a timer works inside a testing/synctest bubble.
+func WaitFor(t TB, cond func() bool, opts ...Option) {
+	t.Helper()
+	timeout := settings(opts).Timeout
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		select {
+		case <-tick.C:
+		case <-deadline.C:
+			if !cond() {
+				t.Fatalf("hosttest: waited %v for the condition", timeout)
+			}
+			return
+		}
+	}
+}
