@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
@@ -70,8 +71,9 @@ func (c Channel) String() string {
 	return s
 }
 
-// Build makes the backends for a detection: the detected host's, then the
-// plain terminal behind it, which carries the state only when no other
+// Build makes the backends for a detection: the detected host's, the tmux
+// pane's options inside tmux (an extra channel), then the plain terminal
+// behind them, which carries the state only when no other
 // host does and always carries the ping. A host backend that cannot be
 // made is left out with its error in the channels.
 func Build(d Detection, c Config) ([]host.Backend, []Channel) {
@@ -115,6 +117,17 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	case h.Kind == Cmux:
 		b, err := newCmux(c, h.Bin, h.Workspace)
 		add(b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
+	}
+	if tp := h.Tmux; tp.Pane != "" && !c.Off {
+		// An extra channel: never counted as the host that carries the
+		// state, so the bar and the ping go on as they would without it.
+		b, err := newTmux(c, tp)
+		ch := Channel{Host: "tmux", Carries: "pane options " + strings.Join(TmuxOptions[:], ", ") + " (state, agent, request or headline), exit",
+			Via: tp.Bin + " -S " + tp.Socket + ", pane " + tp.Pane, Err: err}
+		if err == nil {
+			list = append(list, b)
+		}
+		chans = append(chans, ch)
 	}
 	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane
 	// turns needs_input, errored or done, whatever set the state (over
