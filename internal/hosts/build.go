@@ -157,6 +157,9 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	case c.NoPing:
 		carries = "progress (OSC 9;4)"
 	}
+	if h.Terminal.Mux == terminal.MuxTmux && !c.NoPing && !hostAlerts {
+		carries += ", tmux's bell (BEL) for needs you and failed"
+	}
 	via := "the program's output"
 	if h.Terminal.Mux != terminal.MuxNone {
 		via += " inside " + h.Terminal.Mux.String()

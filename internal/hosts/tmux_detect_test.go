@@ -109,7 +109,7 @@ func TestBuildTmuxChannel(t *testing.T) {
 	if want := []string{"tmux", "terminal"}; !slices.Equal(names, want) {
 		t.Errorf("backends %q, want %q", names, want)
 	}
-	if len(chans) != 2 || chans[0].Host != "tmux" || chans[1].Carries != "progress (OSC 9;4), ping (OSC 9)" {
+	if len(chans) != 2 || chans[0].Host != "tmux" || chans[1].Carries != "progress (OSC 9;4), ping (OSC 9), tmux's bell (BEL) for needs you and failed" {
 		t.Errorf("channels %v", chans)
 	}
 	if _, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true, Off: true}); len(chans) != 1 {
