@@ -153,14 +153,15 @@ func unquote(v string) string {
 }
 
 // StatusLine renders session's status line as a terminal shows it: a
-// second private server's pane runs a client attached to session, and its
+// second private server's pane (160 columns) runs a client attached to
+// session, and its
 // last line is captured once it satisfies ok (or the wait times out).
 // That is format_draw's output: styles applied, "##" shown as '#'.
 func (s *Server) StatusLine(session string, ok func(line string) bool) string {
 	s.t.Helper()
 	outer := New(s.t)
 	attach := "exec env -u TMUX -u TMUX_PANE TMUX_TMPDIR=" + s.dir + " tmux -L " + s.Name + " attach-session -t " + session
-	outer.Start("outer", attach)
+	outer.Run("new-session", "-d", "-s", "outer", "-x", "160", "-y", "24", attach)
 	deadline := time.Now().Add(Timeout)
 	var line string
 	for {
