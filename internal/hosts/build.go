@@ -141,7 +141,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	t, err := terminal.New(terminal.Config{
 		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState, NoPing: c.NoPing || hostAlerts,
-		Progress: c.Progress, BadProgress: c.BadProgress,
+		Progress: c.Progress, BadProgress: c.BadProgress, Probe: tmuxProbe(h.Tmux),
 	})
 	if err != nil {
 		return list, append(chans, Channel{Host: "terminal", Err: err})

@@ -1,8 +1,11 @@
 package hosts
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
+
+	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 // TmuxPane is the tmux pane the chat runs in, read from the variables tmux
@@ -59,4 +62,19 @@ func validTmuxPane(p string) bool {
 		}
 	}
 	return true
+}
+
+// tmuxProbe is how the terminal asks tmux about passthrough: the tmux that
+// detection found, on the server TMUX names, so the question reaches the
+// same server as the pane options even when the environment detection
+// read is not the process's (WithEnv, a test kit). nil (the terminal's
+// default: "tmux" on the process's PATH) when there is no usable pane.
+func tmuxProbe(p TmuxPane) func(ctx context.Context, name string, args ...string) (string, error) {
+	if p.Bin == "" || p.Socket == "" {
+		return nil
+	}
+	return func(ctx context.Context, _ string, args ...string) (string, error) {
+		out, _, err := proc.Run(ctx, nil, p.Bin, append([]string{"-S", p.Socket}, args...)...)
+		return string(out), err
+	}
 }
