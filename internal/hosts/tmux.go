@@ -54,9 +54,10 @@ func TmuxState(s host.State, turned bool) string {
 //
 // A tmux that refuses a command (exit status non-zero: a server that is
 // gone, a pane that no longer exists, both common when TMUX is inherited
-// by a process that outlived its pane) or cannot be started makes the
-// backend quiet for the rest of the run: one debug line, every later
-// report dropped, nothing retried. A tmux out of time is only a failure.
+// by a process that outlived its pane) makes the backend quiet for the
+// rest of the run: one debug line, every later report dropped, nothing
+// retried. A tmux out of time, or one that did not start, is only a
+// failure, tried again with the worker's back-off.
 type tmuxBackend struct {
 	c                 Config
 	bin, socket, pane string
@@ -180,13 +181,14 @@ func (b *tmuxBackend) run(ctx context.Context, op string, args []string) error {
 		return nil
 	case ctx.Err() != nil:
 		return fmt.Errorf("tmux: %s: %w", op, err)
-	case errors.As(err, &exit) && exit.ExitCode() >= 0:
-		err = rejected("tmux", op, "exit status "+strconv.Itoa(exit.ExitCode()), string(stderr)+" "+string(stdout))
 	case !errors.As(err, &exit):
-		err = fmt.Errorf("tmux: %s: %w: %w", op, ErrUnavailable, err)
-	default: // killed by a signal from elsewhere: only a failure
+		// Not started: a passing cause (ETXTBSY while another goroutine
+		// forks, a full process table) is only a failure, tried again.
+		return fmt.Errorf("tmux: %s: %w: %w", op, ErrUnavailable, err)
+	case exit.ExitCode() < 0: // killed by a signal from elsewhere: only a failure
 		return fmt.Errorf("tmux: %s: %w", op, err)
 	}
+	err = rejected("tmux", op, "exit status "+strconv.Itoa(exit.ExitCode()), string(stderr)+" "+string(stdout))
 	b.gone = fmt.Errorf("tmux: pane %s on %s: %w (%w)", b.pane, b.socket, host.ErrDropped, err)
 	b.c.Logger.Debug("tmux: the pane options cannot be set; not asking tmux again", "pane", b.pane, "socket", b.socket, "err", err)
 	return b.gone

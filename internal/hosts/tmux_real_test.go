@@ -138,11 +138,18 @@ func TestTmuxGone(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			dropped := false
 			for i, r := range []host.Report{state(host.Idle), state(host.Working), stateMsg(host.Blocked, "x"),
 				{Kind: host.KindExit, State: host.Blocked}} {
 				start := time.Now()
 				err := tryReport(b, r, 5*time.Second)
-				if !errors.Is(err, host.ErrDropped) {
+				switch {
+				case errors.Is(err, host.ErrDropped):
+					dropped = true
+				case !dropped && errors.Is(err, hosts.ErrUnavailable):
+					// the script did not start (ETXTBSY while a parallel
+					// test forks): only a failure, and nothing recorded
+				default:
 					t.Errorf("report %d (%v): %v, want dropped", i, r.Kind, err)
 				}
 				if d := time.Since(start); d > 5*time.Second {
