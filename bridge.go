@@ -44,7 +44,8 @@ func (b *Bridge) Host() string { return b.b.Host().Kind.String() }
 
 // EnvironmentLines returns what the host adds to a system prompt's
 // <environment> block, so the model can drive the host's CLI ("host:
-// herdr", "herdr pane: w1:p2", ...); a plain terminal adds none.
+// herdr", "herdr pane: w1:p2", ...); a plain terminal adds none. With
+// WithTmuxPaneLine(true), inside tmux, the last line is "tmux pane: %3".
 func (b *Bridge) EnvironmentLines() []string { return b.b.EnvironmentLines() }
 
 // Channels says which host carries what, one line per host, and what

@@ -31,7 +31,7 @@
 // state, a failed one gets it again until it takes it. A host's failure is
 // never the app's error: it is a debug line (WithLogger) and a counter
 // (Bridge.Stats). A bad option value is an error from New wrapping
-// ErrOption; Wrap leaves that option out and keeps the error in Model.Err.
+// ErrOption; Wrap leaves that option out and logs it (debug level).
 //
 // # Exit
 //

@@ -10,8 +10,8 @@ import (
 )
 
 // Option configures New and Wrap. A bad value, or a nil Option, is an
-// error from New; Wrap leaves that option out, logs it and keeps the error
-// in Model.Err.
+// error from New; Wrap leaves that option out and logs it (WithLogger,
+// debug level).
 type Option = bridge.Option
 
 // ErrOption is wrapped by every error a bad option value causes.
@@ -108,3 +108,8 @@ func WithSignalHandler(on bool) Option { return bridge.WithSignalHandler(on) }
 // custom host (see package host), or a host.Recorder in tests. Default:
 // the detected hosts.
 func WithBackends(b ...host.Backend) Option { return bridge.WithBackends(b...) }
+
+// WithTmuxPaneLine(true) adds the chat's tmux pane to EnvironmentLines
+// ("tmux pane: %3"), so the model can drive tmux from its shell tool.
+// Default: off; the lines stay the host's alone.
+func WithTmuxPaneLine(on bool) Option { return bridge.WithTmuxPaneLine(on) }

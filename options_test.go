@@ -100,8 +100,8 @@ func TestOptionValues(t *testing.T) {
 			}
 			m := Wrap(echo{got: new([]tea.Msg)}, opts...)
 			defer m.Close()
-			if m.Err() == nil || m.Err().Error() != err.Error() {
-				t.Errorf("Err = %v, want %v", m.Err(), err)
+			if m.err == nil || m.err.Error() != err.Error() {
+				t.Errorf("Err = %v, want %v", m.err, err)
 			}
 			if !strings.Contains(logged.String(), "ignoring bad options") || !strings.Contains(logged.String(), strconv.Quote(err.Error())) {
 				t.Errorf("logged %q, want the error", logged.String())
@@ -114,13 +114,13 @@ func TestOptionValues(t *testing.T) {
 	}
 }
 
-// Several bad options: each is left out, and Err names them all.
+// Several bad options: each is left out, and the kept error names them all.
 func TestWrapKeepsGoingWithBadOptions(t *testing.T) {
 	rec := &host.Recorder{}
 	m := Wrap(echo{got: new([]tea.Msg)}, WithAgent(""), WithTimeout(-1), WithBackends(rec), WithSignalHandler(false))
 	defer m.Close()
-	if m.Err() == nil || !strings.Contains(m.Err().Error(), "agent name") || !strings.Contains(m.Err().Error(), "timeout") {
-		t.Errorf("Err = %v", m.Err())
+	if m.err == nil || !strings.Contains(m.err.Error(), "agent name") || !strings.Contains(m.err.Error(), "timeout") {
+		t.Errorf("Err = %v", m.err)
 	}
 	m.Init()
 	_ = m.bridge.Flush(context.Background())

@@ -17,7 +17,7 @@ import (
 type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
-	err    error
+	err    error // the bad options Wrap left out (logged; New returns them)
 	focus  bool
 	quit   tea.Cmd
 	late   *lateFilter // while the terminal owes the background answer
@@ -27,7 +27,7 @@ var _ tea.Model = (*Model)(nil)
 
 // Wrap returns model wrapped for hostbridge; it detects the host and starts
 // reporting at once. A bad option value does not stop the chat: it is left
-// out and logged, and Err says why.
+// out and logged at debug level; New returns it as an error.
 func Wrap(model tea.Model, opts ...Option) *Model {
 	b, err := bridge.Lenient(opts...)
 	return wrap(b, model, err)
@@ -42,9 +42,6 @@ func wrap(b *bridge.Bridge, model tea.Model, err error) *Model {
 	}
 	return m
 }
-
-// Err returns the bad option values Wrap left out, if any.
-func (m *Model) Err() error { return m.err }
 
 // Close is the exit (see Bridge.Close): call it after Program.Run returns.
 func (m *Model) Close() error { return m.bridge.Close() }

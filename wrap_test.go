@@ -39,8 +39,8 @@ func wrapRecorded(t *testing.T, inner tea.Model, opts ...Option) (*Model, *host.
 	t.Helper()
 	rec := &host.Recorder{}
 	m := Wrap(inner, append([]Option{WithBackends(rec), WithSignalHandler(false)}, opts...)...)
-	if m.Err() != nil {
-		t.Fatal(m.Err())
+	if m.err != nil {
+		t.Fatal(m.err)
 	}
 	t.Cleanup(func() { _ = m.Close() })
 	return m, rec

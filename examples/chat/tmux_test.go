@@ -121,7 +121,8 @@ func TestTmuxDoctor(t *testing.T) {
 			flat := strings.Join(strings.Fields(out), " ") // the pane wraps long lines
 			for _, want := range []string{
 				"host: terminal",
-				"terminal: progress (OSC 9;4), ping (OSC 9) via the program's output inside tmux",
+				"terminal: progress (OSC 9;4), ping (OSC 9), tmux's bell (BEL) for needs you and failed via the program's output inside tmux",
+				"tmux: pane options @hostbridge_state, @hostbridge_agent, @hostbridge_text",
 				tc.want,
 			} {
 				if !strings.Contains(flat, strings.Join(strings.Fields(want), " ")) {

@@ -17,14 +17,15 @@ type Rig struct {
 	// Env is what detection reads: a terminal that is WezTerm
 	// (TERM=xterm-256color, TERM_PROGRAM=WezTerm: on no known-bad list, no
 	// keep-alive), the fakes' variables over it (cmux's PATH holds the fake
-	// cmux alone), then WithEnv's. Never the process's own environment.
+	// cmux alone; tmux's the fake tmux, and wins over cmux's), then WithEnv's.
+	// Never the process's own environment: TMUX is never inherited.
 	Env           map[string]string
 	Width, Height int           // WithSize
 	Timeout       time.Duration // WithTimeout
 	Kit           []any         // the values of KitOption, in order
 
 	set   map[string]string // WithEnv's
-	fakes [3]fake           // herdr, tuios, cmux: the transcript's order
+	fakes [4]fake           // herdr, tuios, cmux, tmux: the transcript's order
 	norm  normaliser
 }
 
@@ -58,7 +59,7 @@ type fake interface {
 
 // Transcript returns what the hosts were told so far, as a golden file
 // holds it: a section per host in a fixed order (terminal, herdr, tuios,
-// cmux), so how their deliveries interleaved cannot show, each in the
+// cmux, tmux), so how their deliveries interleaved cannot show, each in the
 // order that host received its lines, a blank line between sections, "<host>
 // (nothing)" for a host told nothing. Ids, paths, times and seq values
 // that change between runs are replaced by labels such as <cmux-workspace>.

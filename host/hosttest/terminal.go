@@ -17,6 +17,7 @@ import (
 //	terminal ping "approve shell: ls"    OSC 9;<text> (a notification)
 //	terminal progress 0 via tmux         inside tmux's DCS passthrough
 //	terminal ping "done" via screen      inside GNU screen's DCS passthrough
+//	terminal bell                        BEL (0x07) outside a sequence
 //	terminal overlong                    a sequence past 16 KiB, dropped
 //
 // x/ansi's DecodeSequence reads the stream, split across writes anywhere,
@@ -76,6 +77,13 @@ func (c *Terminal) feed(d *decoder, via string, p []byte) {
 	}
 	for i := 0; i < len(buf); {
 		esc := bytes.IndexByte(buf[i:], ansi.ESC)
+		text := buf[i:]
+		if esc >= 0 {
+			text = text[:esc]
+		}
+		for range bytes.Count(text, []byte{ansi.BEL}) {
+			c.emit("bell", via) // a BEL in the text rings, as on a terminal
+		}
 		if esc < 0 {
 			return // text
 		}

@@ -156,8 +156,15 @@ func (b *Bridge) Problems() []error {
 	return out
 }
 
-// EnvironmentLines is what the host adds to a system prompt.
-func (b *Bridge) EnvironmentLines() []string { return b.detection.Host.EnvironmentLines() }
+// EnvironmentLines is what the host adds to a system prompt, and the
+// tmux pane with WithTmuxPaneLine.
+func (b *Bridge) EnvironmentLines() []string {
+	lines := b.detection.Host.EnvironmentLines()
+	if l := b.detection.Host.TmuxLine(); b.cfg.tmuxLine && l != "" {
+		lines = append(lines, l)
+	}
+	return lines
+}
 
 // Stats returns each host's report counters.
 func (b *Bridge) Stats() []host.Stats { return b.rep.Stats() }

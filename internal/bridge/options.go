@@ -46,6 +46,7 @@ type config struct {
 	backends      []host.Backend
 	custom        bool
 	everyReport   bool
+	tmuxLine      bool
 	errs          []error
 }
 
@@ -215,6 +216,8 @@ func WithDisableEnv(name string) Option {
 }
 
 func WithFocusReports(on bool) Option { return func(c *config) { c.noFocus = !on } }
+
+func WithTmuxPaneLine(on bool) Option { return func(c *config) { c.tmuxLine = on } }
 
 func WithSignalHandler(on bool) Option { return func(c *config) { c.noSignals = !on } }
 

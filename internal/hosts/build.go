@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
@@ -70,8 +71,9 @@ func (c Channel) String() string {
 	return s
 }
 
-// Build makes the backends for a detection: the detected host's, then the
-// plain terminal behind it, which carries the state only when no other
+// Build makes the backends for a detection: the detected host's, the tmux
+// pane's options inside tmux (an extra channel), then the plain terminal
+// behind them, which carries the state only when no other
 // host does and always carries the ping. A host backend that cannot be
 // made is left out with its error in the channels.
 func Build(d Detection, c Config) ([]host.Backend, []Channel) {
@@ -116,6 +118,17 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		b, err := newCmux(c, h.Bin, h.Workspace)
 		add(b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
 	}
+	if tp := h.Tmux; tp.Pane != "" && !c.Off {
+		// An extra channel: never counted as the host that carries the
+		// state, so the bar and the ping go on as they would without it.
+		b, err := newTmux(c, tp)
+		ch := Channel{Host: "tmux", Carries: "pane options " + strings.Join(TmuxOptions[:], ", ") + " (state, agent, request or headline), exit",
+			Via: tp.Bin + " -S " + tp.Socket + ", pane " + tp.Pane, Err: err}
+		if err == nil {
+			list = append(list, b)
+		}
+		chans = append(chans, ch)
+	}
 	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane
 	// turns needs_input, errored or done, whatever set the state (over
 	// herdr's API too: its alerts read no source), and forwards a pane's
@@ -128,7 +141,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	t, err := terminal.New(terminal.Config{
 		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState, NoPing: c.NoPing || hostAlerts,
-		Progress: c.Progress, BadProgress: c.BadProgress,
+		Progress: c.Progress, BadProgress: c.BadProgress, Probe: tmuxProbe(h.Tmux),
 	})
 	if err != nil {
 		return list, append(chans, Channel{Host: "terminal", Err: err})
@@ -143,6 +156,9 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		carries = "ping (OSC 9)"
 	case c.NoPing:
 		carries = "progress (OSC 9;4)"
+	}
+	if h.Terminal.Mux == terminal.MuxTmux && !c.NoPing && !hostAlerts {
+		carries += ", tmux's bell (BEL) for needs you and failed"
 	}
 	via := "the program's output"
 	if h.Terminal.Mux != terminal.MuxNone {

@@ -82,7 +82,7 @@ func TestBuildTmuxChannelNote(t *testing.T) {
 		t.Errorf("before the probe: %s", term)
 	}
 	term.Probe(context.Background())
-	want := "terminal: progress (OSC 9;4), ping (OSC 9) via the program's output inside tmux (terminal=unknown mux=tmux mux-version=3.3a pane=%1); " +
+	want := "terminal: progress (OSC 9;4), ping (OSC 9), tmux's bell (BEL) for needs you and failed via the program's output inside tmux (terminal=unknown mux=tmux mux-version=3.3a pane=%1); " +
 		"but tmux's allow-passthrough is off, " +
 		"so the progress bar and the ping cannot reach the terminal; fix: set -g allow-passthrough on"
 	if got := term.String(); got != want {

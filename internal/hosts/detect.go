@@ -33,7 +33,10 @@ type Problem struct {
 
 func (p *Problem) Error() string {
 	then := "; using the plain terminal"
-	if p.Ignored {
+	switch {
+	case p.Host == Tmux:
+		then = "; no tmux pane options"
+	case p.Ignored:
 		then = "; ignored"
 	}
 	return p.Host.String() + ": " + p.Var + " " + p.Reason + then
@@ -56,6 +59,9 @@ func (p *Problem) Unwrap() error { return ErrMalformed }
 // is not 1 or HERDR_SOCKET_PATH is tuios's own socket: tuios answers
 // herdr's API in its panes (Host.HerdrAPI). With HERDR_ENV=1 and a socket
 // of its own, herdr runs inside tuios and is the inner host.
+//
+// Inside tmux (TMUX and TMUX_PANE set, tmux on PATH) Host.Tmux names the
+// pane, whatever the innermost host: its options are an extra channel.
 func Detect(getenv func(string) string) Detection {
 	r := &reader{getenv: getenv}
 	for _, try := range []func(*reader) bool{detectHerdr, detectTuios, detectCmux} {
@@ -64,6 +70,7 @@ func Detect(getenv func(string) string) Detection {
 		}
 	}
 	r.d.Host.Terminal = terminal.Detect(getenv)
+	r.d.Host.Tmux = detectTmux(r)
 	return r.d
 }
 

@@ -16,9 +16,10 @@ const (
 	Herdr
 	Tuios
 	Cmux
+	Tmux // never the innermost host: an extra channel (Host.Tmux)
 )
 
-var kindNames = [...]string{"terminal", "herdr", "tuios", "cmux"}
+var kindNames = [...]string{"terminal", "herdr", "tuios", "cmux", "tmux"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -44,6 +45,7 @@ type Host struct {
 	HerdrPane   string
 	Surface     string // CMUX_SURFACE_ID
 	Terminal    terminal.Info
+	Tmux        TmuxPane // the tmux pane, whatever Kind is; zero outside tmux
 }
 
 // EnvironmentLines is what the host adds to a system prompt's
@@ -73,6 +75,16 @@ func (h Host) EnvironmentLines() []string {
 		add("cmux workspace", h.Workspace)
 	}
 	return out
+}
+
+// TmuxLine is the line that tells the model its tmux pane ("tmux pane:
+// %3"), so it can drive tmux from its shell tool; "" outside tmux. It is
+// not among EnvironmentLines: an app adds it by choice.
+func (h Host) TmuxLine() string {
+	if h.Tmux.Pane == "" {
+		return ""
+	}
+	return "tmux pane: " + h.Tmux.Pane
 }
 
 // printable is v as it is when it reads as it is (no blanks at its ends,

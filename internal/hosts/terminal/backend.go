@@ -150,8 +150,7 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 		if !b.ping || text == "" {
 			return nil
 		}
-		_, err := b.write(ctx, seqPing, ansi.Notify(text))
-		return err
+		return b.notify(ctx, r.State, text)
 	}
 	return nil
 }

@@ -1,0 +1,196 @@
+package hosttest
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Tmux is a fake tmux client: a sh script named tmux in a directory of its
+// own that records the arguments of every call and succeeds, answering
+// "show-options … allow-passthrough" (the terminal's question) with the
+// mode Passthrough set, "off" by default as tmux's. Its Env puts the chat
+// in pane %1 of a server whose socket is in that directory, so hostbridge
+// keeps its pane options there. For the real tmux, see the e2e tests of
+// examples/chat. It needs a POSIX sh (not on Windows).
+type Tmux struct {
+	t   TB
+	dir string
+	env map[string]string
+}
+
+// tmuxScript records argc and argv NUL-ended, as cmuxScript, in one
+// append; answers the passthrough question from the file passthrough.
+const tmuxScript = `#!/bin/sh
+dir=%s
+printf '%%s\0' "$#" "$@" >>"$dir/calls"
+for a in "$@"; do
+	if [ "$a" = allow-passthrough ]; then
+		cat "$dir/passthrough"
+	fi
+done
+exit 0
+`
+
+// TmuxPane is the pane id the fake gives the chat.
+const TmuxPane = "%1"
+
+// NewTmux writes the fake into a fresh directory, removed at t's cleanup.
+func NewTmux(t TB, opts ...Option) *Tmux {
+	t.Helper()
+	set := settings(opts).set
+	dir, err := os.MkdirTemp("", "tmux")
+	if err != nil {
+		t.Fatalf("hosttest: tmux: %v", err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	f := &Tmux{t: t, dir: dir}
+	f.env = map[string]string{
+		"TMUX":                 filepath.Join(dir, "default") + ",4242,0",
+		"TMUX_PANE":            TmuxPane,
+		"TERM":                 "tmux-256color",
+		"TERM_PROGRAM":         "tmux",
+		"TERM_PROGRAM_VERSION": "3.3a",
+		"PATH":                 dir + string(os.PathListSeparator) + os.Getenv("PATH"),
+	}
+	maps.Copy(f.env, set)
+	script := fmt.Sprintf(tmuxScript, "'"+strings.ReplaceAll(dir, "'", `'\''`)+"'")
+	if err := os.WriteFile(f.Bin(), []byte(script), 0o755); err != nil {
+		t.Fatalf("hosttest: tmux: %v", err)
+	}
+	f.Passthrough("off")
+	return f
+}
+
+func (f *Tmux) apply(r *Rig)       { r.fakes[3] = f }
+func (f *Tmux) name() string       { return "tmux" }
+func (f *Tmux) unstable() []string { return []string{f.dir, "<tmux-dir>"} }
+
+// Bin is the fake executable's path.
+func (f *Tmux) Bin() string { return filepath.Join(f.dir, "tmux") }
+
+// Env is what tmux gives a pane: TMUX (a socket in the fake's directory),
+// TMUX_PANE (%1), tmux's TERM and TERM_PROGRAM (3.3a), and PATH with the
+// fake's directory first, with WithEnv's variables over them. It combines
+// with another fake's Env: a herdr pane inside tmux.
+func (f *Tmux) Env() map[string]string { return maps.Clone(f.env) }
+
+// Passthrough sets what tmux answers for allow-passthrough: "off", "on"
+// or "all".
+func (f *Tmux) Passthrough(mode string) {
+	tmp := filepath.Join(f.dir, "passthrough.tmp")
+	err := os.WriteFile(tmp, []byte(mode+"\n"), 0o644)
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(f.dir, "passthrough"))
+	}
+	if err != nil {
+		f.t.Errorf("hosttest: tmux: setting passthrough %q: %v", mode, err)
+	}
+}
+
+// Calls returns the arguments of every call so far (without the program
+// name), in the order they were recorded, questions included.
+func (f *Tmux) Calls() [][]string {
+	data, _ := os.ReadFile(filepath.Join(f.dir, "calls"))
+	fields := strings.Split(string(data), "\x00")
+	fields = fields[:len(fields)-1] // what follows the last NUL: a call still writing
+	var calls [][]string
+	for len(fields) > 0 {
+		n, err := strconv.Atoi(fields[0])
+		if err != nil || n < 0 || n >= len(fields) {
+			break
+		}
+		calls, fields = append(calls, fields[1:n+1]), fields[n+1:]
+	}
+	return calls
+}
+
+// Transcript renders every call that changes the pane (not the questions
+// the terminal asks, whose moment depends on another host's worker) as a
+// line: "tmux set @hostbridge_state=working @hostbridge_agent=chat
+// @hostbridge_text=""" for one exec that sets options, "tmux unset
+// @hostbridge_state @hostbridge_agent @hostbridge_text" for one that
+// unsets them; a value with blanks or quotes is quoted (%q). Anything
+// else is shown as typed.
+func (f *Tmux) Transcript() []string {
+	var out []string
+	for _, args := range f.Calls() {
+		if strings.Contains(strings.Join(args, " "), "allow-passthrough") {
+			continue
+		}
+		out = append(out, tmuxLine(args))
+	}
+	return out
+}
+
+// tmuxLine reads one exec's commands: set-option [-p] [-u] [-t T] [--]
+// NAME [VALUE], joined by ";".
+func tmuxLine(args []string) string {
+	if len(args) >= 2 && args[0] == "-S" {
+		args = args[2:]
+	}
+	verb, words, ok := "", []string{}, true
+	for _, cmd := range splitCommands(args) {
+		unset, rest := false, cmd
+		if len(rest) == 0 || rest[0] != "set-option" {
+			ok = false
+			break
+		}
+		rest = rest[1:]
+		for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+			flag := rest[0]
+			rest = rest[1:]
+			if flag == "--" {
+				break
+			}
+			unset = unset || flag == "-u"
+			if flag == "-t" && len(rest) > 0 {
+				rest = rest[1:]
+			}
+		}
+		switch v := map[bool]string{true: "unset", false: "set"}[unset]; {
+		case verb != "" && verb != v, unset && len(rest) != 1, !unset && len(rest) != 2:
+			ok = false
+		case unset:
+			verb, words = v, append(words, rest[0])
+		default:
+			verb, words = v, append(words, rest[0]+"="+quoteBlank(strings.TrimSuffix(rest[1], `\;`)+semicolon(rest[1])))
+		}
+		if !ok {
+			break
+		}
+	}
+	if !ok || verb == "" {
+		q := []string{"tmux"}
+		for _, a := range args {
+			q = append(q, quoteBlank(a))
+		}
+		return strings.Join(q, " ")
+	}
+	return "tmux " + verb + " " + strings.Join(words, " ")
+}
+
+// semicolon gives back the ';' tmux reads from an argument ending "\;".
+func semicolon(arg string) string {
+	if strings.HasSuffix(arg, `\;`) {
+		return ";"
+	}
+	return ""
+}
+
+// splitCommands splits argv at the arguments that end a tmux command: ";"
+// alone (tmux also ends one at a trailing ';' of any argument, which the
+// backend escapes as "\;").
+func splitCommands(args []string) [][]string {
+	var cmds [][]string
+	start := 0
+	for i, a := range args {
+		if a == ";" {
+			cmds, start = append(cmds, args[start:i]), i+1
+		}
+	}
+	return append(cmds, args[start:])
+}

@@ -1,0 +1,195 @@
+package hosts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strconv"
+	"strings"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/proc"
+)
+
+// The user options hostbridge keeps on the chat's own tmux pane, for a
+// status line or window-status-format to read (#{@hostbridge_state}, in a
+// #{P:…} loop for every pane of a window). They are set together, one
+// tmux exec per change, and unset together at the exit.
+const (
+	TmuxStateOption = "@hostbridge_state" // one of the TmuxState words
+	TmuxAgentOption = "@hostbridge_agent" // the agent's name
+	TmuxTextOption  = "@hostbridge_text"  // the request or failure headline; "" otherwise
+)
+
+// TmuxOptions lists the pane options, in the order they are set.
+var TmuxOptions = [...]string{TmuxStateOption, TmuxAgentOption, TmuxTextOption}
+
+// TmuxState is the word @hostbridge_state holds for a state: a stable
+// vocabulary a tmux.conf compares against. "ready" is idle before any
+// turn ran, "idle" your move after one.
+func TmuxState(s host.State, turned bool) string {
+	switch s {
+	case host.Working:
+		return "working"
+	case host.Blocked:
+		return "needs-you"
+	case host.Failed:
+		return "failed"
+	case host.Idle:
+		if turned {
+			return "idle"
+		}
+		return "ready"
+	}
+	return ""
+}
+
+// tmuxBackend is the extra channel inside tmux: the chat's pane carries its
+// state as pane user options, beside whichever host shows it elsewhere.
+// It runs the tmux client with -S (the server TMUX names, as the client
+// itself would find it) and one set-option per option, joined by ";"
+// arguments into one exec.
+//
+// A tmux that refuses a command (exit status non-zero: a server that is
+// gone, a pane that no longer exists, both common when TMUX is inherited
+// by a process that outlived its pane) makes the backend quiet for the
+// rest of the run: one debug line, every later report dropped, nothing
+// retried. A tmux out of time, or one that did not start, is only a
+// failure, tried again with the worker's back-off.
+type tmuxBackend struct {
+	c                 Config
+	bin, socket, pane string
+	turned            bool  // a turn has run: Idle is "idle", not "ready"
+	gone              error // why tmux is not asked again
+	exited            bool
+}
+
+var _ host.Backend = (*tmuxBackend)(nil)
+
+func newTmux(c Config, p TmuxPane) (*tmuxBackend, error) {
+	if !validTmuxPane(p.Pane) {
+		return nil, fmt.Errorf("tmux: %w: pane %q", ErrConfig, p.Pane)
+	}
+	if p.Socket == "" || strings.HasPrefix(p.Socket, "-") {
+		return nil, fmt.Errorf("tmux: %w: socket %q", ErrConfig, p.Socket)
+	}
+	bin := p.Bin
+	if bin == "" {
+		bin = "tmux"
+	}
+	path, err := exec.LookPath(bin)
+	if err != nil {
+		return nil, fmt.Errorf("tmux: %w: %w", ErrUnavailable, err)
+	}
+	c.Logger = orDiscard(c.Logger)
+	return &tmuxBackend{c: c, bin: path, socket: p.Socket, pane: p.Pane}, nil
+}
+
+func (b *tmuxBackend) Name() string { return "tmux" }
+
+func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
+	if b.exited {
+		return nil
+	}
+	if b.gone != nil {
+		return b.gone
+	}
+	switch r.Kind {
+	case host.KindState:
+		word := TmuxState(r.State, b.turned)
+		if word == "" {
+			return nil
+		}
+		text := ""
+		if r.State == host.Blocked || r.State == host.Failed {
+			text = r.Message
+		}
+		if err := b.run(ctx, "set", b.setArgs(word, text)); err != nil {
+			return err
+		}
+		b.turned = b.turned || r.State != host.Idle
+		return nil
+	case host.KindExit:
+		b.exited = true
+		return b.run(ctx, "unset", b.unsetArgs())
+	}
+	return nil
+}
+
+// setArgs is the argv after the binary that sets every option.
+func (b *tmuxBackend) setArgs(state, text string) []string {
+	args := []string{"-S", b.socket}
+	for i, v := range [...]string{state, b.c.Agent, text} {
+		if i > 0 {
+			args = append(args, ";")
+		}
+		args = append(args, "set-option", "-p", "-t", b.pane, "--", TmuxOptions[i], tmuxArg(tmuxValue(v)))
+	}
+	return args
+}
+
+// unsetArgs is the argv after the binary that unsets every option.
+func (b *tmuxBackend) unsetArgs() []string {
+	args := []string{"-S", b.socket}
+	for i, name := range TmuxOptions {
+		if i > 0 {
+			args = append(args, ";")
+		}
+		args = append(args, "set-option", "-p", "-u", "-t", b.pane, "--", name)
+	}
+	return args
+}
+
+// tmuxMax bounds a value, in runes: a status line has little room.
+const tmuxMax = 200
+
+// tmuxValue is text as a pane option's value that a status line shows as
+// it is. The Machine cleaned it already (no controls). tmux 3.3a does not
+// expand a #{@option}'s value again (format.c, format_replace: only the
+// E: and T: modifiers do), so "#{pane_id}" or "#(cmd)" in it are text;
+// but the status line, window-status-format and pane-border-format draw
+// what a format expanded to through format_draw (format-draw.c), which
+// reads "#[…]" as a style and "##" as one '#'. Every '#' is doubled,
+// tmux's own escape: the status line shows one, never a style, and with
+// the E: modifier "##" expands to '#' again, never to a format. The =N:
+// trim counts "##" as one character (format_trim_left). A script reading
+// the option with show-options sees the doubled form.
+func tmuxValue(s string) string {
+	return strings.ReplaceAll(core.Clean(s, tmuxMax), "#", "##")
+}
+
+// tmuxArg is v as one argument of a tmux command line that holds several
+// commands: tmux takes any argument that ends in ';' as the end of a
+// command, the ';' cut off, and one that ends in "\;" as a plain ';'
+// (cmd-parse.y, cmd_parse_from_arguments, tmux 3.3a).
+func tmuxArg(v string) string {
+	if strings.HasSuffix(v, ";") {
+		return v[:len(v)-1] + `\;`
+	}
+	return v
+}
+
+// run runs tmux with args, bounded by ctx. A refusal makes the backend
+// quiet (see tmuxBackend).
+func (b *tmuxBackend) run(ctx context.Context, op string, args []string) error {
+	stdout, stderr, err := proc.Run(ctx, nil, b.bin, args...)
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return fmt.Errorf("tmux: %s: %w", op, err)
+	case !errors.As(err, &exit):
+		// Not started: a passing cause (ETXTBSY while another goroutine
+		// forks, a full process table) is only a failure, tried again.
+		return fmt.Errorf("tmux: %s: %w: %w", op, ErrUnavailable, err)
+	case exit.ExitCode() < 0: // killed by a signal from elsewhere: only a failure
+		return fmt.Errorf("tmux: %s: %w", op, err)
+	}
+	err = rejected("tmux", op, "exit status "+strconv.Itoa(exit.ExitCode()), string(stderr)+" "+string(stdout))
+	b.gone = fmt.Errorf("tmux: pane %s on %s: %w (%w)", b.pane, b.socket, host.ErrDropped, err)
+	b.c.Logger.Debug("tmux: the pane options cannot be set; not asking tmux again", "pane", b.pane, "socket", b.socket, "err", err)
+	return b.gone
+}

@@ -1,0 +1,80 @@
+package hosts
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"github.com/hostbridge/hostbridge/internal/proc"
+)
+
+// TmuxPane is the tmux pane the chat runs in, read from the variables tmux
+// gives every pane; the zero value: not inside tmux, or not usable. It is
+// an extra channel beside whichever host carries the state.
+type TmuxPane struct {
+	Socket string // the server's socket: TMUX's first comma field
+	Pane   string // TMUX_PANE, "%<digits>"
+	Bin    string // the tmux on PATH
+}
+
+// detectTmux reads TMUX ("<socket>,<pid>,<session>") and TMUX_PANE. tmux's
+// own client takes the socket as what comes before TMUX's first comma
+// (tmux.c, main, tmux 3.3a). Whatever the innermost host, a malformed
+// value or a missing tmux executable leaves out the tmux channel alone
+// (an ignored Problem); the socket is not checked here: a server that is
+// gone shows at the first report (see tmuxBackend).
+func detectTmux(r *reader) TmuxPane {
+	tm := r.getenv("TMUX")
+	if tm == "" {
+		return TmuxPane{}
+	}
+	bad := func(name, reason string) TmuxPane {
+		r.d.Problems = append(r.d.Problems, &Problem{Host: Tmux, Var: name, Reason: reason, Ignored: true})
+		return TmuxPane{}
+	}
+	socket, _, _ := strings.Cut(tm, ",")
+	switch {
+	case hasControl(tm):
+		return bad("TMUX", "contains a control character")
+	case !filepath.IsAbs(socket):
+		return bad("TMUX", "does not start with an absolute socket path: "+quote(tm))
+	}
+	pane := r.getenv("TMUX_PANE")
+	if !validTmuxPane(pane) {
+		return bad("TMUX_PANE", "is not a tmux pane id (%<digits>): "+quote(pane))
+	}
+	bin, err := lookPath(r.getenv, "tmux")
+	if err != nil {
+		return bad("PATH", "has no tmux executable")
+	}
+	return TmuxPane{Socket: socket, Pane: pane, Bin: bin}
+}
+
+// validTmuxPane: tmux names a pane '%' and its decimal id (window.c,
+// window_pane_find_by_id_str, tmux 3.3a).
+func validTmuxPane(p string) bool {
+	if len(p) < 2 || len(p) > 11 || p[0] != '%' {
+		return false
+	}
+	for _, c := range p[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// tmuxProbe is how the terminal asks tmux about passthrough: the tmux that
+// detection found, on the server TMUX names, so the question reaches the
+// same server as the pane options even when the environment detection
+// read is not the process's (WithEnv, a test kit). nil (the terminal's
+// default: "tmux" on the process's PATH) when there is no usable pane.
+func tmuxProbe(p TmuxPane) func(ctx context.Context, name string, args ...string) (string, error) {
+	if p.Bin == "" || p.Socket == "" {
+		return nil
+	}
+	return func(ctx context.Context, _ string, args ...string) (string, error) {
+		out, _, err := proc.Run(ctx, nil, p.Bin, append([]string{"-S", p.Socket}, args...)...)
+		return string(out), err
+	}
+}

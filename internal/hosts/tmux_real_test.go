@@ -1,0 +1,168 @@
+//go:build linux || darwin
+
+package hosts_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/tmuxtest"
+)
+
+// realTmux is a backend on a fresh pane of a private tmux server.
+func realTmux(t *testing.T, c hosts.Config) (*tmuxtest.Server, string, *hosts.TmuxBackend) {
+	t.Helper()
+	s := tmuxtest.New(t)
+	pane := s.Start("hb", "")
+	b, err := hosts.NewTmux(c, hosts.TmuxPane{Socket: s.Socket(), Pane: pane, Bin: "tmux"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, pane, b
+}
+
+// The options follow the states on a real tmux (3.3a here and on CI) and
+// the exit removes them all.
+func TestTmuxOptionsFollowStates(t *testing.T) {
+	t.Parallel()
+	s, pane, b := realTmux(t, hosts.Config{Agent: "chat"})
+	steps := []struct {
+		r          host.Report
+		state, txt string
+	}{
+		{state(host.Idle), "ready", ""},
+		{state(host.Working), "working", ""},
+		{stateMsg(host.Blocked, "approve shell: git push"), "needs-you", "approve shell: git push"},
+		{state(host.Working), "working", ""},
+		{stateMsg(host.Failed, "Error: rate limited;"), "failed", "Error: rate limited;"},
+		{state(host.Idle), "idle", ""},
+	}
+	for _, st := range steps {
+		mustReport(t, b, st.r)
+		want := map[string]string{"@hostbridge_state": st.state, "@hostbridge_agent": "chat", "@hostbridge_text": st.txt}
+		if got := s.PaneOptions(pane); !maps.Equal(got, want) {
+			t.Errorf("after %v %q: pane options %q, want %q", st.r.State, st.r.Message, got, want)
+		}
+	}
+	mustReport(t, b, host.Report{Kind: host.KindExit, State: host.Idle})
+	if got := s.PaneOptions(pane); len(got) != 0 {
+		t.Errorf("after the exit: pane options %q, want none", got)
+	}
+}
+
+// A headline that holds tmux's format and style syntax shows literally in
+// a status line that draws the option, and runs nothing.
+func TestTmuxHostileHeadline(t *testing.T) {
+	t.Parallel()
+	s, pane, b := realTmux(t, hosts.Config{Agent: "chat"})
+	dir, err := os.MkdirTemp("", "hb") // short: the status line is 80 wide
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	marker := filepath.Join(dir, "ran")
+	headline := "#(touch " + marker + ") #[fg=red] #{pane_id} ##"
+	mustReport(t, b, stateMsg(host.Failed, headline))
+	s.Run("set-option", "-g", "status-right", "[#{@hostbridge_text}]", ";",
+		"set-option", "-g", "status-right-length", "200", ";", "set-option", "-g", "status-left", "")
+	want := "[" + headline + "]"
+	line := s.StatusLine("hb", func(l string) bool { return strings.HasSuffix(l, want) })
+	if !strings.HasSuffix(line, want) {
+		t.Errorf("the status line shows\n%q\nwant it to end in\n%q", line, want)
+	}
+	// E: expands the value once more: "##" goes back to '#', never to a
+	// format ("##[" stays for format_draw to show as "#[").
+	if got, want := s.Display(pane, "#{E:@hostbridge_text}"), strings.ReplaceAll(headline, "#[", "##["); got != want {
+		t.Errorf("#{E:@hostbridge_text} = %q, want %q", got, want)
+	}
+	if _, err := os.Stat(marker); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the headline ran a command: %v", err)
+	}
+}
+
+// logCount is a slog handler that keeps every record's message.
+type logCount struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (l *logCount) Enabled(context.Context, slog.Level) bool { return true }
+func (l *logCount) Handle(_ context.Context, r slog.Record) error {
+	l.mu.Lock()
+	l.msgs = append(l.msgs, r.Message)
+	l.mu.Unlock()
+	return nil
+}
+func (l *logCount) WithAttrs([]slog.Attr) slog.Handler { return l }
+func (l *logCount) WithGroup(string) slog.Handler      { return l }
+
+// TMUX inherited from a server that is gone, or TMUX_PANE naming a pane
+// that is gone: the first report fails, dropped, with one debug line, and
+// tmux is never asked again (a tmux that records its calls shows it).
+func TestTmuxGone(t *testing.T) {
+	t.Parallel()
+	live := tmuxtest.New(t)
+	live.Start("hb", "")
+	for name, p := range map[string]hosts.TmuxPane{
+		"dead socket":  {Socket: filepath.Join(t.TempDir(), "default"), Pane: "%0"},
+		"missing pane": {Socket: live.Socket(), Pane: "%999"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			calls := filepath.Join(dir, "calls")
+			real, err := exec.LookPath("tmux")
+			if err != nil {
+				t.Skip("no tmux")
+			}
+			wrapper := filepath.Join(dir, "tmux")
+			script := "#!/bin/sh\necho x >>'" + calls + "'\nexec '" + real + "' \"$@\"\n"
+			if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			p.Bin = wrapper
+			logs := &logCount{}
+			b, err := hosts.NewTmux(hosts.Config{Agent: "chat", Logger: slog.New(logs)}, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dropped := false
+			for i, r := range []host.Report{state(host.Idle), state(host.Working), stateMsg(host.Blocked, "x"),
+				{Kind: host.KindExit, State: host.Blocked}} {
+				start := time.Now()
+				err := tryReport(b, r, 5*time.Second)
+				switch {
+				case errors.Is(err, host.ErrDropped):
+					dropped = true
+				case !dropped && errors.Is(err, hosts.ErrUnavailable):
+					// the script did not start (ETXTBSY while a parallel
+					// test forks): only a failure, and nothing recorded
+				default:
+					t.Errorf("report %d (%v): %v, want dropped", i, r.Kind, err)
+				}
+				if d := time.Since(start); d > 5*time.Second {
+					t.Errorf("report %d took %v", i, d)
+				}
+			}
+			data, _ := os.ReadFile(calls)
+			if n := bytes.Count(data, []byte("x\n")); n != 1 {
+				t.Errorf("tmux ran %d times, want once", n)
+			}
+			if len(logs.msgs) != 1 {
+				t.Errorf("%d log lines, want 1: %q", len(logs.msgs), logs.msgs)
+			}
+		})
+	}
+}

@@ -1,0 +1,36 @@
+package teatest_test
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/teatest"
+)
+
+// TestKitTmux runs the conversation in a pane of the fake tmux
+// (allow-passthrough off, as tmux's default): the pane options follow the
+// states, one exec per change, and are unset at the exit; the terminal
+// passes nothing but the bell for needs-you and failed.
+func TestKitTmux(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake tmux is a POSIX sh script")
+	}
+	t.Parallel()
+	k := teatest.New(t, chat{}, hosttest.NewTmux(t), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
+	conversation(t, k)
+	hosttest.RequireGolden(t, k.Transcript())
+}
+
+// TestKitHerdrInTmux: herdr carries the state, the tmux pane options go on
+// beside it, and the terminal rings tmux's bell in place of the ping.
+func TestKitHerdrInTmux(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake tmux is a POSIX sh script")
+	}
+	t.Parallel()
+	k := teatest.New(t, chat{}, hosttest.NewHerdr(t), hosttest.NewTmux(t), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
+	conversation(t, k)
+	hosttest.RequireGolden(t, k.Transcript())
+}
