@@ -36,7 +36,7 @@ func New(opts ...Option) (*Bridge, error) {
 func (b *Bridge) Send(msg any) bool { return b.b.Send(msg) }
 
 // Wrap wraps model to report through b; wrap a Bridge once.
-func (b *Bridge) Wrap(model tea.Model) *Model { return wrap(b.b, model, nil) }
+func (b *Bridge) Wrap(model tea.Model) *Model { return wrap(b.b, model) }
 
 // Host names the host that shows the chat's state: "herdr", "tuios",
 // "cmux", or "terminal".

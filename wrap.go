@@ -29,12 +29,12 @@ var _ tea.Model = (*Model)(nil)
 // reporting at once. A bad option value does not stop the chat: it is left
 // out and logged at debug level; New returns it as an error.
 func Wrap(model tea.Model, opts ...Option) *Model {
-	b, err := bridge.Lenient(opts...)
-	return wrap(b, model, err)
+	b, _ := bridge.Lenient(opts...) // bad options are logged and left out
+	return wrap(b, model)
 }
 
-func wrap(b *bridge.Bridge, model tea.Model, err error) *Model {
-	m := &Model{inner: model, bridge: b, err: err}
+func wrap(b *bridge.Bridge, model tea.Model) *Model {
+	m := &Model{inner: model, bridge: b}
 	m.focus = b.Framework()
 	m.quit = func() tea.Msg {
 		_ = b.Close()

@@ -20,7 +20,6 @@ import (
 type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
-	err    error
 	focus  bool // fill in View.ReportFocus
 	bar    bool // v2's renderer draws the bar: fill in View.ProgressBar
 	appBar bool // the app set a bar of its own once
@@ -33,14 +32,14 @@ var _ tea.Model = (*Model)(nil)
 
 // Wrap returns model wrapped for hostbridge; it detects the host and starts
 // reporting at once. A bad option value does not stop the chat: it is left
-// out and logged, and Err says why.
+// out and logged at debug level; New returns it as an error.
 func Wrap(model tea.Model, opts ...Option) *Model {
-	b, err := bridge.Lenient(opts...)
-	return wrap(b, model, err)
+	b, _ := bridge.Lenient(opts...) // bad options are logged and left out
+	return wrap(b, model)
 }
 
-func wrap(b *bridge.Bridge, model tea.Model, err error) *Model {
-	m := &Model{inner: model, bridge: b, err: err}
+func wrap(b *bridge.Bridge, model tea.Model) *Model {
+	m := &Model{inner: model, bridge: b}
 	m.focus = b.Framework()
 	m.bar = b.RendererBar()
 	m.quit = func() tea.Msg {
@@ -53,9 +52,6 @@ func wrap(b *bridge.Bridge, model tea.Model, err error) *Model {
 	}
 	return m
 }
-
-// Err returns the bad option values Wrap left out, if any.
-func (m *Model) Err() error { return m.err }
 
 // Close is the exit (see Bridge.Close): call it after Program.Run returns.
 func (m *Model) Close() error { return m.bridge.Close() }

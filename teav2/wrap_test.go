@@ -1,7 +1,9 @@
 package hostbridge
 
 import (
+	"log/slog"
 	"slices"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -162,12 +164,14 @@ func TestFocusGatesThePing(t *testing.T) {
 	}
 }
 
-// A bad option is left out, and Err says so; New refuses it.
+// A bad option is left out and logged; New refuses it.
 func TestBadOption(t *testing.T) {
-	m := Wrap(&chat{}, WithBackends(&host.Recorder{}), WithSignalHandler(false), WithAgent("no spaces"))
+	var logged strings.Builder
+	logger := slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	m := Wrap(&chat{}, WithLogger(logger), WithBackends(&host.Recorder{}), WithSignalHandler(false), WithAgent("no spaces"))
 	defer m.Close()
-	if m.Err() == nil {
-		t.Fatal("Wrap kept no error for a bad agent name")
+	if !strings.Contains(logged.String(), "ignoring bad options") {
+		t.Fatalf("Wrap logged no bad option: %q", logged.String())
 	}
 	if _, err := New(WithAgent("no spaces")); err == nil {
 		t.Fatal("New took a bad agent name")
