@@ -140,16 +140,14 @@ func decodeTuios(line string) (tuiosRequest, bool) {
 }
 
 func (f *Tuios) parse(r *Request) {
-	req, ok := decodeTuios(r.Line)
-	if !ok {
-		f.req = tuiosRequest{}
-		return
+	f.req = tuiosRequest{}
+	if req, ok := decodeTuios(r.Line); ok {
+		f.req, r.Method = req, req.Verb
+		if json.Unmarshal(req.ID, &r.ID) != nil {
+			r.ID = string(req.ID)
+		}
+		decodeJSON(req.Params, &r.Params)
 	}
-	f.req, r.Method = req, req.Verb
-	if json.Unmarshal(req.ID, &r.ID) != nil {
-		r.ID = string(req.ID)
-	}
-	decodeJSON(req.Params, &r.Params)
 }
 
 func (f *Tuios) reset() {}
