@@ -28,6 +28,7 @@ type Tuios struct {
 	// guarded by the Socket's lock
 	pane    *TuiosPane
 	unknown map[string]bool // UnknownVerbs
+	req     tuiosRequest    // the request being answered, decoded once by parse
 }
 
 // TuiosPane is what the fake holds for its pane, as tuios does.
@@ -139,8 +140,9 @@ func decodeTuios(line string) (tuiosRequest, bool) {
 }
 
 func (f *Tuios) parse(r *Request) {
+	f.req = tuiosRequest{}
 	if req, ok := decodeTuios(r.Line); ok {
-		r.Method = req.Verb
+		f.req, r.Method = req, req.Verb
 		if json.Unmarshal(req.ID, &r.ID) != nil {
 			r.ID = string(req.ID)
 		}
@@ -172,19 +174,18 @@ func (f *Tuios) reply(r *Request, result any, e *refusal) string {
 		}
 		m = map[string]any{"error": answer}
 	}
-	if req, ok := decodeTuios(r.Line); ok && len(req.ID) > 0 {
-		m["id"] = req.ID
+	if len(f.req.ID) > 0 {
+		m["id"] = f.req.ID
 	}
 	out, _ := json.Marshal(m)
 	return string(out)
 }
 
 func (f *Tuios) answer(r *Request) (string, string) {
-	req, ok := decodeTuios(r.Line)
-	if !ok {
+	if f.req.Verb == "" {
 		return f.refuse(r, "invalid_request", "a request is one JSON object with a verb"), "invalid_request"
 	}
-	result, e := f.verb(req.Verb, req.Params)
+	result, e := f.verb(f.req.Verb, f.req.Params)
 	if e != nil {
 		return f.reply(r, nil, e), e.code
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/muesli/termenv"
 
+	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
@@ -123,24 +124,9 @@ func answerer(getenv func(string) string) (who string, can bool, why string) {
 	return "", false, ""
 }
 
-// show is an environment value as a diagnostic prints it: as it is when
-// it is short plain ASCII, else quoted; capped either way.
-func show(v string) string {
-	for i := 0; i < len(v); i++ {
-		if v[i] <= ' ' || v[i] >= 0x7f || v[i] == '"' {
-			return strconv.Quote(truncate(v, 64))
-		}
-	}
-	return truncate(v, 64)
-}
-
-// truncate caps s at n bytes, marking the cut.
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
-}
+// show is an environment value as a -doctor line prints it: the
+// environment is the user's to set, so it is cleaned as any hostile text.
+func show(v string) string { return core.Clean(v, 64) }
 
 // ParseCOLORFGBG reads COLORFGBG, which some terminals set (rxvt,
 // Konsole): "fg;bg" or "fg;default;bg", ANSI colour indexes. Like termenv

@@ -130,7 +130,7 @@ func TestParseCOLORFGBG(t *testing.T) {
 	}
 }
 
-func TestDecideShowsHostileEnvQuoted(t *testing.T) {
+func TestDecideShowsHostileEnvCleaned(t *testing.T) {
 	d := Decide(envOf("TERM", "tmux\x1b]9;pwned\a", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4\x07"), "linux", false, false)
 	if strings.ContainsAny(d.Why, "\x1b\x07") || strings.ContainsAny(d.Answerer, "\x1b\x07") {
 		t.Errorf("control bytes reached the diagnostic: %q / %q", d.Why, d.Answerer)

@@ -123,7 +123,7 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 	case r.color != "":
 		return r.color, buf, true, nil
 	case r.osc:
-		return "", buf, true, fmt.Errorf("%w: %q", ErrBadReply, truncate(r.spec, 64))
+		return "", buf, true, fmt.Errorf("%w: %q", ErrBadReply, show(r.spec))
 	case r.cpr:
 		return "", buf, true, ErrNoOSC11
 	case rerr != nil && !errors.Is(rerr, os.ErrDeadlineExceeded):

@@ -22,7 +22,11 @@ type reply struct {
 // decoder. What is not part of a reply (keys typed meanwhile, other
 // reports) is skipped; the first OSC 11 reply is kept; reading stops at
 // the cursor position report. A sequence cut off at the end is left for
-// the next call, with more bytes: a terminal may answer in pieces.
+// the next call, with more bytes: a terminal may answer in pieces. The
+// decoder is given no ansi.Parser, whose parameters and data would save
+// oscBody and isCPR: x/ansi v0.10.4 indexes past the Parser's parameter
+// buffer on a DCS with more parameters than it holds ("\x90;;;…;0"
+// panics), and these bytes are the terminal's, any of them.
 func parseReply(b []byte) reply {
 	var r reply
 	for len(b) > 0 {

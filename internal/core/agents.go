@@ -1,6 +1,10 @@
 package core
 
-import "github.com/hostbridge/hostbridge/host"
+import (
+	"slices"
+
+	"github.com/hostbridge/hostbridge/host"
+)
 
 // MaxAgents caps the live sub-agents a Machine keeps: past it, starting
 // one more drops the oldest live one, which hosts are told has stopped. A
@@ -52,7 +56,7 @@ func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	l.order = append(l.order, e)
 	l.live++
 	if len(l.order) > 2*l.live+16 {
-		l.order = compact(l.order, func(e *liveAgent) bool { return !e.ended })
+		l.order = slices.DeleteFunc(l.order, func(e *liveAgent) bool { return e.ended })
 	}
 	return dropped
 }
@@ -69,7 +73,7 @@ func (l *liveAgents) set(e *liveAgent, a host.SubAgent) {
 		e.waits++ // waiting on something else is a new wait: queued again
 		l.waits = append(l.waits, wait{e, e.waits})
 		if len(l.waits) > 2*l.wait+16 {
-			l.waits = compact(l.waits, l.waiting)
+			l.waits = slices.DeleteFunc(l.waits, func(w wait) bool { return !l.waiting(w) })
 		}
 	case was:
 		l.wait--
@@ -102,18 +106,6 @@ func (l *liveAgents) firstWaiting() (host.SubAgent, bool) {
 		return host.SubAgent{}, false
 	}
 	return l.waits[0].a.SubAgent, true
-}
-
-// compact keeps the elements of s that keep says to, in order, in place.
-func compact[T any](s []T, keep func(T) bool) []T {
-	out := s[:0]
-	for _, v := range s {
-		if keep(v) {
-			out = append(out, v)
-		}
-	}
-	clear(s[len(out):])
-	return out
 }
 
 // A KindAgents report from a Machine carries changes; when they start with
@@ -189,7 +181,7 @@ func (l *agentList) shown() {
 	if l.ended == 0 || 2*l.ended < len(l.list) {
 		return
 	}
-	l.list = compact(l.list, func(a host.SubAgent) bool { return !a.Status.Ended() })
+	l.list = slices.DeleteFunc(l.list, func(a host.SubAgent) bool { return a.Status.Ended() })
 	clear(l.index)
 	for i, a := range l.list {
 		l.index[a.ID] = i

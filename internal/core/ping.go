@@ -18,19 +18,17 @@ type pinger struct {
 func (l *loop) ping(r host.Report) {
 	p, every := &l.pings, l.w.o.PingInterval
 	now := time.Now()
+	if p.held != nil {
+		l.w.count(&l.w.stats.Coalesced) // r replaces it, or goes in its place
+	}
 	if !l.w.pastGrace() && (every < 0 || p.last.IsZero() || now.Sub(p.last) >= every) {
-		if p.held != nil {
-			l.w.count(&l.w.stats.Coalesced)
-			p.held = nil
-			p.timer.Stop()
-		}
+		p.held = nil
+		p.timer.Stop()
 		p.last = now
 		l.send(r)
 		return
 	}
-	if p.held != nil {
-		l.w.count(&l.w.stats.Coalesced)
-	} else {
+	if p.held == nil {
 		// Read only once the queue is empty: a ping held behind the exit
 		// goes right after it.
 		p.timer.Reset(max(0, p.last.Add(every).Sub(now)))

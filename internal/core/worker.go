@@ -64,6 +64,11 @@ func (w *worker) enqueue(reps []host.Report) {
 		w.queue = append(w.queue, item{r: r, seq: w.queued})
 	}
 	w.mu.Unlock()
+	w.poke()
+}
+
+// poke wakes the worker; a wake-up already pending is enough.
+func (w *worker) poke() {
 	select {
 	case w.wake <- struct{}{}:
 	default:
@@ -119,10 +124,7 @@ func (w *worker) shutdown() {
 	w.mu.Lock()
 	w.closing = true
 	w.mu.Unlock()
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
+	w.poke()
 }
 
 // next pops the head of the queue.
