@@ -122,34 +122,14 @@ func (c *Cmux) Hang() { c.setMode("hang") }
 func (c *Cmux) Spew() { c.setMode("spew") }
 
 func (c *Cmux) setMode(m string) {
-	// Written beside and renamed, so a running script reads one or the
-	// other, never half of it.
-	tmp := filepath.Join(c.dir, "mode.tmp")
-	err := os.WriteFile(tmp, []byte(m+"\n"), 0o644)
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(c.dir, "mode"))
-	}
-	if err != nil {
+	if err := writeSetting(c.dir, "mode", m); err != nil {
 		c.t.Errorf("hosttest: cmux: setting mode %q: %v", m, err)
 	}
 }
 
 // Calls returns the arguments of every call so far (without the program
 // name), in the order they were recorded.
-func (c *Cmux) Calls() [][]string {
-	data, _ := os.ReadFile(filepath.Join(c.dir, "calls"))
-	fields := strings.Split(string(data), "\x00")
-	fields = fields[:len(fields)-1] // what follows the last NUL: a call still writing
-	var calls [][]string
-	for len(fields) > 0 {
-		n, err := strconv.Atoi(fields[0])
-		if err != nil || n < 0 || n >= len(fields) {
-			break // cut short
-		}
-		calls, fields = append(calls, fields[1:n+1]), fields[n+1:]
-	}
-	return calls
-}
+func (c *Cmux) Calls() [][]string { return recordedCalls(c.dir) }
 
 // Transcript renders every call as a line (nil when there are none), as
 // it would be typed: "cmux set-status chat Running --icon bolt.fill

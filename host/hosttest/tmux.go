@@ -5,7 +5,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 )
 
@@ -81,32 +80,14 @@ func (f *Tmux) Env() map[string]string { return maps.Clone(f.env) }
 // Passthrough sets what tmux answers for allow-passthrough: "off", "on"
 // or "all".
 func (f *Tmux) Passthrough(mode string) {
-	tmp := filepath.Join(f.dir, "passthrough.tmp")
-	err := os.WriteFile(tmp, []byte(mode+"\n"), 0o644)
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(f.dir, "passthrough"))
-	}
-	if err != nil {
+	if err := writeSetting(f.dir, "passthrough", mode); err != nil {
 		f.t.Errorf("hosttest: tmux: setting passthrough %q: %v", mode, err)
 	}
 }
 
 // Calls returns the arguments of every call so far (without the program
 // name), in the order they were recorded, questions included.
-func (f *Tmux) Calls() [][]string {
-	data, _ := os.ReadFile(filepath.Join(f.dir, "calls"))
-	fields := strings.Split(string(data), "\x00")
-	fields = fields[:len(fields)-1] // what follows the last NUL: a call still writing
-	var calls [][]string
-	for len(fields) > 0 {
-		n, err := strconv.Atoi(fields[0])
-		if err != nil || n < 0 || n >= len(fields) {
-			break
-		}
-		calls, fields = append(calls, fields[1:n+1]), fields[n+1:]
-	}
-	return calls
-}
+func (f *Tmux) Calls() [][]string { return recordedCalls(f.dir) }
 
 // Transcript renders every call that changes the pane (not the questions
 // the terminal asks, whose moment depends on another host's worker) as a
