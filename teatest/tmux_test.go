@@ -24,7 +24,8 @@ func TestKitTmux(t *testing.T) {
 }
 
 // TestKitHerdrInTmux: herdr carries the state, the tmux pane options go on
-// beside it, and the terminal rings tmux's bell in place of the ping.
+// beside it, and the terminal writes tmux's bell in place of the ping (in a
+// real herdr pane, whether the bell reaches tmux is herdr's to decide).
 func TestKitHerdrInTmux(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the fake tmux is a POSIX sh script")

@@ -78,7 +78,7 @@ func NewCmux(t TB, opts ...Option) *Cmux {
 		"PATH": c.dir + string(os.PathListSeparator) + os.Getenv("PATH")}
 	maps.Copy(c.env, set)
 	script := fmt.Sprintf(cmuxScript, "'"+strings.ReplaceAll(c.dir, "'", `'\''`)+"'")
-	if err := os.WriteFile(c.Bin(), []byte(script), 0o755); err != nil {
+	if err := writeScript(c.Bin(), script); err != nil {
 		t.Fatalf("hosttest: cmux: %v", err)
 	}
 	c.setMode("ok")

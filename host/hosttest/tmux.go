@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -57,7 +58,7 @@ func NewTmux(t TB, opts ...Option) *Tmux {
 	}
 	maps.Copy(f.env, set)
 	script := fmt.Sprintf(tmuxScript, "'"+strings.ReplaceAll(dir, "'", `'\''`)+"'")
-	if err := os.WriteFile(f.Bin(), []byte(script), 0o755); err != nil {
+	if err := writeScript(f.Bin(), script); err != nil {
 		t.Fatalf("hosttest: tmux: %v", err)
 	}
 	f.Passthrough("off")
@@ -99,8 +100,8 @@ func (f *Tmux) Calls() [][]string { return recordedCalls(f.dir) }
 func (f *Tmux) Transcript() []string {
 	var out []string
 	for _, args := range f.Calls() {
-		if strings.Contains(strings.Join(args, " "), "allow-passthrough") {
-			continue
+		if slices.Contains(args, "show-options") {
+			continue // the terminal's passthrough question
 		}
 		out = append(out, tmuxLine(args))
 	}

@@ -11,7 +11,8 @@ import (
 // Inside tmux the ping also rings the pane's bell (BEL) when the model
 // needs you or a turn failed, unless tmux passes the OSC 9 from every
 // window (allow-passthrough all). tmux marks a window whose pane rang and
-// that is not the current one ('!' in the window list, #{window_bell_flag})
+// that is not the current one, or whose session no one is attached to ('!'
+// in the window list, #{window_bell_flag})
 // with monitor-bell on (the default), whatever bell-action says; with
 // bell-action any (the default) it also sends the bell to the attached
 // terminals, or with visual-bell on a "Bell in window N" message instead
