@@ -22,7 +22,7 @@ func TestRendererOwnsTheBar(t *testing.T) {
 		name   string
 		info   Info
 		cfg    Config
-		before []host.Report     // before HandBarToRenderer
+		before []host.Report    // before HandBarToRenderer
 		hand   func(b *Backend) // after HandBarToRenderer
 		takes  bool             // HandBarToRenderer's answer
 		reps   []host.Report
