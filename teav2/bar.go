@@ -16,7 +16,11 @@ import (
 // and the reset on a hangup (v2 has no SIGHUP handler). Inside tmux or
 // screen, on a known-bad terminal, or with another host showing the state,
 // View.ProgressBar is left alone and hostbridge writes the bar as with
-// v1, by the route the multiplexer allows (internal/hosts/terminal). A
+// v1, by the route the multiplexer allows (internal/hosts/terminal). The
+// hand-over waits until hostbridge has cleared what the terminal may
+// show: a bar it drew before Wrap (a Bridge used first), or one a killed
+// earlier process left, which the ready state's reset clears as in v1;
+// until then View.ProgressBar stays empty. A
 // test kit that does not run v2's renderer finds the bar in
 // View().ProgressBar, not in the bytes hostbridge writes.
 
@@ -42,14 +46,40 @@ func barFor(s host.State) *tea.ProgressBar {
 }
 
 // fillBar sets v's bar from the chat's state unless the app set its own;
-// an app that does gets no keep-alive from hostbridge over it.
+// while the app does, hostbridge sends no keep-alive over it, and once
+// it clears its bar the chat's state and the keep-alive come back. The
+// bridge hears only of a change, not of every frame.
 func (m *Model) fillBar(v *tea.View) {
-	if v.ProgressBar != nil {
-		if !m.appBar {
-			m.appBar = true
-			m.bridge.AppBar()
-		}
-		return
+	if own := v.ProgressBar != nil; own != m.appBar {
+		m.appBar = own
+		m.bridge.AppBar(own)
 	}
-	v.ProgressBar = barFor(m.bridge.Shown())
+	if !m.appBar {
+		v.ProgressBar = barFor(m.bridge.Shown())
+	}
+}
+
+// barReleased says the terminal backend let go of the bar: the View that
+// follows this message draws the chat's state.
+type barReleased struct{ m *Model }
+
+// awaitBar waits, off the update loop, for the terminal backend to let go
+// of the bar, so that a view drawn without it meanwhile is drawn again;
+// it ends with the Bridge. Nil when nothing holds the bar.
+func (m *Model) awaitBar() tea.Cmd {
+	if !m.bar {
+		return nil
+	}
+	held, done := m.bridge.BarReleased(), m.bridge.Done()
+	if held == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		select {
+		case <-held:
+			return barReleased{m}
+		case <-done:
+			return nil
+		}
+	}
 }

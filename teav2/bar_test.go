@@ -20,12 +20,12 @@ func TestWhoDrawsTheBar(t *testing.T) {
 		env      func(string) string
 		opts     []Option
 		view     bool     // View.ProgressBar carries the state
-		terminal []string // what hostbridge wrote: ready, TurnStarted, ApprovalNeeded, the exit
+		terminal []string // what hostbridge wrote: ready (its reset hands the bar over), TurnStarted, ApprovalNeeded, the exit
 	}{
 		{"plain terminal", plain(), nil, true,
-			[]string{`terminal ping "approve shell"`}},
+			[]string{"terminal progress 0", `terminal ping "approve shell"`}},
 		{"ghostty", plain("TERM", "xterm-ghostty"), nil, true,
-			[]string{`terminal ping "approve shell"`}},
+			[]string{"terminal progress 0", `terminal ping "approve shell"`}},
 		{"screen", plain("STY", "1.pts-0", "TERM", "screen"), nil, false,
 			[]string{"terminal progress 0 via screen", "terminal progress 3 via screen", "terminal progress 4;100 via screen",
 				`terminal ping "approve shell" via screen`, "terminal progress 0 via screen"}},
@@ -35,7 +35,7 @@ func TestWhoDrawsTheBar(t *testing.T) {
 		{"forced off", plain(), []Option{WithProgress(false)}, false,
 			[]string{`terminal ping "approve shell"`}},
 		{"forced on a known-bad one", plain("TERM", "xterm-kitty", "TERM_PROGRAM", "kitty", "TERM_PROGRAM_VERSION", "0.37"),
-			[]Option{WithProgress(true)}, true, []string{`terminal ping "approve shell"`}},
+			[]Option{WithProgress(true)}, true, []string{"terminal progress 0", `terminal ping "approve shell"`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -106,6 +106,7 @@ func TestAppBarWins(t *testing.T) {
 	defer b.Close()
 	m := b.Wrap(&chat{})
 	m.Init()
+	flush(t, b) // the ready reset hands the bar over
 	m.Update(TurnStarted{})
 	own := tea.NewProgressBar(tea.ProgressBarDefault, 42)
 	m.Update(appBarMsg{own})

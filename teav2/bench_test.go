@@ -106,8 +106,9 @@ func BenchmarkUpdateOverhead(b *testing.B) {
 }
 
 // BenchmarkView is what the wrapper adds to View, which v2 calls after
-// every Update: ReportFocus and the bar from the chat's state (one atomic
-// load), no allocation.
+// every Update: ReportFocus and the bar from the chat's state (an atomic
+// load, and one per host for whether hostbridge still holds the bar), no
+// allocation.
 func BenchmarkView(b *testing.B) {
 	b.Run("bare", func(b *testing.B) {
 		var m tea.Model = newChatModel()

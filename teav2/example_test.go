@@ -1,6 +1,7 @@
 package hostbridge_test
 
 import (
+	"context"
 	"fmt"
 	"image/color"
 	"io"
@@ -17,16 +18,22 @@ func (app) Update(tea.Msg) (tea.Model, tea.Cmd) { return app{}, nil }
 func (app) View() tea.View                      { return tea.NewView("> ") }
 
 // Wrap a v2 model; the host hears the messages, and on a plain terminal
-// the view carries the bar for v2's renderer to draw.
-func ExampleWrap() {
+// the view carries the bar for v2's renderer to draw, once hostbridge has
+// cleared the bar an earlier chat may have left (the ready state's reset).
+func ExampleBridge_Wrap() {
 	env := map[string]string{"TERM": "xterm-256color"}
-	m := hostbridge.Wrap(app{},
+	b, err := hostbridge.New(
 		hostbridge.WithAgent("chat"),
 		hostbridge.WithEnv(func(k string) string { return env[k] }),
 		hostbridge.WithOutput(io.Discard), // the terminal: OSC 9 pings only here
 	)
+	if err != nil {
+		panic(err)
+	}
+	m := b.Wrap(app{})
 	defer m.Close()
 	m.Init()
+	_ = b.Flush(context.Background()) // the ready state's reset is written
 	m.Update(hostbridge.TurnStarted{})
 	fmt.Println(m.View().ProgressBar.State)
 	m.Update(hostbridge.ApprovalNeeded{Tool: "shell", Action: "git push"})

@@ -10,8 +10,8 @@ import (
 )
 
 // Option configures New and Wrap: the same options as the Bubble Tea v1
-// frontend's. A bad value, or a nil Option, is an error from New; Wrap
-// leaves that option out, logs it and keeps the error in Model.Err.
+// frontend's. A bad value, or a nil Option, is left out by Wrap, which
+// logs it at debug level; New returns it as an error.
 type Option = bridge.Option
 
 // ErrOption is wrapped by every error a bad option value causes.

@@ -13,8 +13,8 @@ import (
 )
 
 // A real v2 Program draws the bar hostbridge puts in the view, and resets
-// it once on each way it ends; hostbridge writes no bar beside it, only
-// the ping. The renderer and the terminal backend write to one terminal,
+// it once on each way it ends; hostbridge writes no bar beside it but the
+// ready state's reset (which hands the bar over), only the ping. The renderer and the terminal backend write to one terminal,
 // as in a real chat.
 func TestProgramDrawsTheBar(t *testing.T) {
 	ends := []struct {
@@ -43,6 +43,7 @@ func TestProgramDrawsTheBar(t *testing.T) {
 				p.Send(msg)
 				hosttest.WaitFor(t, func() bool { return slices.Contains(term.Transcript(), line) })
 			}
+			hosttest.WaitFor(t, func() bool { return slices.Contains(term.Transcript(), "terminal progress 0") })
 			step(TurnStarted{}, "terminal progress 3")
 			step(ApprovalNeeded{Tool: "shell", Action: "git push"}, "terminal progress 4;100")
 			hosttest.WaitFor(t, func() bool {
@@ -58,7 +59,7 @@ func TestProgramDrawsTheBar(t *testing.T) {
 			if err := m.Close(); err != nil {
 				t.Fatal(err)
 			}
-			want := []string{"terminal progress 3", "terminal progress 4;100", "terminal progress 0"}
+			want := []string{"terminal progress 0", "terminal progress 3", "terminal progress 4;100", "terminal progress 0"}
 			if got := progress(&term); !slices.Equal(got, want) {
 				t.Fatalf("the terminal's bar: %q, want %q (one reset)", got, want)
 			}

@@ -22,7 +22,7 @@ type Model struct {
 	bridge *bridge.Bridge
 	focus  bool // fill in View.ReportFocus
 	bar    bool // v2's renderer draws the bar: fill in View.ProgressBar
-	appBar bool // the app set a bar of its own once
+	appBar bool // the app sets a bar of its own in its last view
 	quit   tea.Cmd
 	intr   tea.Cmd
 	bg     backgroundState
@@ -61,7 +61,7 @@ func (m *Model) Close() error { return m.bridge.Close() }
 // BackgroundDetected) and runs the app's Init.
 func (m *Model) Init() tea.Cmd {
 	m.bridge.Ready()
-	return tea.Batch(m.inner.Init(), tea.RequestBackgroundColor, m.backgroundTimer())
+	return tea.Batch(m.inner.Init(), tea.RequestBackgroundColor, m.backgroundTimer(), m.awaitBar())
 }
 
 // Update watches msg and passes it to the app's model.
@@ -79,6 +79,18 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.bridge.SetFocus(true)
 	case tea.BlurMsg:
 		m.bridge.SetFocus(false)
+	case tea.ResumeMsg:
+		m.bridge.Resume()
+	case execRequest:
+		return m.exec(msg)
+	case suspendRequest:
+		return m.suspend()
+	case resumed:
+		m.bridge.Resume()
+		if msg.msg == nil {
+			return nil
+		}
+		return m.update(msg.msg)
 	case sequenceMsg:
 		return m.updateAll(msg)
 	case tea.BackgroundColorMsg:
@@ -86,6 +98,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case backgroundTimeout:
 		if msg.m == m {
 			return m.backgroundFallback()
+		}
+	case barReleased:
+		if msg.m == m {
+			return nil // the View that follows draws the bar
 		}
 	default:
 		m.bridge.Send(msg)

@@ -191,6 +191,7 @@ func TestBridgeWrap(t *testing.T) {
 	}
 	m := b.Wrap(&chat{})
 	m.Init()
+	flush(t, b) // the ready reset hands the bar over
 	m.Update(TurnStarted{})
 	if got := m.View().ProgressBar; got == nil || got.State != tea.ProgressBarIndeterminate {
 		t.Fatalf("bar %v, want indeterminate", got)

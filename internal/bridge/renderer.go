@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"context"
 	"os"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -24,28 +25,72 @@ func (b *Bridge) RendererBar() bool {
 	return draws
 }
 
-// AppBar says the app sets its own bar through the renderer: hostbridge
-// sends no keep-alive over it.
-func (b *Bridge) AppBar() {
+// AppBar says whether the app sets its own bar through the renderer:
+// hostbridge sends no keep-alive over it, and resumes once the app
+// clears it. Call it when that changes.
+func (b *Bridge) AppBar(on bool) {
 	for _, c := range b.channels {
-		c.AppDrawsBar()
+		if on {
+			c.AppDrawsBar()
+		} else {
+			c.AppClearedBar()
+		}
 	}
 }
 
-// Shown is the state the renderer's bar shows now (core.Machine.Shown).
-func (b *Bridge) Shown() host.State { return host.State(b.shown.Load()) }
+// Shown is the state the renderer's bar shows now (core.Machine.Shown),
+// or Unknown (no bar) while the terminal backend still holds the bar: one
+// it drew before the renderer took over, or a stale one it has not yet
+// cleared (see terminal.Backend.RendererWaits).
+func (b *Bridge) Shown() host.State {
+	for _, c := range b.channels {
+		if c.RendererWaits() {
+			return host.Unknown
+		}
+	}
+	return host.State(b.shown.Load())
+}
+
+// BarReleased is closed once no terminal backend holds the bar any more,
+// so Shown reports the state: a renderer that drew no bar meanwhile must
+// draw again then. It is nil when none holds it now.
+func (b *Bridge) BarReleased() <-chan struct{} {
+	for _, c := range b.channels {
+		if c.RendererWaits() {
+			return c.Released()
+		}
+	}
+	return nil
+}
+
+// Done is closed once Close has finished.
+func (b *Bridge) Done() <-chan struct{} { return b.done }
 
 // Getenv reads the environment as detection did (WithEnv).
 func (b *Bridge) Getenv(key string) string { return b.cfg.getenv(key) }
 
 // signalExit runs the exit for signal s. A signal that ends the process
 // once the exit ran (SIGHUP under a UI framework) ends it before the
-// renderer can reset the bar: the terminal backend writes that reset.
+// renderer can reset the bar: the terminal backend writes that reset, as
+// late as it can, after every worker stopped and just before the signal
+// is delivered again, so a frame the renderer's ticker still flushes with
+// the bar in it lands before the reset.
 func (b *Bridge) signalExit(s os.Signal) {
-	if b.reraise(s) {
+	orphan := b.reraise(s)
+	if orphan {
 		for _, c := range b.channels {
 			c.RendererGone()
 		}
 	}
 	_ = b.Close()
+	if !orphan {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.timeout)
+	defer cancel()
+	for _, c := range b.channels {
+		if err := c.ResetOrphan(ctx); err != nil {
+			b.cfg.logger.Debug("hostbridge: the hangup's reset failed", "err", err)
+		}
+	}
 }

@@ -68,6 +68,8 @@ type Backend struct {
 	shown         string        // the bar the terminal shows, for a suspend; "" unknown
 	pass          atomic.Uint32 // passState: tmux's allow-passthrough, once asked
 	owner         atomic.Uint32 // barOwner: who writes the bar (renderer.go)
+	released      atomic.Bool   // the backend let go of the bar: the renderer draws it (renderer.go)
+	releasedCh    chan struct{} // closed once released is set
 	probeTimeouts int
 }
 
@@ -95,6 +97,7 @@ func New(cfg Config) (*Backend, error) {
 	in := cfg.Info
 	b := &Backend{
 		out: cfg.Output, info: in, probe: cfg.Probe, gen: tmuxGeneration(in.MuxVersion),
+		releasedCh: make(chan struct{}),
 		// The Linux console and dumb terminals print a sequence they do not
 		// know as text, over the chat's screen.
 		ping:     !cfg.NoPing && !(in.Mux == MuxNone && (in.Term == "linux" || in.Term == "dumb")),
@@ -139,6 +142,7 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	if r.Kind != host.KindPing && b.skipBar(r) {
 		return nil
 	}
+	defer b.release()
 	switch r.Kind {
 	case host.KindState:
 		return b.setBar(ctx, barSeq(r.State))

@@ -1,7 +1,10 @@
 package terminal
 
 import (
+	"context"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hostbridge/hostbridge/host"
 )
@@ -18,8 +21,19 @@ const (
 	ownerBackend  barOwner = iota // the backend writes it (Bubble Tea v1, headless)
 	ownerRenderer                 // the renderer draws it; the backend adds Ghostty's keep-alive
 	ownerApp                      // the app sets its own bar: the backend leaves it alone
-	ownerOrphan                   // the renderer is gone without its reset (a hangup): the backend writes the exit's
+	ownerOrphan                   // the renderer is gone without its reset (a hangup): ResetOrphan writes the exit's
 )
+
+// The hand-over waits for the backend to let go of the bar: a bar the
+// backend drew before the renderer took it (a Bridge used before Wrap),
+// or one an earlier process left (killed while working), stays on the
+// terminal until something removes it, and a renderer writes a bar only
+// when its view's bar changes, so it would never remove either. Until the
+// backend has written a reset, it keeps the bar as with Bubble Tea v1 and
+// the renderer draws none (RendererWaits); the first reset it writes (the
+// ready state's, as v1 writes at start) hands the bar over for good. The
+// renderer draws only after that write returned, so its bars always land
+// after the backend's last.
 
 // HandBarToRenderer gives the bar to a renderer that writes OSC 9;4 raw,
 // and reports whether it should draw it: only where the bar is on (not
@@ -38,12 +52,32 @@ func (b *Backend) HandBarToRenderer() bool {
 // AppDrawsBar says the app sets its own bar through the renderer: the
 // backend then sends no keep-alive that would overwrite it.
 func (b *Backend) AppDrawsBar() {
+	// The app's bar replaces whatever the terminal showed, and the
+	// renderer resets it: the backend holds no bar of its own after it.
+	b.letGo()
 	b.owner.CompareAndSwap(uint32(ownerRenderer), uint32(ownerApp))
 }
 
+// AppClearedBar says the app no longer sets its own bar: the renderer
+// draws the chat's state again, and the backend's keep-alive resumes.
+func (b *Backend) AppClearedBar() {
+	b.owner.CompareAndSwap(uint32(ownerApp), uint32(ownerRenderer))
+}
+
+// RendererWaits reports whether a renderer that has the bar must draw
+// none yet: the backend has not yet written the reset that hands it over
+// (see above).
+func (b *Backend) RendererWaits() bool {
+	switch barOwner(b.owner.Load()) {
+	case ownerRenderer, ownerApp:
+		return !b.released.Load()
+	}
+	return false
+}
+
 // RendererGone says the renderer will not reset the bar (the process
-// ends on a hangup, which Bubble Tea v2 does not handle): the exit's reset
-// is written by the backend.
+// ends on a hangup, which Bubble Tea v2 does not handle): ResetOrphan
+// writes the exit's reset once every report is done.
 func (b *Backend) RendererGone() {
 	if !b.owner.CompareAndSwap(uint32(ownerRenderer), uint32(ownerOrphan)) {
 		b.owner.CompareAndSwap(uint32(ownerApp), uint32(ownerOrphan))
@@ -56,20 +90,55 @@ func (b *Backend) RendererDraws() bool {
 	return o == ownerRenderer || o == ownerApp
 }
 
+// ResetOrphan writes the exit's reset for a renderer gone without its own
+// (RendererGone), bounded by ctx. The Bridge calls it after its workers
+// stopped, just before the hangup ends the process, so a frame the
+// renderer still flushes with the bar in it comes before the reset
+// rather than after; only a frame flushed between this write and the end
+// of the process can still land after it. It writes nothing otherwise.
+func (b *Backend) ResetOrphan(ctx context.Context) error {
+	if !b.progress || barOwner(b.owner.Load()) != ownerOrphan {
+		return nil
+	}
+	return writeSeq(ctx, b.out, []byte(ansi.ResetProgressBar))
+}
+
 // skipBar reports whether the backend leaves report r's bar to the
-// renderer: every bar but the keep-alive in Ghostty (which the renderer
-// does not re-send: it writes a bar only when the view's bar changes).
+// renderer: once the bar is handed over, every bar but the keep-alive in
+// Ghostty (which the renderer does not re-send: it writes a bar only when
+// the view's bar changes).
 func (b *Backend) skipBar(r host.Report) bool {
 	switch barOwner(b.owner.Load()) {
 	case ownerRenderer:
+		if !b.released.Load() {
+			return false // the backend still holds a bar, or a stale one may be up
+		}
 		return !(r.Kind == host.KindState && r.Repeat && b.Refresh(r.State) > 0)
 	case ownerApp:
+		return b.released.Load()
+	case ownerOrphan: // ResetOrphan writes the exit's reset last
 		return true
-	case ownerOrphan: // the renderer drew what came before the exit
-		return r.Kind != host.KindExit
 	}
 	return false
 }
+
+// release hands the bar to the renderer once the backend has written a
+// reset with the renderer in charge (see above).
+func (b *Backend) release() {
+	if barOwner(b.owner.Load()) == ownerRenderer && b.shown == ansi.ResetProgressBar {
+		b.letGo()
+	}
+}
+
+func (b *Backend) letGo() {
+	if b.released.CompareAndSwap(false, true) {
+		close(b.releasedCh)
+	}
+}
+
+// Released is closed once the backend has let go of the bar: a renderer
+// that drew none meanwhile (RendererWaits) draws the state from then on.
+func (b *Backend) Released() <-chan struct{} { return b.releasedCh }
 
 // rendererCarries rewords a channel's "progress (OSC 9;4)" once the
 // renderer draws it.
