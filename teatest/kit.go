@@ -13,6 +13,7 @@ import (
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/internal/cmdtrack"
 	"github.com/hostbridge/hostbridge/internal/core"
 )
 
@@ -29,7 +30,7 @@ type Kit struct {
 	bridge *hostbridge.Bridge
 	app    *tap // the app's model, as its last Update left it
 	prog   *tea.Program
-	cmds   tracker
+	cmds   *tracker
 
 	done   chan struct{} // closed once Run has returned
 	runErr error         // Run's error, read after done
@@ -65,7 +66,6 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	t.Helper()
 	k := &Kit{t: t, rig: hosttest.NewRig(opts...),
 		done: make(chan struct{}), pumped: make(chan struct{}), wake: make(chan struct{}, 1)}
-	k.cmds.init()
 	holdStableColor(t)
 	env := k.rig.Env
 	hopts := []hostbridge.Option{
@@ -95,6 +95,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	k.model = b.Wrap(k.app)
 	k.prog = tea.NewProgram(&observer{k: k, inner: k.model},
 		tea.WithInput(nil), tea.WithOutput(k.rig.Terminal), tea.WithoutSignalHandler())
+	k.cmds = cmdtrack.New[tea.Msg, tea.Cmd](bubbleTea, k.prog.Send, k.done)
 	go func() {
 		defer close(k.done)
 		_, k.runErr = k.prog.Run()

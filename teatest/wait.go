@@ -6,6 +6,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge/internal/cmdtrack"
 )
 
 // observer is the program's model: it passes every message to the wrapped
@@ -63,10 +65,10 @@ func (o *observer) Update(msg tea.Msg) (model tea.Model, cmd tea.Cmd) {
 	}()
 	switch msg := msg.(type) {
 	case marker:
-		busy, _ := o.k.cmds.busy()
+		busy, _ := o.k.cmds.Busy()
 		msg.ack <- settled{view: o.View(), busy: busy}
-	case cmdDone:
-		o.k.cmds.end(msg.id)
+	case cmdtrack.Done:
+		o.k.cmds.End(msg.ID)
 	case checkWaiters:
 	default:
 		if !o.broken {
@@ -147,13 +149,13 @@ func (k *Kit) settle(sent tea.Msg) bool {
 		if s.busy == 0 {
 			break
 		}
-		_, idle := k.cmds.busy()
+		_, idle := k.cmds.Busy()
 		select {
 		case <-idle:
 		case <-k.done:
 			return false
 		case <-deadline.C:
-			k.t.Fatalf("teatest: waited %v for the app's Cmds to finish; still running: %s", k.rig.Timeout, k.cmds.names())
+			k.t.Fatalf("teatest: waited %v for the app's Cmds to finish; still running: %s", k.rig.Timeout, k.cmds.Names())
 			return false
 		}
 	}
