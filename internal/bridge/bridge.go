@@ -18,7 +18,8 @@ type Bridge struct {
 	cfg       config
 	detection hosts.Detection
 	channels  []hosts.Channel
-	underTea  atomic.Bool // a UI framework owns SIGINT and SIGTERM
+	underTea  atomic.Bool   // a UI framework owns SIGINT and SIGTERM
+	shown     atomic.Uint32 // host.State: the Machine's Shown, for a renderer's View (renderer.go)
 
 	mu      sync.Mutex
 	m       *core.Machine
@@ -88,7 +89,7 @@ func build(cfg config) *Bridge {
 		EveryReport: cfg.everyReport,
 	})
 	if !cfg.noSignals {
-		b.signals = watchSignals(func() { _ = b.Close() }, b.reraise)
+		b.signals = watchSignals(b.signalExit, b.reraise)
 	}
 	return b
 }
@@ -236,6 +237,7 @@ func (b *Bridge) Flush(ctx context.Context) error { return b.rep.Flush(ctx) }
 func (b *Bridge) apply(f func(m *core.Machine) []host.Report) {
 	b.mu.Lock()
 	b.rep.Send(f(b.m)...)
+	b.shown.Store(uint32(b.m.Shown()))
 	b.mu.Unlock()
 }
 

@@ -8,7 +8,7 @@ import "os"
 // the exit there.
 type signalWatch struct{}
 
-func watchSignals(func(), func(os.Signal) bool) *signalWatch { return nil }
+func watchSignals(func(os.Signal), func(os.Signal) bool) *signalWatch { return nil }
 
 func (w *signalWatch) stop() {}
 

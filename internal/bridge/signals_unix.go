@@ -20,10 +20,10 @@ type signalWatch struct {
 	once   sync.Once
 }
 
-// watchSignals starts the watcher: exit runs once a signal arrives, then a
+// watchSignals starts the watcher: exit(s) runs once a signal s arrives, then a
 // signal reraise accepts is delivered again with its default action, so
 // the process ends as it would have without hostbridge.
-func watchSignals(exit func(), reraise func(os.Signal) bool) *signalWatch {
+func watchSignals(exit func(os.Signal), reraise func(os.Signal) bool) *signalWatch {
 	w := &signalWatch{
 		ch:     make(chan os.Signal, 1),
 		quit:   make(chan struct{}),
@@ -38,7 +38,7 @@ func watchSignals(exit func(), reraise func(os.Signal) bool) *signalWatch {
 		case <-w.quit:
 		case s := <-w.ch:
 			close(w.firing)
-			exit()
+			exit(s)
 			if reraise(s) {
 				signal.Stop(w.ch)
 				signal.Reset(s)

@@ -22,7 +22,7 @@ func TestSignalDuringClose(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := watchSignals(func() { _ = b.Close() }, func(os.Signal) bool { return false })
+		w := watchSignals(func(os.Signal) { _ = b.Close() }, func(os.Signal) bool { return false })
 		b.signals = w
 		runtime.Gosched() // the watcher blocks in its select
 		done := make(chan struct{})

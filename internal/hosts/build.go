@@ -63,7 +63,7 @@ func (c Channel) String() string {
 	if c.Err != nil {
 		return fmt.Sprintf("%s: not used: %v", c.Host, c.Err)
 	}
-	s := fmt.Sprintf("%s: %s via %s", c.Host, c.Carries, c.Via)
+	s := fmt.Sprintf("%s: %s via %s", c.Host, c.carries(), c.Via)
 	if n := c.Note(); n != "" {
 		s += "; but " + n
 	}

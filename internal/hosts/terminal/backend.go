@@ -67,6 +67,7 @@ type Backend struct {
 	ping          bool          // the ping wanted
 	shown         string        // the bar the terminal shows, for a suspend; "" unknown
 	pass          atomic.Uint32 // passState: tmux's allow-passthrough, once asked
+	owner         atomic.Uint32 // barOwner: who writes the bar (renderer.go)
 	probeTimeouts int
 }
 
@@ -135,6 +136,9 @@ func barSeq(s host.State) string {
 // shown) and always for the exit: a bar left set keeps animating after
 // the chat is gone.
 func (b *Backend) Report(ctx context.Context, r host.Report) error {
+	if r.Kind != host.KindPing && b.skipBar(r) {
+		return nil
+	}
 	switch r.Kind {
 	case host.KindState:
 		return b.setBar(ctx, barSeq(r.State))

@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"io"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
 
@@ -94,11 +94,11 @@ func (d doctorInfo) String() string {
 	} else {
 		line("background: asked by the program at start (Bubble Tea v2); %s until the terminal answers", name)
 	}
-	p := bridge.PaletteColors(d.dark)
-	line("palette: %s", name)
-	line("  text %s, muted %s, accent %s, border %s", p[0].TrueColor, p[1].TrueColor, p[2].TrueColor, p[8].TrueColor)
-	line("  user %s, assistant %s", p[3].TrueColor, p[4].TrueColor)
-	line("  error %s, warning %s, success %s", p[5].TrueColor, p[6].TrueColor, p[7].TrueColor)
+	p := paletteFor(d.dark)
+	line("palette: %s", p.Name)
+	line("  text %s, muted %s, accent %s, border %s", colorName(p.Text), colorName(p.Muted), colorName(p.Accent), colorName(p.Border))
+	line("  user %s, assistant %s", colorName(p.User), colorName(p.Assistant))
+	line("  error %s, warning %s, success %s", colorName(p.Error), colorName(p.Warning), colorName(p.Success))
 
 	line("agent: %s (profile %s, notify %s)", d.flags.Agent, d.flags.Profile,
 		map[bool]string{true: "on", false: "off"}[d.flags.Notify])
@@ -111,4 +111,10 @@ func (d doctorInfo) String() string {
 		line("  | %s", l)
 	}
 	return b.String()
+}
+
+// colorName names a palette colour by its true-colour value.
+func colorName(c color.Color) string {
+	r, g, b, _ := c.RGBA()
+	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
 }

@@ -38,7 +38,7 @@ func goldenChat(t *testing.T, f flags, hostName string) (*chat, []hosttest.Optio
 	root := t.TempDir()
 	sess := openSession(root, "s1")
 	c := newChat(chatConfig{
-		agent: f.Agent, delay: goldenDelay, styles: newStyles(true),
+		agent: f.Agent, delay: goldenDelay, styles: newStyles(paletteFor(true)),
 		root: root, session: sess,
 	})
 	c.attach(hostName, systemPrompt(f.Agent, "/work", nil))

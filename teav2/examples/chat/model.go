@@ -88,8 +88,8 @@ func (m *chat) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 		return m, nil
-	case tea.BackgroundColorMsg:
-		m.retheme(msg.IsDark())
+	case hostbridge.BackgroundDetected:
+		m.retheme(msg.Palette)
 		return m, nil
 	case stepMsg:
 		if m.turn == nil || msg.turn != m.turn.ID || m.turn.Waiting != waitNone {
@@ -172,13 +172,13 @@ const placeholder = "Ask something: try approve, ask, fail, slow, delegate; /hel
 // meta is the model's facts as hosts show them.
 func (m *chat) meta() hostbridge.MetaChanged { return chatscript.Meta(m.model, &m.conv, m.ended) }
 
-// retheme makes the styles for a dark or a light background, unless
+// retheme makes the styles for the terminal's background, unless
 // -background chose them.
-func (m *chat) retheme(dark bool) {
-	if m.fixedTheme || dark == m.st.dark {
+func (m *chat) retheme(p hostbridge.Palette) {
+	if m.fixedTheme || (p.Name == "dark") == m.st.dark {
 		return
 	}
-	m.st = newStyles(dark)
+	m.st = newStyles(p)
 	m.input.SetStyles(inputStyles(m.st))
 	m.refresh()
 }

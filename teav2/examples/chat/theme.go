@@ -6,13 +6,13 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
 
 // styles are the chat's lipgloss styles, made from the palette for the
 // terminal's background. v2 asks the terminal at start and the answer
 // arrives as a message, so the chat starts dark (or as -background says)
-// and re-themes on the answer.
+// and re-themes on the answer (hostbridge.BackgroundDetected).
 type styles struct {
 	dark                      bool
 	text, muted, accent       lipgloss.Style
@@ -22,27 +22,27 @@ type styles struct {
 	prompt, placeholder, busy lipgloss.Style
 }
 
-// TODO(12b): hostbridge's v2 Palette once merged.
-func newStyles(dark bool) styles {
-	p := bridge.PaletteColors(dark)
-	fg := func(i int) lipgloss.Style {
-		var c color.Color = lipgloss.Color(p[i].TrueColor)
-		return lipgloss.NewStyle().Foreground(c)
-	}
+// paletteFor is the palette for a dark or a light background.
+func paletteFor(dark bool) hostbridge.Palette {
+	return hostbridge.PaletteFor(hostbridge.Background{Dark: dark})
+}
+
+func newStyles(p hostbridge.Palette) styles {
+	fg := func(c color.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
 	return styles{
-		dark:        dark,
-		text:        fg(0),
-		muted:       fg(1),
-		accent:      fg(2),
-		user:        fg(3).Bold(true),
-		assistant:   fg(4),
-		err:         fg(5),
-		warning:     fg(6),
-		success:     fg(7),
-		border:      fg(8),
-		prompt:      fg(2).Bold(true),
-		placeholder: fg(1),
-		busy:        fg(2),
+		dark:        p.Name == "dark",
+		text:        fg(p.Text),
+		muted:       fg(p.Muted),
+		accent:      fg(p.Accent),
+		user:        fg(p.User).Bold(true),
+		assistant:   fg(p.Assistant),
+		err:         fg(p.Error),
+		warning:     fg(p.Warning),
+		success:     fg(p.Success),
+		border:      fg(p.Border),
+		prompt:      fg(p.Accent).Bold(true),
+		placeholder: fg(p.Muted),
+		busy:        fg(p.Accent),
 	}
 }
 

@@ -28,7 +28,7 @@ func runTUI(f flags, sess session, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 	}
 	c := newChat(chatConfig{
-		agent: f.Agent, delay: f.Delay, styles: newStyles(f.Background != "light"),
+		agent: f.Agent, delay: f.Delay, styles: newStyles(paletteFor(f.Background != "light")),
 		fixedTheme: f.Background != "",
 		root:       rootOf(sess), session: sess, history: history,
 	})
