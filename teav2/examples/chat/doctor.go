@@ -88,13 +88,14 @@ func (d doctorInfo) String() string {
 	list("channels", "none", d.channels)
 	list("environment lines", "none (the plain terminal adds none)", d.env)
 
-	name := map[bool]string{true: "dark", false: "light"}[d.dark]
-	if d.flags.Background != "" {
-		line("background: %s (-background)", name)
-	} else {
-		line("background: asked by the program at start (Bubble Tea v2); %s until the terminal answers", name)
+	// The v1 chat asks the terminal here; a v2 program asks it at start,
+	// and the doctor runs none.
+	bg := hostbridge.Background{Dark: d.dark, Source: "override", Detail: "set by the program"}
+	if d.flags.Background == "" {
+		bg.Source, bg.Detail = "not asked yet", "Bubble Tea v2 asks the terminal at start; the chat is dark until it answers"
 	}
-	p := paletteFor(d.dark)
+	line("background: %s", bg)
+	p := hostbridge.PaletteFor(bg)
 	line("palette: %s", p.Name)
 	line("  text %s, muted %s, accent %s, border %s", colorName(p.Text), colorName(p.Muted), colorName(p.Accent), colorName(p.Border))
 	line("  user %s, assistant %s", colorName(p.User), colorName(p.Assistant))

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/vt"
 	"github.com/creack/pty"
 )
 
@@ -22,7 +24,10 @@ import (
 // and act as the terminal: they read everything the chat writes, answer
 // the background question (OSC 11) and the cursor report a terminal would
 // answer, type keys and send focus reports, and read the escape sequences
-// back from the byte stream.
+// back from the byte stream. What the chat shows is read from a terminal
+// emulator (Charm's x/vt) fed the same bytes: v2's renderer writes only
+// what changed between frames, moving the cursor over what is already on
+// the screen, so the text cannot be read off the bytes alone.
 
 // wait bounds every wait for the chat: generous, as a race-enabled binary
 // on a loaded machine is slow; nothing sleeps, it only bounds.
@@ -96,6 +101,9 @@ type ptyChat struct {
 
 	exited chan struct{}
 	state  *os.ProcessState
+
+	screen  *vt.Emulator    // fed everything the chat writes; guarded by mu
+	screens strings.Builder // every screen shown, one after the other
 }
 
 // startChat starts the chat with args in a 100x30 pty.
@@ -125,7 +133,15 @@ func startPty(t *testing.T, env []string, name string, args ...string) *ptyChat 
 	c := &ptyChat{
 		t: t, cmd: cmd, ptmx: ptmx,
 		changed: make(chan struct{}), readDone: make(chan struct{}), exited: make(chan struct{}),
+		screen: vt.NewEmulator(100, 30),
 	}
+	// The emulator answers the chat's queries into a pipe: drain it (the
+	// test answers the ones it must, in read), until the cleanup.
+	drained := make(chan struct{})
+	go func() {
+		defer close(drained)
+		_, _ = io.Copy(io.Discard, c.screen)
+	}()
 	go c.read()
 	go func() {
 		defer close(c.exited)
@@ -145,6 +161,12 @@ func startPty(t *testing.T, env []string, name string, args ...string) *ptyChat 
 			t.Errorf("the pty reader did not end")
 		}
 		_ = ptmx.Close()
+		// Closing the pipe's end, not the emulator: Emulator.Close and
+		// Read share an unguarded flag (x/vt v0.1.0).
+		if pw, ok := c.screen.InputPipe().(*io.PipeWriter); ok {
+			_ = pw.Close()
+			<-drained
+		}
 		if bytes.Contains(c.output(), []byte("WARNING: DATA RACE")) {
 			t.Errorf("the race detector found a race in the chat:\n%s", plainText(c.output()))
 		}
@@ -162,6 +184,9 @@ func (c *ptyChat) read() {
 		if n > 0 {
 			c.mu.Lock()
 			c.out = append(c.out, buf[:n]...)
+			_, _ = c.screen.Write(buf[:n])
+			c.screens.WriteString(c.screen.String())
+			c.screens.WriteByte('\n')
 			answers := c.queries()
 			close(c.changed)
 			c.changed = make(chan struct{})
@@ -238,10 +263,17 @@ func tail(b []byte) []byte {
 	return b
 }
 
-// waitText waits for text to be shown.
+// waitText waits for text to be shown on the screen.
 func (c *ptyChat) waitText(text string) {
 	c.t.Helper()
-	c.waitFor("the text "+text, func(out []byte) bool { return strings.Contains(plainText(out), text) })
+	c.waitFor("the text "+text, func([]byte) bool { return strings.Contains(c.shown(), text) })
+}
+
+// shown is every screen the chat has shown so far.
+func (c *ptyChat) shown() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.screens.String()
 }
 
 // write types s (keys, or a terminal's report) in one write.
