@@ -16,7 +16,9 @@ import (
 // and the reset on a hangup (v2 has no SIGHUP handler). Inside tmux or
 // screen, on a known-bad terminal, or with another host showing the state,
 // View.ProgressBar is left alone and hostbridge writes the bar as with
-// v1, by the route the multiplexer allows (internal/hosts/terminal).
+// v1, by the route the multiplexer allows (internal/hosts/terminal). A
+// test kit that does not run v2's renderer finds the bar in
+// View().ProgressBar, not in the bytes hostbridge writes.
 
 // The bars for each state, shared: the renderer only reads them.
 var (

@@ -18,7 +18,7 @@ const (
 	ownerBackend  barOwner = iota // the backend writes it (Bubble Tea v1, headless)
 	ownerRenderer                 // the renderer draws it; the backend adds Ghostty's keep-alive
 	ownerApp                      // the app sets its own bar: the backend leaves it alone
-	ownerOrphan                   // the renderer is gone without its reset (a hangup): the backend writes the exit
+	ownerOrphan                   // the renderer is gone without its reset (a hangup): the backend writes the exit's
 )
 
 // HandBarToRenderer gives the bar to a renderer that writes OSC 9;4 raw,
@@ -65,6 +65,8 @@ func (b *Backend) skipBar(r host.Report) bool {
 		return !(r.Kind == host.KindState && r.Repeat && b.Refresh(r.State) > 0)
 	case ownerApp:
 		return true
+	case ownerOrphan: // the renderer drew what came before the exit
+		return r.Kind != host.KindExit
 	}
 	return false
 }

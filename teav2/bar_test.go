@@ -1,0 +1,126 @@
+package hostbridge
+
+import (
+	"slices"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/host/hosttest"
+)
+
+// Who draws the bar, per terminal: v2's renderer from View.ProgressBar
+// where its raw OSC 9;4 reaches the terminal, hostbridge by its own route
+// elsewhere, nobody on a known-bad terminal. The ping always comes from
+// hostbridge.
+func TestWhoDrawsTheBar(t *testing.T) {
+	cases := []struct {
+		name     string
+		env      func(string) string
+		opts     []Option
+		view     bool     // View.ProgressBar carries the state
+		terminal []string // what hostbridge wrote: ready, TurnStarted, ApprovalNeeded, the exit
+	}{
+		{"plain terminal", plain(), nil, true,
+			[]string{`terminal ping "approve shell"`}},
+		{"ghostty", plain("TERM", "xterm-ghostty"), nil, true,
+			[]string{`terminal ping "approve shell"`}},
+		{"screen", plain("STY", "1.pts-0", "TERM", "screen"), nil, false,
+			[]string{"terminal progress 0 via screen", "terminal progress 3 via screen", "terminal progress 4;100 via screen",
+				`terminal ping "approve shell" via screen`, "terminal progress 0 via screen"}},
+		{"known-bad: the Linux console", plain("TERM", "linux"), nil, false, nil},
+		{"known-bad: an old kitty", plain("TERM", "xterm-kitty", "TERM_PROGRAM", "kitty", "TERM_PROGRAM_VERSION", "0.37"), nil, false,
+			[]string{`terminal ping "approve shell"`}},
+		{"forced off", plain(), []Option{WithProgress(false)}, false,
+			[]string{`terminal ping "approve shell"`}},
+		{"forced on a known-bad one", plain("TERM", "xterm-kitty", "TERM_PROGRAM", "kitty", "TERM_PROGRAM_VERSION", "0.37"),
+			[]Option{WithProgress(true)}, true, []string{`terminal ping "approve shell"`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var term hosttest.Terminal
+			b, err := New(testOpts(&term, c.env, c.opts...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := b.Wrap(&chat{})
+			m.Init()
+			flush(t, b)
+			if got := m.View().ProgressBar; got != nil {
+				t.Fatalf("ready: bar %v, want none", got)
+			}
+			m.Update(TurnStarted{})
+			flush(t, b)
+			checkBar(t, m, c.view, tea.ProgressBarIndeterminate, 0)
+			m.Update(ApprovalNeeded{Tool: "shell"})
+			flush(t, b)
+			checkBar(t, m, c.view, tea.ProgressBarWarning, 100)
+			if err := b.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if got := m.View().ProgressBar; got != nil {
+				t.Fatalf("after the exit: bar %v, want none", got)
+			}
+			if got := term.Transcript(); !slices.Equal(got, c.terminal) {
+				t.Fatalf("hostbridge wrote\n%q\nwant\n%q", got, c.terminal)
+			}
+		})
+	}
+}
+
+func checkBar(t *testing.T, m *Model, want bool, state tea.ProgressBarState, value int) {
+	t.Helper()
+	got := m.View().ProgressBar
+	switch {
+	case !want && got != nil:
+		t.Fatalf("View.ProgressBar = %+v, want none (hostbridge draws it, or nobody)", *got)
+	case want && (got == nil || got.State != state || got.Value != value):
+		t.Fatalf("View.ProgressBar = %v, want %v %d", got, state, value)
+	}
+}
+
+// The bar follows every state as the v1 frontend's OSC 9;4 does.
+func TestBarFor(t *testing.T) {
+	for s, want := range map[host.State]*tea.ProgressBar{
+		host.Unknown: nil, host.Idle: nil,
+		host.Working: {State: tea.ProgressBarIndeterminate},
+		host.Blocked: {State: tea.ProgressBarWarning, Value: 100},
+		host.Failed:  {State: tea.ProgressBarError, Value: 100},
+	} {
+		got := barFor(s)
+		if (got == nil) != (want == nil) || got != nil && *got != *want {
+			t.Errorf("barFor(%v) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// An app that sets its own bar keeps it; while it sets none, the chat's
+// state shows.
+func TestAppBarWins(t *testing.T) {
+	var term hosttest.Terminal
+	b, err := New(testOpts(&term, plain())...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	m := b.Wrap(&chat{})
+	m.Init()
+	m.Update(TurnStarted{})
+	own := tea.NewProgressBar(tea.ProgressBarDefault, 42)
+	m.Update(appBarMsg{own})
+	if got := m.View().ProgressBar; got != own {
+		t.Fatalf("bar %v, want the app's %v", got, own)
+	}
+	m.Update(appBarMsg{nil})
+	checkBar(t, m, true, tea.ProgressBarIndeterminate, 0)
+}
+
+// The wrapper's View leaves the rest of the app's view alone.
+func TestViewIsTheApps(t *testing.T) {
+	m := Wrap(&chat{text: "hello"}, WithBackends(&host.Recorder{}), WithSignalHandler(false))
+	defer m.Close()
+	if got := m.View().Content; got != "chat hello" {
+		t.Fatalf("content %q", got)
+	}
+}
