@@ -9,7 +9,7 @@ import (
 
 // The scripted model: what a real model and its tools would do, without a
 // network or a key. A prompt becomes a plan of steps; each step waits its
-// time (a tea.Tick), then writes words of the reply or a tool line and
+// time (the chat's timer), then writes words of the reply or a tool line and
 // emits the hostbridge messages a real chat would send at that point. Some
 // steps wait for the user (an approval, an answer), and the plan goes on
 // once they answer.
@@ -81,7 +81,8 @@ type Step struct {
 	Ask string
 	// Fail is the headline of the error the turn failed with.
 	Fail string
-	// Emit is what the chat tells hostbridge, in this order.
+	// Emit is what the chat tells hostbridge, in this order: messages of
+	// internal/bridge, which both frontends alias (hostbridge.TurnStarted...).
 	Emit []any
 	// Wait makes the turn wait for the user after this step.
 	Wait Wait

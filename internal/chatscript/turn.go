@@ -6,13 +6,15 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
-// A turn runs a plan (script.go) one step at a time. Its timers are
-// tea.Tick commands: the chat runs no goroutine of its own, and a turn
-// that ended or was interrupted just ignores its last tick.
+// A turn runs a plan (script.go) one step at a time. Due says what runs
+// now and how long until the next step; the chat times that itself (a
+// tea.Tick in v1 and v2, a timer in a -m run), so it runs no goroutine of
+// its own, and a turn that ended or was interrupted just ignores its last
+// tick.
 
 // Turn is a running turn: its plan and where it stands.
 type Turn struct {
-	ID      int
+	ID      int // tells the current turn's tick from a stale one
 	Kind    Kind
 	Prompt  string
 	D       time.Duration
