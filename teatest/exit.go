@@ -24,7 +24,7 @@ func (k *Kit) Quit() error {
 				return
 			}
 		}
-		<-k.pumped
+		<-k.in.Pumped()
 		k.exitErr = k.model.Close()
 		if k.runErr != nil {
 			k.t.Errorf("teatest: the program failed: %v", k.runErr)

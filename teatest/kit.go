@@ -13,7 +13,9 @@ import (
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/internal/cmdtrack"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/kitcore"
 )
 
 // Kit runs an app's model, wrapped by hostbridge, in a Bubble Tea program
@@ -29,17 +31,15 @@ type Kit struct {
 	bridge *hostbridge.Bridge
 	app    *tap // the app's model, as its last Update left it
 	prog   *tea.Program
-	cmds   tracker
+	cmds   *tracker
 
-	done   chan struct{} // closed once Run has returned
-	runErr error         // Run's error, read after done
-	pumped chan struct{} // closed once the pump has stopped
+	done    chan struct{} // closed once Run has returned
+	runErr  error         // Run's error, read after done
+	in      *kitcore.Queue[tea.Msg]
+	waiters kitcore.Waiters[tea.Model]
 
 	mu       sync.Mutex
-	queue    []tea.Msg
-	wake     chan struct{}
 	view     string
-	waiters  []*modelWaiter
 	panicked string // the app's panic and its stack
 
 	quitOnce sync.Once
@@ -64,8 +64,7 @@ func WithBridgeOptions(opts ...hostbridge.Option) hosttest.Option {
 func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	t.Helper()
 	k := &Kit{t: t, rig: hosttest.NewRig(opts...),
-		done: make(chan struct{}), pumped: make(chan struct{}), wake: make(chan struct{}, 1)}
-	k.cmds.init()
+		done: make(chan struct{}), in: kitcore.NewQueue[tea.Msg]()}
 	holdStableColor(t)
 	env := k.rig.Env
 	hopts := []hostbridge.Option{
@@ -95,46 +94,21 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	k.model = b.Wrap(k.app)
 	k.prog = tea.NewProgram(&observer{k: k, inner: k.model},
 		tea.WithInput(nil), tea.WithOutput(k.rig.Terminal), tea.WithoutSignalHandler())
+	k.cmds = cmdtrack.New[tea.Msg, tea.Cmd](bubbleTea, k.prog.Send, k.done)
 	go func() {
 		defer close(k.done)
 		_, k.runErr = k.prog.Run()
 	}()
-	go k.pump()
+	go k.in.Pump(k.prog.Send, k.done)
 	t.Cleanup(func() { _ = k.Quit() })
 	k.Step(tea.WindowSizeMsg{Width: k.rig.Width, Height: k.rig.Height})
 	return k
 }
 
-// pump hands queued messages to the program in order, so that neither the
-// test nor Send blocks on a busy or stuck program.
-func (k *Kit) pump() {
-	defer close(k.pumped)
-	for {
-		k.mu.Lock()
-		q := k.queue
-		k.queue = nil
-		k.mu.Unlock()
-		for _, msg := range q {
-			k.prog.Send(msg) // returns at once once the program has ended
-		}
-		select {
-		case <-k.wake:
-		case <-k.done:
-			return
-		}
-	}
-}
-
-// Send queues msgs for the program, in order, and returns without waiting.
-func (k *Kit) Send(msgs ...tea.Msg) {
-	k.mu.Lock()
-	k.queue = append(k.queue, msgs...)
-	k.mu.Unlock()
-	select {
-	case k.wake <- struct{}{}:
-	default:
-	}
-}
+// Send queues msgs for the program, in order, and returns without waiting:
+// a goroutine of the kit's hands them over, so that neither the test nor
+// Send blocks on a busy or stuck program.
+func (k *Kit) Send(msgs ...tea.Msg) { k.in.Send(msgs...) }
 
 // Step sends each message in turn and, after each, waits until the
 // program has settled: every message sent so far has been through Update,

@@ -249,12 +249,15 @@ func TestSettleNamesACmdThatNeverEnds(t *testing.T) {
 	never := make(chan tea.Msg)
 	errs := r.run(func() {
 		r.Cleanup(func() { close(never) })
+		// The timeout is long enough for New on a loaded machine (at 100ms
+		// New itself timed out under load, 2 runs in 20 with a second copy
+		// running); the stuck Cmd costs it once.
 		k := teatest.New(r, newWorker(func(w *worker, msg tea.Msg) tea.Cmd {
 			if _, ok := msg.(tea.KeyMsg); ok {
 				return listen(never)
 			}
 			return nil
-		}), hosttest.WithTimeout(100*time.Millisecond))
+		}), hosttest.WithTimeout(time.Second))
 		k.Key("enter")
 		t.Error("Key returned")
 	})

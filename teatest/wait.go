@@ -6,6 +6,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge/internal/cmdtrack"
 )
 
 // observer is the program's model: it passes every message to the wrapped
@@ -33,11 +35,6 @@ type settled struct {
 // checkWaiters makes the observer test WaitModel's conditions once more.
 type checkWaiters struct{}
 
-type modelWaiter struct {
-	cond func(tea.Model) bool
-	done chan struct{}
-}
-
 func (o *observer) Init() tea.Cmd { return o.k.track(o.inner.Init()) }
 
 func (o *observer) View() (view string) {
@@ -63,10 +60,10 @@ func (o *observer) Update(msg tea.Msg) (model tea.Model, cmd tea.Cmd) {
 	}()
 	switch msg := msg.(type) {
 	case marker:
-		busy, _ := o.k.cmds.busy()
+		busy, _ := o.k.cmds.Busy()
 		msg.ack <- settled{view: o.View(), busy: busy}
-	case cmdDone:
-		o.k.cmds.end(msg.id)
+	case cmdtrack.Done:
+		o.k.cmds.End(msg.ID)
 	case checkWaiters:
 	default:
 		if !o.broken {
@@ -90,33 +87,7 @@ func (o *observer) fail(r any) {
 // check releases the WaitModel calls whose condition now holds. It runs on
 // the program's goroutine, after an Update: the Cmds that Update returned
 // are counted already, so the wait that follows covers them.
-//
-// The conditions run without the kit's lock held, so one may call the
-// kit's own methods (View, Send) without a deadlock.
-func (k *Kit) check() {
-	k.mu.Lock()
-	waiters := k.waiters
-	k.waiters = nil
-	k.mu.Unlock()
-	if len(waiters) == 0 {
-		return
-	}
-	app := k.app.inner
-	var kept, met []*modelWaiter
-	for _, w := range waiters {
-		if w.cond(app) {
-			met = append(met, w)
-		} else {
-			kept = append(kept, w)
-		}
-	}
-	k.mu.Lock()
-	k.waiters = append(kept, k.waiters...) // and any added meanwhile
-	k.mu.Unlock()
-	for _, w := range met {
-		close(w.done)
-	}
-}
+func (k *Kit) check() { k.waiters.Check(k.app.inner) }
 
 // settle waits until the program has settled (see Step); sent, if not
 // nil, is the message the wait is for, named when the program does not take
@@ -147,13 +118,13 @@ func (k *Kit) settle(sent tea.Msg) bool {
 		if s.busy == 0 {
 			break
 		}
-		_, idle := k.cmds.busy()
+		_, idle := k.cmds.Busy()
 		select {
 		case <-idle:
 		case <-k.done:
 			return false
 		case <-deadline.C:
-			k.t.Fatalf("teatest: waited %v for the app's Cmds to finish; still running: %s", k.rig.Timeout, k.cmds.names())
+			k.t.Fatalf("teatest: waited %v for the app's Cmds to finish; still running: %s", k.rig.Timeout, k.cmds.Names())
 			return false
 		}
 	}
@@ -170,18 +141,15 @@ func (k *Kit) settle(sent tea.Msg) bool {
 // WaitModel returns. If the program ends first, WaitModel fails the test.
 func (k *Kit) WaitModel(cond func(tea.Model) bool) {
 	k.t.Helper()
-	w := &modelWaiter{cond: cond, done: make(chan struct{})}
-	k.mu.Lock()
-	k.waiters = append(k.waiters, w)
-	k.mu.Unlock()
+	met := k.waiters.Add(cond)
 	k.Send(checkWaiters{}) // cond may hold already
 	timer := time.NewTimer(k.rig.Timeout)
 	defer timer.Stop()
 	select {
-	case <-w.done:
+	case <-met:
 	case <-k.done:
 		select {
-		case <-w.done: // met as the program ended
+		case <-met: // met as the program ended
 		default:
 			k.t.Fatalf("teatest: the program ended before the model met the condition")
 			return

@@ -20,9 +20,10 @@ import (
 // hand-over waits until hostbridge has cleared what the terminal may
 // show: a bar it drew before Wrap (a Bridge used first), or one a killed
 // earlier process left, which the ready state's reset clears as in v1;
-// until then View.ProgressBar stays empty. A
-// test kit that does not run v2's renderer finds the bar in
-// View().ProgressBar, not in the bytes hostbridge writes.
+// until then View.ProgressBar stays empty. The kit (teav2/teatest) runs
+// without v2's renderer and keeps the bar with the terminal backend
+// (bridge.WithBarByBackend), one write per state, so its transcripts are
+// the v1 kit's.
 
 // The bars for each state, shared: the renderer only reads them.
 var (

@@ -29,7 +29,7 @@ func (m *chat) command(line string) tea.Cmd {
 	case "/help":
 		m.info(helpText)
 	case "/system":
-		m.conv.add(roleSystem, m.system)
+		m.conv.Add(roleSystem, m.system)
 		m.refresh()
 	case "/save":
 		return m.save()
@@ -51,12 +51,12 @@ func (m *chat) command(line string) tea.Cmd {
 
 // save writes the transcript and tells hostbridge the session was saved.
 func (m *chat) save() tea.Cmd {
-	err := m.sess.save(transcript{
+	err := m.sess.Save(transcript{
 		ID: m.sess.ID, Agent: m.agent, Model: m.model, Saved: time.Now().UTC(),
-		Messages: m.conv.entries,
+		Messages: m.conv.Entries,
 	})
 	if err != nil {
-		m.conv.add(roleError, err.Error())
+		m.conv.Add(roleError, err.Error())
 		m.refresh()
 		return nil
 	}
@@ -76,18 +76,18 @@ func (m *chat) switchSession(name string) tea.Cmd {
 		return nil
 	}
 	if err := checkSessionName(name); err != nil {
-		m.conv.add(roleError, err.Error())
+		m.conv.Add(roleError, err.Error())
 		m.refresh()
 		return nil
 	}
 	next := openSession(m.root, name)
-	history, err := next.load()
+	history, err := next.Load()
 	if err != nil {
-		m.conv.add(roleError, err.Error())
+		m.conv.Add(roleError, err.Error())
 		m.refresh()
 		return nil
 	}
-	m.sess, m.conv, m.failed = next, conversation{entries: history}, ""
+	m.sess, m.conv, m.failed = next, conversation{Entries: history}, ""
 	m.info("Switched to session " + name + ".")
 	return tea.Sequence(
 		emit(hostbridge.SessionSaved{ID: next.ID, Dir: next.Dir, Switched: true}),

@@ -36,7 +36,7 @@ func TestSaveAndSwitch(t *testing.T) {
 		if err := json.Unmarshal(data, &tr); err != nil {
 			t.Fatalf("transcript is not JSON: %v\n%s", err, data)
 		}
-		wantMsgs := []entry{{roleUser, "hello"}, {roleAssistant, "You said: hello"}}
+		wantMsgs := []entry{{Role: roleUser, Text: "hello"}, {Role: roleAssistant, Text: "You said: hello"}}
 		if tr.ID != "s1" || tr.Agent != "chat" || tr.Model != startModel || !reflect.DeepEqual(tr.Messages, wantMsgs) {
 			t.Errorf("transcript = %+v", tr)
 		}
@@ -47,7 +47,7 @@ func TestSaveAndSwitch(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("/session s2 emitted %#v, want %#v", got, want)
 		}
-		if strings.Contains(c.conv.render(c.st, 80), "You said") {
+		if strings.Contains(render(&c.conv, c.st, 80), "You said") {
 			t.Error("the new session shows the old conversation")
 		}
 		if !strings.Contains(c.View(), "session s2") {
@@ -55,7 +55,7 @@ func TestSaveAndSwitch(t *testing.T) {
 		}
 
 		l.typeLine("/session s1")
-		if !strings.Contains(c.conv.render(c.st, 80), "You said: hello") {
+		if !strings.Contains(render(&c.conv, c.st, 80), "You said: hello") {
 			t.Error("switching back did not load the saved conversation")
 		}
 	})
@@ -111,7 +111,7 @@ func TestSystemCommand(t *testing.T) {
 	if got := newLoop(t, c).typeLine("/system"); len(got) != 0 {
 		t.Errorf("/system emitted %#v", got)
 	}
-	last := c.conv.entries[len(c.conv.entries)-1]
+	last := c.conv.Entries[len(c.conv.Entries)-1]
 	if last.Role != roleSystem || last.Text != c.system {
 		t.Fatalf("last entry %+v, want the system prompt", last)
 	}
@@ -137,7 +137,7 @@ func TestUnknownCommand(t *testing.T) {
 	if got := newLoop(t, c).typeLine("/frobnicate"); len(got) != 0 {
 		t.Errorf("emitted %#v", got)
 	}
-	if !strings.Contains(c.conv.render(c.st, 80), "Unknown command /frobnicate") {
+	if !strings.Contains(render(&c.conv, c.st, 80), "Unknown command /frobnicate") {
 		t.Error("no word about the unknown command")
 	}
 }

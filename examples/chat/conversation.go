@@ -6,63 +6,13 @@ import (
 	"github.com/charmbracelet/lipgloss"
 )
 
-// role says who wrote a line of the conversation. It is saved as is in
-// transcripts.
-type role string
-
-const (
-	roleUser      role = "user"
-	roleAssistant role = "assistant"
-	roleTool      role = "tool"   // what a tool or sub-agent did
-	roleAsk       role = "ask"    // what the model asks the user
-	roleError     role = "error"  // a failed turn
-	roleInfo      role = "info"   // the chat's own messages (/help, /save)
-	roleSystem    role = "system" // the system prompt, shown by /system
-)
-
-// entry is one line (or block) of the conversation.
-type entry struct {
-	Role role   `json:"role"`
-	Text string `json:"text"`
-}
-
-// conversation is what the viewport shows.
-type conversation struct {
-	entries []entry
-}
-
-// add appends an entry.
-func (c *conversation) add(r role, text string) { c.entries = append(c.entries, entry{r, text}) }
-
-// say appends words to the assistant's reply being written, starting it
-// when the last entry is not the assistant's.
-func (c *conversation) say(words string) {
-	n := len(c.entries)
-	if n > 0 && c.entries[n-1].Role == roleAssistant {
-		c.entries[n-1].Text += " " + words
-		return
-	}
-	c.add(roleAssistant, words)
-}
-
-// words counts the words said so far: the scripted context use.
-func (c *conversation) words() int {
-	n := 0
-	for _, e := range c.entries {
-		if e.Role == roleUser || e.Role == roleAssistant {
-			n += len(strings.Fields(e.Text))
-		}
-	}
-	return n
-}
-
 // render lays the conversation out for a width.
-func (c *conversation) render(st styles, width int) string {
-	if len(c.entries) == 0 {
+func render(c *conversation, st styles, width int) string {
+	if len(c.Entries) == 0 {
 		return st.muted.Render("Type a prompt and press enter. /help lists the commands.")
 	}
-	lines := make([]string, 0, len(c.entries))
-	for _, e := range c.entries {
+	lines := make([]string, 0, len(c.Entries))
+	for _, e := range c.Entries {
 		lines = append(lines, renderEntry(st, e, width))
 	}
 	return strings.Join(lines, "\n")

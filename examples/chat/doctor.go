@@ -18,7 +18,7 @@ import (
 // present but unusable (and why), which host carries what, the lines the
 // system prompt gets, the background answer and the palette it chose.
 func runDoctor(f flags, sess session, stdout, stderr io.Writer) int {
-	b, err := hostbridge.New(f.options(sess)...)
+	b, err := hostbridge.New(f.Options(sess)...)
 	if err != nil {
 		fmt.Fprintln(stderr, "chat:", err)
 		return exitUsage
@@ -27,13 +27,13 @@ func runDoctor(f flags, sess session, stdout, stderr io.Writer) int {
 	// What tmux lets through is asked at the first report; the doctor
 	// makes none, so it asks now, bounded as a report is (no Bubble Tea
 	// program runs here).
-	timeout := f.timeout
+	timeout := f.Timeout
 	if timeout == 0 {
 		timeout = time.Second
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	bg, bgErr := hostbridge.DetectBackground(hostbridge.BackgroundOptions{Override: f.background})
+	bg, bgErr := hostbridge.DetectBackground(hostbridge.BackgroundOptions{Override: f.Background})
 	cwd, _ := os.Getwd()
 	d := doctorInfo{
 		flags:    f,
@@ -46,7 +46,7 @@ func runDoctor(f flags, sess session, stdout, stderr io.Writer) int {
 		bgErr:    bgErr,
 		palette:  hostbridge.PaletteFor(bg),
 	}
-	d.system = systemPrompt(f.agent, cwd, d.env)
+	d.system = systemPrompt(f.Agent, cwd, d.env)
 	_, _ = io.WriteString(stdout, d.String())
 	return exitOK
 }
@@ -102,8 +102,8 @@ func (d doctorInfo) String() string {
 	line("  user %s, assistant %s", colorName(p.User), colorName(p.Assistant))
 	line("  error %s, warning %s, success %s", colorName(p.Error), colorName(p.Warning), colorName(p.Success))
 
-	line("agent: %s (profile %s, notify %s)", d.flags.agent, d.flags.profile,
-		map[bool]string{true: "on", false: "off"}[d.flags.notify])
+	line("agent: %s (profile %s, notify %s)", d.flags.Agent, d.flags.Profile,
+		map[bool]string{true: "on", false: "off"}[d.flags.Notify])
 	line("session: %s", d.session.ID)
 	if d.session.Dir != "" {
 		line("  directory: %s", d.session.Dir)

@@ -10,21 +10,21 @@ import (
 )
 
 func TestParseFlags(t *testing.T) {
-	def := flags{delay: time.Second, agent: "chat", notify: true}
+	def := flags{Delay: time.Second, Agent: "chat", Notify: true}
 	tests := []struct {
 		args []string
 		want flags
 	}{
 		{nil, def},
-		{[]string{"-m", "hello"}, with(def, func(f *flags) { f.prompt = "hello" })},
-		{[]string{"-delay", "100ms"}, with(def, func(f *flags) { f.delay = 100 * time.Millisecond })},
-		{[]string{"-agent", "iota"}, with(def, func(f *flags) { f.agent = "iota" })},
-		{[]string{"-notify=false"}, with(def, func(f *flags) { f.notify = false })},
-		{[]string{"-background", "light"}, with(def, func(f *flags) { f.background = "light" })},
-		{[]string{"-profile", "mendcode"}, with(def, func(f *flags) { f.profile = profileMendcode })},
+		{[]string{"-m", "hello"}, with(def, func(f *flags) { f.Prompt = "hello" })},
+		{[]string{"-delay", "100ms"}, with(def, func(f *flags) { f.Delay = 100 * time.Millisecond })},
+		{[]string{"-agent", "iota"}, with(def, func(f *flags) { f.Agent = "iota" })},
+		{[]string{"-notify=false"}, with(def, func(f *flags) { f.Notify = false })},
+		{[]string{"-background", "light"}, with(def, func(f *flags) { f.Background = "light" })},
+		{[]string{"-profile", "mendcode"}, with(def, func(f *flags) { f.Profile = profileMendcode })},
 		{[]string{"-profile", "iota"}, def},
-		{[]string{"--session", "s1"}, with(def, func(f *flags) { f.session = "s1" })},
-		{[]string{"-doctor"}, with(def, func(f *flags) { f.doctor = true })},
+		{[]string{"--session", "s1"}, with(def, func(f *flags) { f.Session = "s1" })},
+		{[]string{"-doctor"}, with(def, func(f *flags) { f.Doctor = true })},
 	}
 	for _, tt := range tests {
 		got, err := parseFlags(tt.args, io.Discard)

@@ -36,11 +36,11 @@ func goldenChat(t *testing.T, f flags, hostName string) (*chat, []hosttest.Optio
 	root := t.TempDir()
 	sess := openSession(root, "s1")
 	c := newChat(chatConfig{
-		agent: f.agent, delay: goldenDelay, styles: newStyles(hostbridge.PaletteFor(hostbridge.Background{Dark: true})),
+		agent: f.Agent, delay: goldenDelay, styles: newStyles(hostbridge.PaletteFor(hostbridge.Background{Dark: true})),
 		root: root, session: sess,
 	})
-	c.attach(hostName, systemPrompt(f.agent, "/work", nil))
-	return c, []hosttest.Option{teatest.WithBridgeOptions(f.options(sess)...), hosttest.WithReplace(root, "<sessions>")}
+	c.attach(hostName, systemPrompt(f.Agent, "/work", nil))
+	return c, []hosttest.Option{teatest.WithBridgeOptions(f.Options(sess)...), hosttest.WithReplace(root, "<sessions>")}
 }
 
 // goldenRun drives a kit the way a person drives the chat: a line typed
@@ -129,7 +129,7 @@ func golden(t *testing.T, hostName string, hosts func(t *testing.T, p profile) (
 			fakes, check = hosts(t, p)
 		}
 		synctest.Test(t, func(t *testing.T) {
-			c, opts := goldenChat(t, flags{agent: "chat", notify: true, profile: p}, hostName)
+			c, opts := goldenChat(t, flags{Agent: "chat", Notify: true, Profile: p}, hostName)
 			k := teatest.New(t, c, append(opts, fakes...)...)
 			goldenConversation(t, k)
 			hosttest.RequireGolden(t, k.Transcript())

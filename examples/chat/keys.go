@@ -16,7 +16,7 @@ func (m *chat) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	case tea.KeyEsc:
 		if m.turn != nil {
-			m.turn.stop()
+			m.turn.Stop()
 			return m, m.run()
 		}
 		return m, nil
@@ -50,7 +50,7 @@ func (m *chat) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 func (m *chat) submit(line string) tea.Cmd {
 	if m.waiting() == waitAnswer && !strings.HasPrefix(line, "/") {
 		m.input.Reset()
-		m.conv.add(roleUser, line)
+		m.conv.Add(roleUser, line)
 		return m.answer(true, line)
 	}
 	if strings.HasPrefix(line, "/") {
@@ -62,7 +62,7 @@ func (m *chat) submit(line string) tea.Cmd {
 		return nil
 	}
 	m.input.Reset()
-	m.conv.add(roleUser, line)
+	m.conv.Add(roleUser, line)
 	m.failed = ""
 	m.turns++
 	m.turn = newTurn(m.turns, line, m.delay)
@@ -72,10 +72,10 @@ func (m *chat) submit(line string) tea.Cmd {
 // answer answers what the running turn waits for.
 func (m *chat) answer(yes bool, text string) tea.Cmd {
 	if yes && text == "" {
-		m.conv.add(roleUser, "y")
+		m.conv.Add(roleUser, "y")
 	} else if text == "" {
-		m.conv.add(roleUser, "n")
+		m.conv.Add(roleUser, "n")
 	}
-	m.turn.reply(yes, text)
+	m.turn.Reply(yes, text)
 	return m.run()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -10,10 +9,8 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
-
-// startModel is the scripted model a chat starts with.
-const startModel = "scripted-1"
 
 // chat is the chat screen: the conversation in a viewport, the prompt
 // below it and a status line. It knows nothing of hosts: it sends the
@@ -70,7 +67,7 @@ func newChat(c chatConfig) *chat {
 	m := &chat{
 		agent: c.agent, delay: c.delay, st: c.styles, root: c.root, sess: c.session,
 		host: "terminal", input: in, vp: vp, model: startModel,
-		conv: conversation{entries: c.history},
+		conv: conversation{Entries: c.history},
 	}
 	m.resize(80, 24)
 	return m
@@ -92,7 +89,7 @@ func (m *chat) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.resize(msg.Width, msg.Height)
 		return m, nil
 	case stepMsg:
-		if m.turn == nil || msg.turn != m.turn.id || m.turn.waiting != waitNone {
+		if m.turn == nil || msg.turn != m.turn.ID || m.turn.Waiting != waitNone {
 			return m, nil // a tick of a turn that ended or waits for you
 		}
 		return m, m.run()
@@ -108,35 +105,35 @@ func (m *chat) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // emit, in order, followed by the timer of the next step.
 func (m *chat) run() tea.Cmd {
 	t := m.turn
-	steps, next, more := t.due()
+	steps, next, more := t.Due()
 	var cmds []tea.Cmd
 	for _, s := range steps {
-		if s.note != "" {
-			m.conv.add(roleTool, s.note)
+		if s.Note != "" {
+			m.conv.Add(roleTool, s.Note)
 		}
-		if s.ask != "" && s.wait == waitAnswer {
-			m.conv.add(roleAsk, s.ask)
-		} else if s.ask != "" {
-			m.conv.add(roleAsk, s.ask+" (y/n)")
+		if s.Ask != "" && s.Wait == waitAnswer {
+			m.conv.Add(roleAsk, s.Ask)
+		} else if s.Ask != "" {
+			m.conv.Add(roleAsk, s.Ask+" (y/n)")
 		}
-		if s.say != "" {
-			m.conv.say(s.say)
+		if s.Say != "" {
+			m.conv.Say(s.Say)
 		}
-		if s.fail != "" {
-			m.conv.add(roleError, s.fail)
-			m.failed = s.fail
+		if s.Fail != "" {
+			m.conv.Add(roleError, s.Fail)
+			m.failed = s.Fail
 		}
-		for _, msg := range s.emit {
+		for _, msg := range s.Emit {
 			cmds = append(cmds, emit(msg))
 		}
-		if s.done {
+		if s.Done {
 			m.turn = nil
 			m.ended++
 			cmds = append(cmds, emit(m.meta()))
 		}
 	}
 	if more {
-		cmds = append(cmds, tick(t.id, next))
+		cmds = append(cmds, tick(t.ID, next))
 	}
 	m.focusInput()
 	m.refresh()
@@ -148,7 +145,7 @@ func (m *chat) waiting() waitKind {
 	if m.turn == nil {
 		return waitNone
 	}
-	return m.turn.waiting
+	return m.turn.Waiting
 }
 
 // focusInput blurs the prompt while a y/n answer is expected, and says
@@ -170,22 +167,10 @@ func (m *chat) focusInput() {
 const placeholder = "Ask something: try approve, ask, fail, slow, delegate; /help"
 
 // meta is the model's facts as hosts show them.
-func (m *chat) meta() hostbridge.MetaChanged {
-	return hostbridge.MetaChanged{
-		Model:   m.model,
-		Context: fmt.Sprintf("%d%%", min(100, m.conv.words()*100/contextWords)),
-		Cost:    fmt.Sprintf("$%.2f", float64(m.ended)*costPerTurn),
-	}
-}
-
-// The scripted model's context window and price.
-const (
-	contextWords = 2000
-	costPerTurn  = 0.01
-)
+func (m *chat) meta() hostbridge.MetaChanged { return chatscript.Meta(m.model, &m.conv, m.ended) }
 
 func (m *chat) info(text string) {
-	m.conv.add(roleInfo, text)
+	m.conv.Add(roleInfo, text)
 	m.refresh()
 }
 

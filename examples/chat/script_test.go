@@ -154,7 +154,7 @@ func TestWordByWord(t *testing.T) {
 			}
 			_, cmd = c.Update(msg)
 			msgs = runCmd(cmd)
-			replies = append(replies, c.conv.entries[len(c.conv.entries)-1].Text)
+			replies = append(replies, c.conv.Entries[len(c.conv.Entries)-1].Text)
 		}
 		want := []string{"You", "You said:", "You said: hi"}
 		if !reflect.DeepEqual(replies, want) {
@@ -178,11 +178,11 @@ func TestPromptWhileRunning(t *testing.T) {
 		if c.input.Value() != "second" {
 			t.Errorf("input = %q, want the refused prompt kept", c.input.Value())
 		}
-		if last := c.conv.entries[len(c.conv.entries)-1]; last.Role != roleInfo {
+		if last := c.conv.Entries[len(c.conv.Entries)-1]; last.Role != roleInfo {
 			t.Errorf("last entry %+v, want an info line", last)
 		}
 		// An interrupted turn's timer firing late changes nothing.
-		id := c.turn.id
+		id := c.turn.ID
 		if got := l.press(tea.KeyEsc); !reflect.DeepEqual(got, []tea.Msg{hostbridge.Idle{Reply: "Interrupted."}, meta(1)}) {
 			t.Fatalf("esc emitted %#v", got)
 		}

@@ -29,7 +29,7 @@ func TestLoadedSessionTextSanitised(t *testing.T) {
 	}
 	dir := filepath.Join(cache, "hostbridge-chat", "sessions", "planted")
 	data, err := json.Marshal(transcript{ID: "planted", Messages: []entry{
-		{roleUser, plantedText}, {roleAssistant, plantedText}, {role("\x1b]2;title\x07"), plantedText},
+		{Role: roleUser, Text: plantedText}, {Role: roleAssistant, Text: plantedText}, {Role: role("\x1b]2;title\x07"), Text: plantedText},
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func TestLoadedSessionTextSanitised(t *testing.T) {
 	}
 
 	// The same holds for the text load hands the chat.
-	got, err := openSession(filepath.Dir(dir), "planted").load()
+	got, err := openSession(filepath.Dir(dir), "planted").Load()
 	if err != nil {
 		t.Fatal(err)
 	}

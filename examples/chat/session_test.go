@@ -52,14 +52,14 @@ func TestNewSessionID(t *testing.T) {
 func TestSessionSaveLoad(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sessions")
 	s := openSession(root, "x")
-	if got, err := s.load(); err != nil || got != nil {
+	if got, err := s.Load(); err != nil || got != nil {
 		t.Fatalf("load of an unsaved session = %v, %v", got, err)
 	}
-	msgs := []entry{{roleUser, "hi"}, {roleAssistant, "You said: hi"}}
-	if err := s.save(transcript{ID: "x", Messages: msgs}); err != nil {
+	msgs := []entry{{Role: roleUser, Text: "hi"}, {Role: roleAssistant, Text: "You said: hi"}}
+	if err := s.Save(transcript{ID: "x", Messages: msgs}); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.load()
+	got, err := s.Load()
 	if err != nil || !reflect.DeepEqual(got, msgs) {
 		t.Fatalf("load = %v, %v; want %v", got, err, msgs)
 	}
@@ -74,12 +74,12 @@ func TestSessionSaveLoad(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(s.Dir, transcriptFile), []byte("{"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.load(); err == nil {
+	if _, err := s.Load(); err == nil {
 		t.Error("a broken transcript loaded")
 	}
 
 	none := openSession("", "y")
-	if err := none.save(transcript{}); !errors.Is(err, errNoCache) {
+	if err := none.Save(transcript{}); !errors.Is(err, errNoCache) {
 		t.Errorf("save without a cache dir = %v, want errNoCache", err)
 	}
 }

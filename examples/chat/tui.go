@@ -22,26 +22,26 @@ import (
 // starts, and the model gets the detection before it is wrapped; Close runs after Run on every way out, though Wrap has already
 // run it on the ones it sees.
 func runTUI(f flags, sess session, stderr io.Writer) int {
-	bg, err := hostbridge.DetectBackground(hostbridge.BackgroundOptions{Override: f.background})
+	bg, err := hostbridge.DetectBackground(hostbridge.BackgroundOptions{Override: f.Background})
 	if err != nil {
 		fmt.Fprintln(stderr, "chat:", err)
 	}
 	lipgloss.SetHasDarkBackground(bg.Dark) // so adaptive colours agree
-	history, err := sess.load()
+	history, err := sess.Load()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 	}
 	c := newChat(chatConfig{
-		agent: f.agent, delay: f.delay, styles: newStyles(hostbridge.PaletteFor(bg)),
+		agent: f.Agent, delay: f.Delay, styles: newStyles(hostbridge.PaletteFor(bg)),
 		root: rootOf(sess), session: sess, history: history,
 	})
-	b, err := hostbridge.New(f.options(sess)...) // a bad option fails here, before anything starts
+	b, err := hostbridge.New(f.Options(sess)...) // a bad option fails here, before anything starts
 	if err != nil {
 		fmt.Fprintln(stderr, "chat:", err)
 		return exitUsage
 	}
 	cwd, _ := os.Getwd()
-	c.attach(b.Host(), systemPrompt(f.agent, cwd, b.EnvironmentLines()))
+	c.attach(b.Host(), systemPrompt(f.Agent, cwd, b.EnvironmentLines()))
 	w := b.Wrap(c)
 
 	// Bubble Tea quits on SIGTERM as on tea.Quit; a second listener tells

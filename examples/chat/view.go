@@ -26,7 +26,7 @@ func (m *chat) resize(w, h int) {
 // refresh lays the conversation out again and shows its end; a short
 // conversation sits at the bottom, just above the prompt.
 func (m *chat) refresh() {
-	text := m.conv.render(m.st, m.width)
+	text := render(&m.conv, m.st, m.width)
 	if n := strings.Count(text, "\n") + 1; n < m.vp.Height {
 		text = strings.Repeat("\n", m.vp.Height-n) + text
 	}

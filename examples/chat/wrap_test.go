@@ -18,8 +18,8 @@ func TestWrapped(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		rec := &host.Recorder{}
 		c := testChat(t, time.Second)
-		f := flags{agent: "chat", notify: true}
-		b, err := hostbridge.New(append(f.options(c.sess), hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))...)
+		f := flags{Agent: "chat", Notify: true}
+		b, err := hostbridge.New(append(f.Options(c.sess), hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,8 +85,8 @@ func TestProfiles(t *testing.T) {
 	for _, p := range []profile{profileIota, profileMendcode} {
 		t.Run(p.String(), func(t *testing.T) {
 			rec := &host.Recorder{}
-			f := flags{agent: "mc", notify: true, profile: p}
-			b, err := hostbridge.New(append(f.options(session{ID: "s9", Dir: "/tmp/s9"}),
+			f := flags{Agent: "mc", Notify: true, Profile: p}
+			b, err := hostbridge.New(append(f.Options(session{ID: "s9", Dir: "/tmp/s9"}),
 				hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))...)
 			if err != nil {
 				t.Fatal(err)

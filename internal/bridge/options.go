@@ -47,6 +47,7 @@ type config struct {
 	custom        bool
 	everyReport   bool
 	tmuxLine      bool
+	barByBackend  bool
 	errs          []error
 }
 
@@ -237,3 +238,9 @@ func WithBackends(b ...host.Backend) Option {
 // refreshed, so the test kit's transcripts depend on the app's messages
 // alone. No frontend exports it.
 func WithEveryReport() Option { return func(c *config) { c.everyReport = true } }
+
+// WithBarByBackend keeps the terminal's bar with the terminal backend,
+// one write per state, even under a renderer that could draw it
+// (RendererBar then reports false): the v2 test kit's transcripts then do
+// not depend on the renderer's frames. No frontend exports it.
+func WithBarByBackend() Option { return func(c *config) { c.barByBackend = true } }

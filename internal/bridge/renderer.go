@@ -18,6 +18,9 @@ import (
 // terminal backend keeps writing what it wrote before. Call it once,
 // before the renderer starts.
 func (b *Bridge) RendererBar() bool {
+	if b.cfg.barByBackend {
+		return false
+	}
 	draws := false
 	for _, c := range b.channels {
 		draws = c.HandBarToRenderer() || draws

@@ -1,4 +1,4 @@
-package main
+package chatscript
 
 import (
 	"crypto/rand"
@@ -16,71 +16,71 @@ import (
 // A session is the conversation the chat writes into: an id and a bundle
 // directory under the user's cache directory, where /save leaves a small
 // JSON transcript. Hosts that list sessions (herdr) are told both.
-type session struct {
+type Session struct {
 	ID  string
 	Dir string
 }
 
-// transcriptFile is the file /save writes in a session's directory.
-const transcriptFile = "transcript.json"
+// TranscriptFile is the file /save writes in a session's directory.
+const TranscriptFile = "transcript.json"
 
-// errNoCache is returned when the user has no cache directory, so sessions
+// ErrNoCache is returned when the user has no cache directory, so sessions
 // cannot be saved (the chat still runs).
-var errNoCache = errors.New("chat: no cache directory for sessions")
+var ErrNoCache = errors.New("chat: no cache directory for sessions")
 
 // sessionName is what an id may look like: it becomes a directory name and
 // a word in a resume command line, so it stays short and plain.
 var sessionName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
-func checkSessionName(name string) error {
+func CheckSessionName(name string) error {
 	if !sessionName.MatchString(name) {
 		return fmt.Errorf("chat: session name %q: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", name)
 	}
 	return nil
 }
 
-// newSessionID returns a fresh id: the start time, readable and sortable,
+// NewSessionID returns a fresh id: the start time, readable and sortable,
 // and a little randomness so two chats started in the same second differ.
-func newSessionID(now time.Time) string {
+func NewSessionID(now time.Time) string {
 	var b [3]byte
 	_, _ = rand.Read(b[:]) // crypto/rand never fails on supported platforms
 	return now.Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
 }
 
-// sessionsRoot is where session directories live:
+// SessionsRoot is where session directories live:
 // <user cache dir>/hostbridge-chat/sessions.
-func sessionsRoot() (string, error) {
+func SessionsRoot() (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("%w: %w", errNoCache, err)
+		return "", fmt.Errorf("%w: %w", ErrNoCache, err)
 	}
 	return filepath.Join(dir, "hostbridge-chat", "sessions"), nil
 }
 
-// openSession names the session id under root. root may be empty (no cache
+// OpenSession names the session id under root. root may be empty (no cache
 // directory): the session then has no directory and cannot be saved.
-func openSession(root, id string) session {
-	s := session{ID: id}
+func OpenSession(root, id string) Session {
+	s := Session{ID: id}
 	if root != "" {
 		s.Dir = filepath.Join(root, id)
 	}
 	return s
 }
 
-// transcript is what /save writes.
-type transcript struct {
+// Transcript is what /save writes.
+type Transcript struct {
 	ID       string    `json:"id"`
 	Agent    string    `json:"agent"`
 	Model    string    `json:"model"`
 	Saved    time.Time `json:"saved"`
-	Messages []entry   `json:"messages"`
+	Messages []Entry   `json:"messages"`
 }
 
-// save writes t into the session's directory (created 0700: transcripts
+// Save writes t into the session's directory (created 0700: transcripts
 // are private), atomically, so a crash never leaves half a file.
-func (s session) save(t transcript) error {
+func (s Session) Save(t Transcript) error {
 	if s.Dir == "" {
-		return errNoCache
+		return ErrNoCache
 	}
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return fmt.Errorf("chat: save session: %w", err)
@@ -99,27 +99,27 @@ func (s session) save(t transcript) error {
 		_ = os.Remove(tmp.Name())
 		return fmt.Errorf("chat: save session: %w", err)
 	}
-	if err := os.Rename(tmp.Name(), filepath.Join(s.Dir, transcriptFile)); err != nil {
+	if err := os.Rename(tmp.Name(), filepath.Join(s.Dir, TranscriptFile)); err != nil {
 		_ = os.Remove(tmp.Name())
 		return fmt.Errorf("chat: save session: %w", err)
 	}
 	return nil
 }
 
-// load reads the session's saved transcript; a session never saved has
+// Load reads the session's saved transcript; a session never saved has
 // none, which is not an error.
-func (s session) load() ([]entry, error) {
+func (s Session) Load() ([]Entry, error) {
 	if s.Dir == "" {
 		return nil, nil
 	}
-	data, err := os.ReadFile(filepath.Join(s.Dir, transcriptFile))
+	data, err := os.ReadFile(filepath.Join(s.Dir, TranscriptFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("chat: load session: %w", err)
 	}
-	var t transcript
+	var t Transcript
 	if err := json.Unmarshal(data, &t); err != nil {
 		return nil, fmt.Errorf("chat: load session %s: %w", s.ID, err)
 	}
@@ -127,13 +127,13 @@ func (s session) load() ([]entry, error) {
 	// and must not reach the terminal as commands (a clipboard write, a
 	// title).
 	for i, e := range t.Messages {
-		t.Messages[i] = entry{Role: role(shown(string(e.Role))), Text: shown(e.Text)}
+		t.Messages[i] = Entry{Role: Role(Shown(string(e.Role))), Text: Shown(e.Text)}
 	}
 	return t.Messages, nil
 }
 
-// rootOf is the directory that holds s's directory and its siblings.
-func rootOf(s session) string {
+// RootOf is the directory that holds s's directory and its siblings.
+func RootOf(s Session) string {
 	if s.Dir == "" {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package main
+package chatscript
 
 import (
 	"fmt"
@@ -14,11 +14,11 @@ import (
 // control, an invisible letter. Spaces and line breaks are the caller's.
 func dropped(r rune) bool { return core.Clean(string(r), 0) == "" }
 
-// escaped returns s with every rune core.Clean would remove (and every byte
+// Escaped returns s with every rune core.Clean would remove (and every byte
 // that is not UTF-8) written as a Go escape: what -doctor prints from the
 // environment shows what is there and can neither command the terminal
 // nor reorder the line.
-func escaped(s string) string {
+func Escaped(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -39,10 +39,10 @@ func escaped(s string) string {
 	return b.String()
 }
 
-// shown returns text read from a file for the chat to show: escape
+// Shown returns text read from a file for the chat to show: escape
 // sequences go whole, and so does every rune core.Clean would remove, but
 // line breaks and spaces stay, so a transcript keeps its shape.
-func shown(s string) string {
+func Shown(s string) string {
 	if strings.IndexByte(s, 0x1b) >= 0 {
 		s = ansi.Strip(s)
 	}

@@ -1,0 +1,110 @@
+package cmdtrack
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A framework of the test's own, shaped as Bubble Tea's: a Msg, a Cmd, a
+// BatchMsg and an unexported sequenceMsg in one package, and a clock.
+type (
+	Msg         any
+	Cmd         func() Msg
+	BatchMsg    []Cmd
+	sequenceMsg []Cmd
+)
+
+func tick(d time.Duration, fn func() Msg) Cmd {
+	return func() Msg { <-time.After(d); return fn() } // a clock, as tea.Tick is
+}
+
+var testFramework = Framework{
+	Pkg:    reflect.TypeFor[BatchMsg]().PkgPath(),
+	Clocks: []any{tick(0, nil)},
+}
+
+// sent records what the tracker sends into the "program".
+type sent struct{ msgs []Msg }
+
+func (s *sent) send(m Msg) { s.msgs = append(s.msgs, m) }
+
+func newTracker(s *sent) *Tracker[Msg, Cmd] {
+	return New[Msg, Cmd](testFramework, s.send, make(chan struct{}))
+}
+
+func msg(m Msg) Cmd { return func() Msg { return m } }
+
+func busy(tr *Tracker[Msg, Cmd]) int { n, _ := tr.Busy(); return n }
+
+// TestTrackCountsUntilDone: a Cmd counts from Track until its marker has
+// been through the program (End), and its message goes in ahead of the
+// marker.
+func TestTrackCountsUntilDone(t *testing.T) {
+	var s sent
+	tr := newTracker(&s)
+	c := tr.Track(msg("hello"))
+	if busy(tr) != 1 {
+		t.Fatalf("busy %d after Track, want 1", busy(tr))
+	}
+	if out := c(); out != nil {
+		t.Errorf("the wrapped Cmd returned %v, want nil (it sends its message itself)", out)
+	}
+	if len(s.msgs) != 2 || s.msgs[0] != "hello" {
+		t.Fatalf("sent %v, want the message then the marker", s.msgs)
+	}
+	done, ok := s.msgs[1].(Done)
+	if !ok {
+		t.Fatalf("second message %T, want Done", s.msgs[1])
+	}
+	if busy(tr) != 1 {
+		t.Errorf("busy %d before End", busy(tr))
+	}
+	_, idle := tr.Busy()
+	tr.End(done.ID)
+	select {
+	case <-idle:
+	default:
+		t.Error("idle not closed once nothing runs")
+	}
+	if tr.Track(nil) != nil {
+		t.Error("Track(nil) is not nil")
+	}
+}
+
+// TestTrackFollowsBatchAndSequence: the Cmds of a BatchMsg or sequenceMsg
+// a Cmd returns are counted before it ends; a clock is not counted.
+func TestTrackFollowsBatchAndSequence(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		make func(...Cmd) Msg
+	}{
+		{"batch", func(c ...Cmd) Msg { return BatchMsg(c) }},
+		{"sequence", func(c ...Cmd) Msg { return sequenceMsg(c) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var s sent
+			tr := newTracker(&s)
+			out := tr.Track(msg(tt.make(msg(1), msg(2))))()
+			if reflect.TypeOf(out) != reflect.TypeOf(tt.make()) {
+				t.Fatalf("returned %T, want the same kind of message", out)
+			}
+			if n := busy(tr); n != 2 {
+				t.Errorf("busy %d, want the 2 inner Cmds", n)
+			}
+			if !strings.Contains(tr.Names(), "TestTrackFollowsBatchAndSequence") {
+				t.Errorf("names %q do not say where the Cmds are", tr.Names())
+			}
+			if _, ok := tr.followBatch([]Cmd{msg(1)}); ok {
+				t.Error("a slice of Cmds of another type followed as a batch")
+			}
+		})
+	}
+	var s sent
+	tr := newTracker(&s)
+	tr.Track(tick(0, func() Msg { return "tick" }))
+	if n := busy(tr); n != 0 {
+		t.Errorf("a clock counted: busy %d", n)
+	}
+}

@@ -1,0 +1,33 @@
+package teatest
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hostbridge/hostbridge/internal/cmdtrack"
+)
+
+// The kit follows the app's Cmds so that a wait ends once everything the
+// app set going has come back (internal/cmdtrack, shared with the v1 kit,
+// says how). v2's BatchMsg and its unexported sequenceMsg are slices of
+// Cmds, as in v1 (charm.land/bubbletea/v2 v2.1.1, commands.go).
+
+// bubbleTea is what the tracker needs to know of Bubble Tea v2.
+var bubbleTea = cmdtrack.Framework{
+	Pkg:    "charm.land/bubbletea/v2",
+	Clocks: []any{tea.Tick(0, nil), tea.Every(time.Nanosecond, nil)},
+	// The functions of Charm's bubbles v2 whose Cmds wait on a timer
+	// (charm.land/bubbles/v2 v2.2.1: cursor.go's blink, list.go's status
+	// message).
+	Timers: []cmdtrack.Timer{
+		{Module: "charm.land/bubbles/v2", File: "/cursor/cursor.go", Func: ".Blink."},
+		{Module: "charm.land/bubbles/v2", File: "/list/list.go", Func: ".NewStatusMessage."},
+	},
+}
+
+// tracker counts the app's Cmds that are running.
+type tracker = cmdtrack.Tracker[tea.Msg, tea.Cmd]
+
+// track wraps cmd and counts it from now (see cmdtrack.Tracker.Track).
+func (k *Kit) track(cmd tea.Cmd) tea.Cmd { return k.cmds.Track(cmd) }
