@@ -25,9 +25,3 @@ var bubbleTea = cmdtrack.Framework{
 		{Module: "charm.land/bubbles/v2", File: "/list/list.go", Func: ".NewStatusMessage."},
 	},
 }
-
-// tracker counts the app's Cmds that are running.
-type tracker = cmdtrack.Tracker[tea.Msg, tea.Cmd]
-
-// track wraps cmd and counts it from now (see cmdtrack.Tracker.Track).
-func (k *Kit) track(cmd tea.Cmd) tea.Cmd { return k.cmds.Track(cmd) }

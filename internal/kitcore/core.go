@@ -1,0 +1,97 @@
+package kitcore
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/cmdtrack"
+)
+
+// Program is what a Core needs of a kit's Bubble Tea version and of the
+// program it runs. M is the version's tea.Msg, Model its tea.Model, C its
+// tea.Cmd. The hooks are set once, before Start.
+type Program[M any, Model any, C ~func() M] struct {
+	Framework cmdtrack.Framework // the version, for the Cmd tracker
+
+	Run  func() error // the program's Run
+	Send func(M)      // the program's Send
+	Kill func()       // the program's Kill
+
+	QuitMsg M // tea.QuitMsg{}
+	QuitCmd C // tea.Quit
+
+	// Update passes a message to the wrapped model (hostbridge's wrapper
+	// around the app's) and returns its Cmd; View is the program model's
+	// view as text, as View of the kit returns it.
+	Update func(M) C
+	View   func() string
+	// App is the app's model as its last Update left it.
+	App func() Model
+
+	Flush func(context.Context) error // the bridge's Flush
+	Close func() error                // the wrapper's exit (Model.Close)
+
+	// KeyNamed is the key whose name (Key.String) is name; RuneKey the
+	// key that types r.
+	KeyNamed func(name string) (M, bool)
+	RuneKey  func(r rune) M
+}
+
+// Core is a kit's logic that does not depend on the Bubble Tea version:
+// the program model's message handling (Update, Guard), settling (Step),
+// the waits, and the quit and exit. Each kit keeps its own public Kit,
+// which forwards to a Core, and its own program model, whose methods call
+// the Core's.
+type Core[M any, Model any, C ~func() M] struct {
+	t       hosttest.TB
+	timeout time.Duration
+	p       Program[M, Model, C]
+
+	done    chan struct{} // closed once Run has returned
+	runErr  error         // Run's error, read after done
+	in      *Queue[M]
+	cmds    *cmdtrack.Tracker[M, C]
+	waiters Waiters[Model]
+	broken  bool // the app panicked: it gets no more messages (program's goroutine)
+
+	mu       sync.Mutex
+	view     string
+	panicked string // the app's panic and its stack
+
+	quitOnce sync.Once
+	exitErr  error
+}
+
+// New returns a Core that fails t after timeout; Start it once its
+// program exists.
+func New[M any, Model any, C ~func() M](t hosttest.TB, timeout time.Duration) *Core[M, Model, C] {
+	return &Core[M, Model, C]{t: t, timeout: timeout, done: make(chan struct{}), in: NewQueue[M]()}
+}
+
+// Start runs the program on a goroutine of its own, starts handing it the
+// queued messages, and quits it at the test's cleanup.
+func (c *Core[M, Model, C]) Start(p Program[M, Model, C]) {
+	c.p = p
+	c.cmds = cmdtrack.New[M, C](p.Framework, p.Send, c.done)
+	go func() {
+		defer close(c.done)
+		c.runErr = p.Run()
+	}()
+	go c.in.Pump(p.Send, c.done)
+	c.t.Cleanup(func() { _ = c.Quit() })
+}
+
+// Send queues msgs for the program, in order, and returns without waiting.
+func (c *Core[M, Model, C]) Send(msgs ...M) { c.in.Send(msgs...) }
+
+// View returns the view as it was when the program last settled.
+func (c *Core[M, Model, C]) View() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.view
+}
+
+// Track wraps cmd and counts it from now (see cmdtrack.Tracker.Track).
+func (c *Core[M, Model, C]) Track(cmd C) C { return c.cmds.Track(cmd) }

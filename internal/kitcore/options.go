@@ -1,0 +1,44 @@
+package kitcore
+
+import (
+	"time"
+
+	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/bridge"
+)
+
+type bridgeOptions []bridge.Option
+
+// WithBridgeOptions is both kits' WithBridgeOptions: the app's own
+// hostbridge options, passed to Wrap after the kit's.
+func WithBridgeOptions(opts []bridge.Option) hosttest.Option {
+	return hosttest.KitOption(bridgeOptions(opts))
+}
+
+// BridgeOptions are the options a kit makes its bridge with: the rig's
+// environment and terminal, no signal handler, and every report and ping
+// going out; then the kit's own, then the app's (WithBridgeOptions).
+func BridgeOptions(rig *hosttest.Rig, own ...bridge.Option) []bridge.Option {
+	env := rig.Env
+	opts := []bridge.Option{
+		bridge.WithEnv(func(name string) string { return env[name] }),
+		bridge.WithOutput(rig.Terminal),
+		bridge.WithSignalHandler(false),
+		// A slow fake on a loaded machine must not fail a report and
+		// retry it: transcripts would differ between runs.
+		bridge.WithTimeout(min(rig.Timeout, time.Minute)),
+		bridge.WithExitTimeout(min(rig.Timeout, time.Minute)),
+		// Every report reaches every host, none coalesced while a host is
+		// busy, and every ping goes, none rate-limited: a transcript
+		// depends on the app's messages alone.
+		bridge.WithEveryReport(),
+		bridge.WithPingInterval(0),
+	}
+	opts = append(opts, own...)
+	for _, v := range rig.Kit {
+		if o, ok := v.(bridgeOptions); ok {
+			opts = append(opts, o...)
+		}
+	}
+	return opts
+}

@@ -1,0 +1,38 @@
+package teatest
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge/internal/kitcore"
+)
+
+// observer is the program's model: the v1 face of the kit's Core, which
+// passes every message to the wrapped model, follows the Cmds, answers the
+// kit's own messages and catches the app's panics (see kitcore).
+type observer struct {
+	c     *kitcore.Core[tea.Msg, tea.Model, tea.Cmd]
+	inner tea.Model // hostbridge's wrapper around the app's model
+}
+
+func (o *observer) Init() tea.Cmd { return o.c.Track(o.inner.Init()) }
+
+func (o *observer) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return o, o.c.Update(msg) }
+
+func (o *observer) View() (view string) {
+	o.c.Guard(func() { view = o.inner.View() })
+	return view
+}
+
+// tap sits between hostbridge's wrapper and the app's model, keeping the
+// model the app's Update last returned.
+type tap struct{ inner tea.Model }
+
+func (t *tap) Init() tea.Cmd { return t.inner.Init() }
+
+func (t *tap) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	t.inner, cmd = t.inner.Update(msg)
+	return t, cmd
+}
+
+func (t *tap) View() string { return t.inner.View() }
