@@ -13,6 +13,7 @@ import (
 
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -245,9 +246,9 @@ func TestSequenceBehindATimer(t *testing.T) {
 // A Cmd that waits for ever on something other than the clock fails the
 // wait after the timeout, named, instead of hanging the test.
 func TestSettleNamesACmdThatNeverEnds(t *testing.T) {
-	r := &recordingTB{}
+	r := &kittest.RecordingTB{}
 	never := make(chan tea.Msg)
-	errs := r.run(func() {
+	errs := r.Run(func() {
 		r.Cleanup(func() { close(never) })
 		// The timeout is long enough for New on a loaded machine (at 100ms
 		// New itself timed out under load, 2 runs in 20 with a second copy
@@ -279,8 +280,8 @@ func TestKeyNames(t *testing.T) {
 	if s := strings.Join(got, "|"); s != want {
 		t.Errorf("keys %s, want %s", s, want)
 	}
-	r := &recordingTB{}
-	errs := r.run(func() { teatest.New(r, keys{new([]string)}).Key("nope") })
+	r := &kittest.RecordingTB{}
+	errs := r.Run(func() { teatest.New(r, keys{new([]string)}).Key("nope") })
 	if len(errs) != 1 || !strings.Contains(errs[0], `no key is named "nope"`) {
 		t.Errorf("errors = %q", errs)
 	}

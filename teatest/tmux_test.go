@@ -6,6 +6,7 @@ import (
 
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
@@ -19,7 +20,7 @@ func TestKitTmux(t *testing.T) {
 	}
 	t.Parallel()
 	k := teatest.New(t, chat{}, hosttest.NewTmux(t), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
-	conversation(t, k)
+	kittest.Conversation(t, v1, k)
 	hosttest.RequireGolden(t, k.Transcript())
 }
 
@@ -32,6 +33,6 @@ func TestKitHerdrInTmux(t *testing.T) {
 	}
 	t.Parallel()
 	k := teatest.New(t, chat{}, hosttest.NewHerdr(t), hosttest.NewTmux(t), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
-	conversation(t, k)
+	kittest.Conversation(t, v1, k)
 	hosttest.RequireGolden(t, k.Transcript())
 }

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 	"github.com/hostbridge/hostbridge/teav2/teatest"
 )
@@ -248,9 +249,9 @@ func TestSequenceBehindATimer(t *testing.T) {
 // A Cmd that waits for ever on something other than the clock fails the
 // wait after the timeout, named, instead of hanging the test.
 func TestSettleNamesACmdThatNeverEnds(t *testing.T) {
-	r := &recordingTB{}
+	r := &kittest.RecordingTB{}
 	never := make(chan tea.Msg)
-	errs := r.run(func() {
+	errs := r.Run(func() {
 		r.Cleanup(func() { close(never) })
 		// The timeout is long enough for New on a loaded machine (at
 		// 100ms, as in the v1 kit's test, New itself timed out under
@@ -282,8 +283,8 @@ func TestKeyNames(t *testing.T) {
 	if s := strings.Join(got, "|"); s != want {
 		t.Errorf("keys %s, want %s", s, want)
 	}
-	r := &recordingTB{}
-	errs := r.run(func() { teatest.New(r, keys{new([]string)}).Key("nope") })
+	r := &kittest.RecordingTB{}
+	errs := r.Run(func() { teatest.New(r, keys{new([]string)}).Key("nope") })
 	if len(errs) != 1 || !strings.Contains(errs[0], `no key is named "nope"`) {
 		t.Errorf("errors = %q", errs)
 	}
