@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 	"github.com/hostbridge/hostbridge/teav2/teatest"
 )
@@ -32,23 +33,12 @@ func (p prompt) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (p prompt) View() tea.View { return tea.NewView("> " + p.line) }
 
 // exampleT stands in for the *testing.T a test passes to New: an Example
-// has none.
-type exampleT struct{ cleanups []func() }
-
-func (*exampleT) Helper()                      {}
-func (*exampleT) Name() string                 { return "Example" }
-func (e *exampleT) Cleanup(f func())           { e.cleanups = append(e.cleanups, f) }
-func (*exampleT) Errorf(f string, args ...any) { fmt.Printf("error: "+f+"\n", args...) }
-func (*exampleT) Fatalf(f string, args ...any) { panic(fmt.Sprintf(f, args...)) }
-func (e *exampleT) done() {
-	for i := len(e.cleanups) - 1; i >= 0; i-- {
-		e.cleanups[i]()
-	}
-}
+// has none (Done runs the cleanups).
+type exampleT = kittest.ExampleT
 
 func ExampleNew() {
 	t := &exampleT{} // in a test: the test's t
-	defer t.done()
+	defer t.Done()
 
 	// In a test, pass hosttest.NewHerdr(t) and the like to run in a fake
 	// host's pane, and compare with a golden file:
@@ -94,7 +84,7 @@ func (reply) View() tea.View { return tea.View{} }
 
 func ExampleKit_WaitModel() {
 	t := &exampleT{}
-	defer t.done()
+	defer t.Done()
 	k := teatest.New(t, reply{})
 	k.Step(tea.BlurMsg{})
 	k.Key("enter") // returns before the timer fires: it is not waited for
