@@ -26,6 +26,9 @@ type Kit struct {
 	c *kitcore.Core[tea.Msg, tea.Model, tea.Cmd]
 }
 
+// tap keeps the app's model as its last Update left it (see kitcore.Tap).
+type tap = kitcore.Tap[tea.Msg, tea.Model, tea.Cmd, string]
+
 // WithBridgeOptions passes the app's own hostbridge options to Wrap, after
 // the Kit's: WithAgent, WithBlockedMessage, WithSession... One that
 // replaces one of the Kit's (WithEnv, WithOutput) replaces what it
@@ -42,7 +45,7 @@ func WithBridgeOptions(opts ...hostbridge.Option) hosttest.Option {
 func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	t.Helper()
 	rig := hosttest.NewRig(opts...)
-	k := &Kit{t: t, rig: rig, app: &tap{inner: model},
+	k := &Kit{t: t, rig: rig, app: &tap{Inner: model},
 		c: kitcore.New[tea.Msg, tea.Model, tea.Cmd](t, rig.Timeout)}
 	holdStableColor(t)
 	b, err := hostbridge.New(kitcore.BridgeOptions(rig)...)
@@ -50,7 +53,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		t.Fatalf("teatest: %v", err)
 	}
 	wrapped := b.Wrap(k.app)
-	obs := &observer{c: k.c, inner: wrapped}
+	obs := kitcore.NewObserver[tea.Msg, tea.Model, tea.Cmd, string](k.c, wrapped)
 	prog := tea.NewProgram(obs,
 		tea.WithInput(nil), tea.WithOutput(rig.Terminal), tea.WithoutSignalHandler())
 	k.c.Start(kitcore.Program[tea.Msg, tea.Model, tea.Cmd]{
@@ -60,9 +63,8 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		Kill:      prog.Kill,
 		QuitMsg:   tea.QuitMsg{},
 		QuitCmd:   tea.Quit,
-		Update:    func(msg tea.Msg) tea.Cmd { _, cmd := obs.inner.Update(msg); return cmd },
 		View:      obs.View,
-		App:       func() tea.Model { return k.app.inner },
+		App:       func() tea.Model { return k.app.Inner },
 		Flush:     b.Flush,
 		Close:     wrapped.Close,
 		KeyNamed:  func(name string) (tea.Msg, bool) { return keyNamed(name) },

@@ -22,11 +22,9 @@ type Program[M any, Model any, C ~func() M] struct {
 	QuitMsg M // tea.QuitMsg{}
 	QuitCmd C // tea.Quit
 
-	// Update passes a message to the wrapped model (hostbridge's wrapper
-	// around the app's) and returns its Cmd; View is the program model's
-	// view as text, as View of the kit returns it.
-	Update func(M) C
-	View   func() string
+	// View is the program model's view as text, as View of the kit
+	// returns it.
+	View func() string
 	// App is the app's model as its last Update left it.
 	App func() Model
 
@@ -40,10 +38,9 @@ type Program[M any, Model any, C ~func() M] struct {
 }
 
 // Core is a kit's logic that does not depend on the Bubble Tea version:
-// the program model's message handling (Update, Guard), settling (Step),
+// the program model's message handling (Observer), settling (Step),
 // the waits, and the quit and exit. Each kit keeps its own public Kit,
-// which forwards to a Core, and its own program model, whose methods call
-// the Core's.
+// which forwards to a Core.
 type Core[M any, Model any, C ~func() M] struct {
 	t       hosttest.TB
 	timeout time.Duration

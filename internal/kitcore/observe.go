@@ -7,7 +7,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/cmdtrack"
 )
 
-// A kit's program model (its observer) passes every message to the
+// A kit's program model (Observer) passes every message to the
 // wrapped model through Update and wraps every Cmd that comes back (see
 // Track), except the Kit's own messages, which it answers once every
 // message before them has been through Update (Bubble Tea runs Update in
@@ -28,9 +28,10 @@ type settled struct {
 // checkWaiters makes the observer test WaitModel's conditions once more.
 type checkWaiters struct{}
 
-// Update is the program model's Update: it returns the Cmd the program
-// gets, the app's tracked, or the quit if the app panicked.
-func (c *Core[M, Model, C]) Update(msg M) (cmd C) {
+// update is the program model's Update around inner, the wrapped model's:
+// it returns the Cmd the program gets, the app's tracked, or the quit if
+// the app panicked.
+func (c *Core[M, Model, C]) update(msg M, inner func(M) (Model, C)) (cmd C) {
 	defer func() {
 		if r := recover(); r != nil {
 			c.fail(r)
@@ -46,7 +47,8 @@ func (c *Core[M, Model, C]) Update(msg M) (cmd C) {
 	case checkWaiters:
 	default:
 		if !c.broken {
-			cmd = c.cmds.Track(c.p.Update(msg))
+			_, cmd = inner(msg)
+			cmd = c.cmds.Track(cmd)
 		}
 	}
 	if !c.broken {
@@ -55,10 +57,10 @@ func (c *Core[M, Model, C]) Update(msg M) (cmd C) {
 	return cmd
 }
 
-// Guard runs view, the program model's View, unless the app has
+// guard runs view, the program model's View, unless the app has
 // panicked; a panic in it is caught and quits the program (View cannot
 // return a Cmd). view sets the result, which stays the zero view then.
-func (c *Core[M, Model, C]) Guard(view func()) {
+func (c *Core[M, Model, C]) guard(view func()) {
 	if c.broken {
 		return
 	}

@@ -27,6 +27,9 @@ type Kit struct {
 	c *kitcore.Core[tea.Msg, tea.Model, tea.Cmd]
 }
 
+// tap keeps the app's model as its last Update left it (see kitcore.Tap).
+type tap = kitcore.Tap[tea.Msg, tea.Model, tea.Cmd, tea.View]
+
 // WithBridgeOptions passes the app's own hostbridge options to Wrap, after
 // the Kit's: WithAgent, WithBlockedMessage, WithSession... One that
 // replaces one of the Kit's (WithEnv, WithOutput) replaces what it
@@ -46,7 +49,7 @@ var darkTerminal = tea.BackgroundColorMsg{Color: color.Black}
 func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	t.Helper()
 	rig := hosttest.NewRig(opts...)
-	k := &Kit{t: t, rig: rig, app: &tap{inner: model},
+	k := &Kit{t: t, rig: rig, app: &tap{Inner: model},
 		c: kitcore.New[tea.Msg, tea.Model, tea.Cmd](t, rig.Timeout)}
 	// The bar too, one write per state (see the package doc).
 	b, err := hostbridge.New(kitcore.BridgeOptions(rig, backendDrawsBar())...)
@@ -54,7 +57,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		t.Fatalf("teatest: %v", err)
 	}
 	wrapped := b.Wrap(k.app)
-	obs := &observer{c: k.c, inner: wrapped}
+	obs := kitcore.NewObserver[tea.Msg, tea.Model, tea.Cmd, tea.View](k.c, wrapped)
 	prog := tea.NewProgram(obs,
 		tea.WithInput(nil), tea.WithOutput(rig.Terminal), tea.WithoutSignalHandler(),
 		tea.WithoutRenderer(), tea.WithEnvironment(environ(rig.Env)),
@@ -66,9 +69,8 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		Kill:      prog.Kill,
 		QuitMsg:   tea.QuitMsg{},
 		QuitCmd:   tea.Quit,
-		Update:    func(msg tea.Msg) tea.Cmd { _, cmd := obs.inner.Update(msg); return cmd },
 		View:      func() string { return plain(obs.View()) },
-		App:       func() tea.Model { return k.app.inner },
+		App:       func() tea.Model { return k.app.Inner },
 		Flush:     b.Flush,
 		Close:     wrapped.Close,
 		KeyNamed:  func(name string) (tea.Msg, bool) { return keyNamed(name) },
