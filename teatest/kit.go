@@ -58,15 +58,13 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		tea.WithInput(nil), tea.WithOutput(rig.Terminal), tea.WithoutSignalHandler())
 	k.c.Start(kitcore.Program[tea.Msg, tea.Model, tea.Cmd]{
 		Framework: bubbleTea,
-		Run:       func() error { _, err := prog.Run(); return err },
-		Send:      prog.Send,
-		Kill:      prog.Kill,
+		Prog:      prog,
+		Bridge:    b,
+		Exit:      wrapped,
 		QuitMsg:   tea.QuitMsg{},
 		QuitCmd:   tea.Quit,
 		View:      obs.View,
 		App:       func() tea.Model { return k.app.Inner },
-		Flush:     b.Flush,
-		Close:     wrapped.Close,
 		KeyNamed:  func(name string) (tea.Msg, bool) { return keyNamed(name) },
 		RuneKey:   func(r rune) tea.Msg { return runeKey(r) },
 	})

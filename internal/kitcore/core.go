@@ -15,9 +15,15 @@ import (
 type Program[M any, Model any, C ~func() M] struct {
 	Framework cmdtrack.Framework // the version, for the Cmd tracker
 
-	Run  func() error // the program's Run
-	Send func(M)      // the program's Send
-	Kill func()       // the program's Kill
+	// The program (a *tea.Program), hostbridge's Bridge, and hostbridge's
+	// wrapper around the app's model, whose Close runs the exit.
+	Prog interface {
+		Run() (Model, error)
+		Send(M)
+		Kill()
+	}
+	Bridge interface{ Flush(context.Context) error }
+	Exit   interface{ Close() error }
 
 	QuitMsg M // tea.QuitMsg{}
 	QuitCmd C // tea.Quit
@@ -27,9 +33,6 @@ type Program[M any, Model any, C ~func() M] struct {
 	View func() string
 	// App is the app's model as its last Update left it.
 	App func() Model
-
-	Flush func(context.Context) error // the bridge's Flush
-	Close func() error                // the wrapper's exit (Model.Close)
 
 	// KeyNamed is the key whose name (Key.String) is name; RuneKey the
 	// key that types r.
@@ -71,12 +74,12 @@ func New[M any, Model any, C ~func() M](t hosttest.TB, timeout time.Duration) *C
 // queued messages, and quits it at the test's cleanup.
 func (c *Core[M, Model, C]) Start(p Program[M, Model, C]) {
 	c.p = p
-	c.cmds = cmdtrack.New[M, C](p.Framework, p.Send, c.done)
+	c.cmds = cmdtrack.New[M, C](p.Framework, p.Prog.Send, c.done)
 	go func() {
 		defer close(c.done)
-		c.runErr = p.Run()
+		_, c.runErr = p.Prog.Run()
 	}()
-	go c.in.Pump(p.Send, c.done)
+	go c.in.Pump(p.Prog.Send, c.done)
 	c.t.Cleanup(func() { _ = c.Quit() })
 }
 

@@ -10,14 +10,14 @@ func (c *Core[M, Model, C]) Quit() error {
 	c.quitOnce.Do(func() {
 		c.Send(c.p.QuitMsg)
 		if !c.ended() {
-			c.p.Kill()
+			c.p.Prog.Kill()
 			if !c.ended() {
 				c.t.Errorf("teatest: the program did not end within %v of being killed: an Update or View is stuck", c.timeout)
 				return
 			}
 		}
 		<-c.in.Pumped()
-		c.exitErr = c.p.Close()
+		c.exitErr = c.p.Exit.Close()
 		if c.runErr != nil {
 			c.t.Errorf("teatest: the program failed: %v", c.runErr)
 		}

@@ -95,7 +95,7 @@ func (c *Core[M, Model, C]) flush() {
 	c.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
 	defer cancel()
-	if err := c.p.Flush(ctx); err != nil && !errors.Is(err, core.ErrClosed) {
+	if err := c.p.Bridge.Flush(ctx); err != nil && !errors.Is(err, core.ErrClosed) {
 		c.t.Fatalf("teatest: flushing the reports to the hosts: %v", err)
 	}
 }
