@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 	"github.com/hostbridge/hostbridge/teav2/teatest"
 )
 
@@ -160,16 +161,16 @@ func TestGoldenHerdr(t *testing.T) {
 func checkHerdrSessions(t *testing.T, h *hosttest.Herdr, p profile) {
 	t.Helper()
 	var ids []string
-	for _, r := range applied(h.Requests(), "pane.report_agent_session") {
+	for _, r := range chattest.Applied(h.Requests(), "pane.report_agent_session") {
 		ids = append(ids, r.Str("agent_session_id"))
 		if !strings.HasSuffix(r.Str("agent_session_path"), "/"+r.Str("agent_session_id")) {
 			t.Errorf("session report with path %q", r.Str("agent_session_path"))
 		}
 	}
 	if got, want := strings.Join(ids, ","), "s1,s1,other"; got != want {
-		t.Errorf("herdr sessions %s, want %s\n%s", got, want, requestLog(h))
+		t.Errorf("herdr sessions %s, want %s\n%s", got, want, chattest.RequestLog(h))
 	}
-	for _, r := range applied(h.Requests(), "pane.report_agent") {
+	for _, r := range chattest.Applied(h.Requests(), "pane.report_agent") {
 		id := r.Str("agent_session_id")
 		switch {
 		case p == profileIota && id != "":

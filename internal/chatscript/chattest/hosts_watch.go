@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
-// Helpers for the end-to-end runs under the fake hosts (hosts_*_test.go):
+// Helpers for the end-to-end runs under the fake hosts (hosts_*.go):
 // the environment tuios gives a pane for herdr's API, waits on what a fake
 // received, and readers of the recorded traffic. A fake's own variables
 // come from its Env (environ), appended to testEnv's (a PATH there wins).
@@ -43,14 +43,14 @@ func waitOr(t *testing.T, cond func() bool, explain func() string) {
 			t.Log(explain())
 		}
 	}()
-	hosttest.WaitFor(t, cond, hosttest.WithTimeout(wait))
+	hosttest.WaitFor(t, cond, hosttest.WithTimeout(Wait))
 }
 
 // waitHerdr waits until cond holds for the requests the fake herdr got.
 func waitHerdr(t *testing.T, h *hosttest.Herdr, what string, cond func([]hosttest.Request) bool) {
 	t.Helper()
 	waitOr(t, func() bool { return cond(h.Requests()) }, func() string {
-		return "herdr never got " + what + ":\n" + requestLog(h)
+		return "herdr never got " + what + ":\n" + RequestLog(h)
 	})
 }
 
@@ -63,7 +63,7 @@ func isLabels(r hosttest.Request) bool {
 // herdrStates lists the states of the state reports herdr applied.
 func herdrStates(reqs []hosttest.Request) []string {
 	var out []string
-	for _, r := range applied(reqs, "pane.report_agent") {
+	for _, r := range Applied(reqs, "pane.report_agent") {
 		out = append(out, r.Str("state"))
 	}
 	return out

@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
 	"os/exec"
@@ -10,11 +10,11 @@ import (
 	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
-// doctor runs the chat binary with -doctor (and args) in env, and returns
+// Doctor runs the chat binary with -doctor (and args) in env, and returns
 // what it printed.
-func doctor(t *testing.T, env []string, args ...string) string {
+func (ch *Chat) Doctor(t *testing.T, env []string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(chatBinary(t), append([]string{"-doctor"}, args...)...)
+	cmd := exec.Command(ch.Binary(t), append([]string{"-doctor"}, args...)...)
 	cmd.Env = env
 	cmd.Dir = t.TempDir()
 	out, err := cmd.Output()
@@ -33,10 +33,10 @@ func wantLines(t *testing.T, out string, want ...string) {
 	}
 }
 
-func TestDoctorMalformedHerdr(t *testing.T) {
+func DoctorMalformedHerdr(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	out := doctor(t, testEnv(t,
+	out := ch.Doctor(t, TestEnv(t,
 		"HERDR_ENV=1",
 		"HERDR_SOCKET_PATH="+h.Env()["HERDR_SOCKET_PATH"],
 		"HERDR_PANE_ID=w1:\np2",
@@ -57,10 +57,10 @@ func TestDoctorMalformedHerdr(t *testing.T) {
 	}
 }
 
-func TestDoctorHerdr(t *testing.T) {
+func DoctorHerdr(t *testing.T, ch *Chat) {
 	t.Parallel()
 	env := hosttest.NewHerdr(t).Env()
-	out := doctor(t, testEnv(t, environ(env)...))
+	out := ch.Doctor(t, TestEnv(t, environ(env)...))
 	wantLines(t, out,
 		"host: herdr",
 		"problems: none",
@@ -82,10 +82,10 @@ func TestDoctorHerdr(t *testing.T) {
 	}
 }
 
-func TestDoctorOptions(t *testing.T) {
+func DoctorOptions(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	out := doctor(t, testEnv(t, append(environ(h.Env()), "MENDCODE_HERDR=0")...),
+	out := ch.Doctor(t, TestEnv(t, append(environ(h.Env()), "MENDCODE_HERDR=0")...),
 		"-background", "light", "-profile", "mendcode", "-agent", "mc", "-notify=false", "-session", "s7")
 	wantLines(t, out,
 		"host: herdr",
@@ -102,14 +102,14 @@ func TestDoctorOptions(t *testing.T) {
 // A tuios session may hold blanks (tuios new "my work"): the pane is
 // tuios's, and the doctor and the system prompt show the name so its
 // blanks can be seen, quoted where it would not read as it is.
-func TestDoctorTuiosSessionWithBlanks(t *testing.T) {
+func DoctorTuiosSessionWithBlanks(t *testing.T, ch *Chat) {
 	t.Parallel()
 	for _, tc := range []struct{ session, shown string }{
 		{"my work", "my work"},
 		{"my  work ", `"my  work "`},
 	} {
 		f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", tc.session))
-		out := doctor(t, testEnv(t, environ(f.Env())...))
+		out := ch.Doctor(t, TestEnv(t, environ(f.Env())...))
 		wantLines(t, out,
 			"host: tuios",
 			"problems: none",

@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
 	"os"
@@ -20,10 +20,10 @@ func unsafeRune(r rune) bool {
 	return r != '\n' && r != ' ' && core.Clean(string(r), 0) == ""
 }
 
-// TestDoctorSanitisesEnvironmentPaths: paths that come from the
+// DoctorSanitisesEnvironmentPaths: paths that come from the
 // environment (a socket path with a bidi override, a cache directory with
 // an escape sequence in it) are printed escaped, never raw.
-func TestDoctorSanitisesEnvironmentPaths(t *testing.T) {
+func DoctorSanitisesEnvironmentPaths(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
 	dir := filepath.Join(t.TempDir(), "a\u202ekcos.b")
@@ -34,13 +34,13 @@ func TestDoctorSanitisesEnvironmentPaths(t *testing.T) {
 	if err := os.Symlink(h.Env()["HERDR_SOCKET_PATH"], sock); err != nil {
 		t.Fatal(err)
 	}
-	env := testEnv(t, "HERDR_ENV=1", "HERDR_SOCKET_PATH="+sock, "HERDR_PANE_ID=w1:p2")
+	env := TestEnv(t, "HERDR_ENV=1", "HERDR_SOCKET_PATH="+sock, "HERDR_PANE_ID=w1:p2")
 	for i, kv := range env {
 		if strings.HasPrefix(kv, "XDG_CACHE_HOME=") {
 			env[i] = kv + "/\x1b]0;pwned\x07\u009b2J\u3164"
 		}
 	}
-	out := doctor(t, env)
+	out := ch.Doctor(t, env)
 	if i := strings.IndexFunc(out, unsafeRune); i >= 0 || !utf8.ValidString(out) {
 		r, _ := utf8.DecodeRuneInString(out[max(i, 0):])
 		t.Errorf("-doctor printed %U raw:\n%s", r, out)

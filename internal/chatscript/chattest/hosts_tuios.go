@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
 	"slices"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // The chat in a tuios pane, against the fake tuios daemon (TUIOS_* only,
@@ -19,87 +20,87 @@ import (
 
 // tuiosRun is the profile's command line and what differs with it.
 type tuiosRun struct {
-	p     profile
+	p     chatscript.Profile
 	agent string
 	args  []string
 }
 
 func tuiosRuns() []tuiosRun {
 	return []tuiosRun{
-		{profileIota, "chat", []string{"-profile", "iota"}},
-		{profileMendcode, "mc", []string{"-profile", "mendcode", "-agent", "mc"}},
+		{chatscript.ProfileIota, "chat", []string{"-profile", "iota"}},
+		{chatscript.ProfileMendcode, "mc", []string{"-profile", "mendcode", "-agent", "mc"}},
 	}
 }
 
-func TestHostsTuios(t *testing.T) {
+func HostsTuios(t *testing.T, ch *Chat) {
 	t.Parallel()
 	for _, run := range tuiosRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
 			f := hosttest.NewTuios(t)
-			c := startChat(t, testEnv(t, environ(f.Env())...), append(run.args, "-delay", turnDelay, "-session", "s1")...)
+			c := ch.Start(t, TestEnv(t, environ(f.Env())...), append(run.args, "-delay", TurnDelay, "-session", "s1")...)
 			metaIs := func(key, value string) {
 				t.Helper()
 				waitTuios(t, f, key+"="+value, func() bool { return f.Pane().Meta[key] == value })
 			}
 			// Ready: idle, then the facts.
 			tuiosGot(t, f, 0, "idle")
-			metaIs("model", startModel)
+			metaIs("model", chatscript.StartModel)
 			if p := f.Pane(); p.Harness != run.agent {
 				t.Errorf("harness %q, want %q", p.Harness, run.agent)
 			}
-			c.write("hello\r")
+			c.Write("hello\r")
 			tuiosGot(t, f, 1, "working", "done")
 			metaIs("cost", "$0.01")
 
-			c.write("approve this\r")
+			c.Write("approve this\r")
 			tuiosGot(t, f, 3, "working", "needs_input")
 			if p := f.Pane(); p.Message != "approve shell: git push" {
 				t.Errorf("needs_input with the message %q, want the request", p.Message)
 			}
-			c.write("y")
+			c.Write("y")
 			tuiosGot(t, f, 5, "working", "done")
 			metaIs("cost", "$0.02")
 
-			c.write("fail now\r")
+			c.Write("fail now\r")
 			tuiosGot(t, f, 7, "working", "errored")
 			if p := f.Pane(); p.Message != "Error: scripted failure" {
 				t.Errorf("errored with the message %q, want the failure's headline", p.Message)
 			}
 			metaIs("cost", "$0.03")
 
-			c.write("/model opus-9\r")
+			c.Write("/model opus-9\r")
 			metaIs("model", "opus-9")
 
-			c.write("delegate the fix\r")
+			c.Write("delegate the fix\r")
 			waitTuios(t, f, "the sub-agent running shell", func() bool {
 				s := f.Pane().Subagents
-				return len(s) == 1 && s[0].Status == "running" && s[0].Tool == approveTool
+				return len(s) == 1 && s[0].Status == "running" && s[0].Tool == chatscript.ApproveTool
 			})
-			c.waitText("needs you: sub-agent")
-			if run.p == profileMendcode {
+			c.WaitText("needs you: sub-agent")
+			if run.p == chatscript.ProfileMendcode {
 				// The waiting sub-agent holds the pane, with what it waits on.
 				waitTuios(t, f, "needs_input for the sub-agent", func() bool {
 					p := f.Pane()
-					return p.State == "needs_input" && p.Message == subTask+": "+subWaitsOn
+					return p.State == "needs_input" && p.Message == chatscript.SubTask+": "+chatscript.SubWaitsOn
 				})
 			}
-			c.write("y")
-			c.waitText("Fixed the flaky test.")
+			c.Write("y")
+			c.WaitText("Fixed the flaky test.")
 			tuiosGot(t, f, 9, "working", "done")
 			waitTuios(t, f, "the sub-agent done", func() bool {
 				s := f.Pane().Subagents
-				return len(s) == 1 && s[0].Status == "done" && s[0].Result == subResult
+				return len(s) == 1 && s[0].Status == "done" && s[0].Result == chatscript.SubResult
 			})
 			metaIs("cost", "$0.04")
 
-			c.write("/quit\r")
-			if st := c.exit(); st.ExitCode() != 0 {
+			c.Write("/quit\r")
+			if st := c.Exit(); st.ExitCode() != 0 {
 				t.Errorf("exit code %d after /quit", st.ExitCode())
 			}
 
 			want := []string{"idle", "working", "done", "working", "needs_input", "working", "done", "working", "errored", "working", "done", "none"}
-			if run.p == profileMendcode {
+			if run.p == chatscript.ProfileMendcode {
 				want = slices.Insert(want, 10, "needs_input", "working")
 			}
 			if got := tuiosStates(f); !slices.Equal(got, want) {
@@ -114,12 +115,12 @@ func TestHostsTuios(t *testing.T) {
 					t.Errorf("set-agent-meta with source %v, want %s", r.Params["source"], run.agent)
 				}
 			}
-			checkSubAgent(t, f, run.agent, "s1", true, subResult)
+			checkSubAgent(t, f, run.agent, "s1", true, chatscript.SubResult)
 			if p := f.Pane(); p.State != "none" || len(p.Meta) != 0 || len(p.Subagents) != 0 {
 				t.Errorf("pane after exit %+v, want none, no facts, no sub-agents", p)
 			}
-			seqs := scanOSC(c.output())
-			if bar := progressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
+			seqs := ScanOSC(c.Output())
+			if bar := ProgressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
 				t.Errorf("the terminal got a bar in tuios: %q", bar)
 			}
 			// tuios alerts for needs_input, errored and done itself and
@@ -162,11 +163,11 @@ func checkSubAgentActs(t *testing.T, acts []tuiosActivity, agent, session string
 		switch {
 		case i == 0:
 		case a.event == "subagent_start":
-			if sawTool || a.id != subAgentID || a.typ != subType || a.task != subTask || (a.tool != "" && a.tool != approveTool) {
+			if sawTool || a.id != chatscript.SubAgentID || a.typ != chatscript.SubType || a.task != chatscript.SubTask || (a.tool != "" && a.tool != chatscript.ApproveTool) {
 				t.Errorf("activity %d: %s", i, a)
 			}
-			sawTool = a.tool == approveTool
-		case a.event == "subagent_stop" && i == len(acts)-1 && a.id == subAgentID:
+			sawTool = a.tool == chatscript.ApproveTool
+		case a.event == "subagent_stop" && i == len(acts)-1 && a.id == chatscript.SubAgentID:
 			if !sawTool || a.ok == nil || *a.ok != ok || a.text != text {
 				t.Errorf("the stop: %s; want ok=%v text=%q after a start with the tool", a, ok, text)
 			}
@@ -179,10 +180,10 @@ func checkSubAgentActs(t *testing.T, acts []tuiosActivity, agent, session string
 	}
 }
 
-// TestHostsTuiosHeadless: -m in a tuios pane: working from the start, the
+// HostsTuiosHeadless: -m in a tuios pane: working from the start, the
 // end of the turn (done, or errored), none at exit; the facts once; a
 // delegated sub-agent, denied since nobody can answer, reported failed.
-func TestHostsTuiosHeadless(t *testing.T) {
+func HostsTuiosHeadless(t *testing.T, ch *Chat) {
 	t.Parallel()
 	tests := []struct {
 		prompt string
@@ -198,8 +199,8 @@ func TestHostsTuiosHeadless(t *testing.T) {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
 				f := hosttest.NewTuios(t)
-				c := startChat(t, testEnv(t, environ(f.Env())...), append(run.args, "-delay", turnDelay, "-session", "s4", "-m", tt.prompt)...)
-				if st := c.exit(); st.ExitCode() != tt.code {
+				c := ch.Start(t, TestEnv(t, environ(f.Env())...), append(run.args, "-delay", TurnDelay, "-session", "s4", "-m", tt.prompt)...)
+				if st := c.Exit(); st.ExitCode() != tt.code {
 					t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
 				}
 				if got := tuiosStates(f); !slices.Equal(got, tt.states) {
@@ -209,7 +210,7 @@ func TestHostsTuiosHeadless(t *testing.T) {
 					t.Errorf("tuios rail facts %q, want %q", got, want)
 				}
 				if tt.prompt == "delegate" {
-					checkSubAgent(t, f, run.agent, "s4", false, approveTool+" was denied")
+					checkSubAgent(t, f, run.agent, "s4", false, chatscript.ApproveTool+" was denied")
 				} else if acts := tuiosActivities(f); len(acts) != 1 || acts[0].event != "session_start" ||
 					acts[0].text != "startup" || acts[0].harness != run.agent || acts[0].session != "s4" {
 					// Only the first report's session_start, no sub-agent.

@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
 	"slices"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // The chat in a cmux surface (CMUX_SURFACE_ID, the fake cmux first on
@@ -17,25 +18,25 @@ import (
 // and the ping still on the terminal.
 
 type cmuxRun struct {
-	p     profile
+	p     chatscript.Profile
 	agent string
 	args  []string
 }
 
 func cmuxRuns() []cmuxRun {
 	return []cmuxRun{
-		{profileIota, "chat", []string{"-profile", "iota"}},
-		{profileMendcode, "mc", []string{"-profile", "mendcode", "-agent", "mc"}},
+		{chatscript.ProfileIota, "chat", []string{"-profile", "iota"}},
+		{chatscript.ProfileMendcode, "mc", []string{"-profile", "mendcode", "-agent", "mc"}},
 	}
 }
 
-func TestHostsCmux(t *testing.T) {
+func HostsCmux(t *testing.T, ch *Chat) {
 	t.Parallel()
 	for _, run := range cmuxRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
 			cm := hosttest.NewCmux(t)
-			c := startChat(t, testEnv(t, environ(cm.Env())...), append(run.args, "-delay", turnDelay)...)
+			c := ch.Start(t, TestEnv(t, environ(cm.Env())...), append(run.args, "-delay", TurnDelay)...)
 			mark := 0
 			shows := func(want ...string) {
 				t.Helper()
@@ -43,32 +44,32 @@ func TestHostsCmux(t *testing.T) {
 				mark = len(cm.Calls())
 			}
 			shows("Idle", "loading off")
-			c.write("hello\r")
+			c.Write("hello\r")
 			shows("Running", "loading on", "Idle", "loading off")
-			c.write("approve this\r")
+			c.Write("approve this\r")
 			shows("Running", "loading on", "Needs input", "loading off")
-			c.write("y")
+			c.Write("y")
 			shows("Running", "loading on", "Idle", "loading off")
-			c.write("fail now\r")
+			c.Write("fail now\r")
 			shows("Running", "loading on", "Failed", "loading off")
-			c.write("delegate the fix\r")
+			c.Write("delegate the fix\r")
 			shows("Running", "loading on")
-			c.waitText("needs you: sub-agent")
-			if run.p == profileMendcode {
+			c.WaitText("needs you: sub-agent")
+			if run.p == chatscript.ProfileMendcode {
 				shows("Needs input", "loading off")
 			}
-			c.write("y")
-			c.waitText("Fixed the flaky test.")
+			c.Write("y")
+			c.WaitText("Fixed the flaky test.")
 			shows("Idle", "loading off")
-			c.write("/quit\r")
-			if st := c.exit(); st.ExitCode() != 0 {
+			c.Write("/quit\r")
+			if st := c.Exit(); st.ExitCode() != 0 {
 				t.Errorf("exit code %d after /quit", st.ExitCode())
 			}
 
 			turn := func(end string) []string { return []string{"Running", "loading on", end, "loading off"} }
 			want := slices.Concat([]string{"Idle", "loading off"}, turn("Idle"),
 				turn("Needs input"), turn("Idle"), turn("Failed"))
-			if run.p == profileMendcode {
+			if run.p == chatscript.ProfileMendcode {
 				want = slices.Concat(want, turn("Needs input"), turn("Idle"))
 			} else {
 				want = slices.Concat(want, turn("Idle"))
@@ -77,8 +78,8 @@ func TestHostsCmux(t *testing.T) {
 			if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"]); !slices.Equal(got, want) {
 				t.Errorf("cmux showed\n%q\nwant\n%q", got, want)
 			}
-			seqs := scanOSC(c.output())
-			if bar := progressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
+			seqs := ScanOSC(c.Output())
+			if bar := ProgressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
 				t.Errorf("the terminal got a bar in cmux: %q", bar)
 			}
 			// The approval's ping comes within the ping interval of the
@@ -95,20 +96,20 @@ func TestHostsCmux(t *testing.T) {
 	}
 }
 
-// TestHostsCmuxKilled: SIGTERM and SIGHUP during a turn clear the row and
+// HostsCmuxKilled: SIGTERM and SIGHUP during a turn clear the row and
 // turn the loading indicator off.
-func TestHostsCmuxKilled(t *testing.T) {
+func HostsCmuxKilled(t *testing.T, ch *Chat) {
 	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
 			cm := hosttest.NewCmux(t)
-			c := startChat(t, testEnv(t, environ(cm.Env())...), "-delay", turnDelay)
+			c := ch.Start(t, TestEnv(t, environ(cm.Env())...), "-delay", TurnDelay)
 			waitCmux(t, cm, "Idle", func(calls [][]string) bool { return cmuxShows(calls, 0, "Idle", "loading off") })
-			c.write("slow\r")
+			c.Write("slow\r")
 			waitCmux(t, cm, "Running", func(calls [][]string) bool { return cmuxShows(calls, 0, "Running", "loading on") })
-			c.signal(sig)
-			c.exit()
+			c.Signal(sig)
+			c.Exit()
 			rows := cmuxRows(t, cm.Calls(), "chat", cm.Env()["CMUX_WORKSPACE_ID"])
 			want := []string{"Idle", "loading off", "Running", "loading on", "cleared", "loading off"}
 			if !slices.Equal(rows, want) {
@@ -118,9 +119,9 @@ func TestHostsCmuxKilled(t *testing.T) {
 	}
 }
 
-// TestHostsCmuxHeadless: -m in a cmux surface: Running from the start, the
+// HostsCmuxHeadless: -m in a cmux surface: Running from the start, the
 // end of the turn, the row cleared at exit.
-func TestHostsCmuxHeadless(t *testing.T) {
+func HostsCmuxHeadless(t *testing.T, ch *Chat) {
 	t.Parallel()
 	tests := []struct {
 		prompt, end string
@@ -134,8 +135,8 @@ func TestHostsCmuxHeadless(t *testing.T) {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
 				cm := hosttest.NewCmux(t)
-				c := startChat(t, testEnv(t, environ(cm.Env())...), append(run.args, "-delay", turnDelay, "-m", tt.prompt)...)
-				if st := c.exit(); st.ExitCode() != tt.code {
+				c := ch.Start(t, TestEnv(t, environ(cm.Env())...), append(run.args, "-delay", TurnDelay, "-m", tt.prompt)...)
+				if st := c.Exit(); st.ExitCode() != tt.code {
 					t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
 				}
 				want := []string{"Running", "loading on", tt.end, "loading off", "cleared"}

@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
 	"slices"
@@ -11,19 +11,19 @@ import (
 // wrote to its pty, by position in the stream of OSC sequences.
 
 // mark is the number of OSC sequences so far: where the next check starts.
-func (c *ptyChat) mark() int { return len(scanOSC(c.output())) }
+func (c *PTY) mark() int { return len(ScanOSC(c.Output())) }
 
 // waitProgress waits until the OSC 9;4 states written since mark include
 // want, in order, and checks that nothing else was shown in between (a
 // state repeated is one). It returns the mark after the last one.
-func (c *ptyChat) waitProgress(mark int, want ...string) int {
+func (c *PTY) waitProgress(mark int, want ...string) int {
 	c.t.Helper()
 	end := -1
-	c.waitFor("progress "+strings.Join(want, ", "), func(out []byte) bool {
-		end = matchProgress(scanOSC(out), mark, want)
+	c.WaitFor("progress "+strings.Join(want, ", "), func(out []byte) bool {
+		end = matchProgress(ScanOSC(out), mark, want)
 		return end >= 0
 	})
-	got := progressBetween(scanOSC(c.output()), mark, end)
+	got := ProgressBetween(ScanOSC(c.Output()), mark, end)
 	got = slices.Compact(got)
 	if len(want) > 0 && want[0] != "0" {
 		for len(got) > 0 && got[0] == "0" {
@@ -57,7 +57,8 @@ func matchProgress(seqs []string, mark int, want []string) int {
 	return -1
 }
 
-func progressBetween(seqs []string, from, to int) []string {
+// ProgressBetween returns the OSC 9;4 states among seqs[from:to], in order.
+func ProgressBetween(seqs []string, from, to int) []string {
 	var out []string
 	for _, s := range seqs[from:to] {
 		if p, ok := progressOf(s); ok {
@@ -68,10 +69,10 @@ func progressBetween(seqs []string, from, to int) []string {
 }
 
 // pings returns the OSC 9 notifications written since mark.
-func (c *ptyChat) pings(mark int) []string {
+func (c *PTY) pings(mark int) []string {
 	var out []string
-	for _, s := range scanOSC(c.output())[mark:] {
-		if p, ok := pingOf(s); ok {
+	for _, s := range ScanOSC(c.Output())[mark:] {
+		if p, ok := PingOf(s); ok {
 			out = append(out, p)
 		}
 	}
@@ -79,8 +80,8 @@ func (c *ptyChat) pings(mark int) []string {
 }
 
 // lastProgress is the last OSC 9;4 state written.
-func (c *ptyChat) lastProgress() string {
-	seqs := scanOSC(c.output())
+func (c *PTY) lastProgress() string {
+	seqs := ScanOSC(c.Output())
 	for i := len(seqs) - 1; i >= 0; i-- {
 		if p, ok := progressOf(seqs[i]); ok {
 			return p

@@ -1,10 +1,9 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,52 +23,13 @@ import (
 // answer, type keys and send focus reports, and read the escape sequences
 // back from the byte stream.
 
-// wait bounds every wait for the chat: generous, as a race-enabled binary
+// Wait bounds every wait for the chat: generous, as a race-enabled binary
 // on a loaded machine is slow; nothing sleeps, it only bounds.
-const wait = 20 * time.Second
+const Wait = 20 * time.Second
 
-var (
-	buildOnce sync.Once
-	chatBin   string
-	buildErr  error
-)
-
-// chatBinary builds the chat once per test process (with -race when the
-// tests run with it, so the race detector watches the real program too).
-func chatBinary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "chat-e2e")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binDir = dir
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		args := []string{"build", "-o", filepath.Join(dir, "chat")}
-		if raceEnabled {
-			args = append(args, "-race")
-		}
-		out, err := exec.Command(goTool, append(args, ".")...).CombinedOutput()
-		if err != nil {
-			buildErr = errors.New(string(out))
-			return
-		}
-		chatBin = filepath.Join(dir, "chat")
-	})
-	if buildErr != nil {
-		t.Fatalf("build the chat: %v", buildErr)
-	}
-	return chatBin
-}
-
-// testEnv is a controlled environment: a terminal that draws OSC 9;4 and
+// TestEnv is a controlled environment: a terminal that draws OSC 9;4 and
 // is on no known-bad list, no multiplexer, no host, a home of its own.
-func testEnv(t *testing.T, extra ...string) []string {
+func TestEnv(t *testing.T, extra ...string) []string {
 	home := t.TempDir()
 	env := []string{
 		"PATH=" + os.Getenv("PATH"),
@@ -82,8 +42,8 @@ func testEnv(t *testing.T, extra ...string) []string {
 	return append(env, extra...)
 }
 
-// ptyChat is the chat running in a pseudo-terminal.
-type ptyChat struct {
+// PTY is the chat running in a pseudo-terminal.
+type PTY struct {
 	t    *testing.T
 	cmd  *exec.Cmd
 	ptmx *os.File
@@ -96,10 +56,12 @@ type ptyChat struct {
 
 	exited chan struct{}
 	state  *os.ProcessState
+
+	screen Screen // fed everything the chat writes, if the Chat has one; guarded by mu
 }
 
-// startChat starts the chat with args in a 100x30 pty.
-func startChat(t *testing.T, env []string, args ...string) *ptyChat {
+// Start starts the chat with args in a 100x30 pty.
+func (ch *Chat) Start(t *testing.T, env []string, args ...string) *PTY {
 	t.Helper()
 	// A race-built chat on a loaded machine may answer a fake host late; a
 	// report that times out is retried, and the host, which applied it,
@@ -108,12 +70,12 @@ func startChat(t *testing.T, env []string, args ...string) *ptyChat {
 	if !slices.Contains(args, "-timeout") {
 		args = append([]string{"-timeout", "10s"}, args...)
 	}
-	return startPty(t, env, chatBinary(t), args...)
+	return ch.StartProgram(t, env, ch.Binary(t), args...)
 }
 
-// startPty starts the program name with args in a 100x30 pty, as the
+// StartProgram starts the program name with args in a 100x30 pty, as the
 // terminal the user looks at.
-func startPty(t *testing.T, env []string, name string, args ...string) *ptyChat {
+func (ch *Chat) StartProgram(t *testing.T, env []string, name string, args ...string) *PTY {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Env = env
@@ -122,9 +84,14 @@ func startPty(t *testing.T, env []string, name string, args ...string) *ptyChat 
 	if err != nil {
 		t.Fatalf("start %s in a pty: %v", filepath.Base(name), err)
 	}
-	c := &ptyChat{
+	c := &PTY{
 		t: t, cmd: cmd, ptmx: ptmx,
 		changed: make(chan struct{}), readDone: make(chan struct{}), exited: make(chan struct{}),
+	}
+	if ch.Screen != nil {
+		// Made before the cleanup below is registered, so that its own
+		// cleanup runs after the reader has ended.
+		c.screen = ch.Screen(t)
 	}
 	go c.read()
 	go func() {
@@ -141,12 +108,12 @@ func startPty(t *testing.T, env []string, name string, args ...string) *ptyChat 
 		}
 		select {
 		case <-c.readDone:
-		case <-time.After(wait):
+		case <-time.After(Wait):
 			t.Errorf("the pty reader did not end")
 		}
 		_ = ptmx.Close()
-		if bytes.Contains(c.output(), []byte("WARNING: DATA RACE")) {
-			t.Errorf("the race detector found a race in the chat:\n%s", plainText(c.output()))
+		if bytes.Contains(c.Output(), []byte("WARNING: DATA RACE")) {
+			t.Errorf("the race detector found a race in the chat:\n%s", PlainText(c.Output()))
 		}
 	})
 	return c
@@ -154,7 +121,7 @@ func startPty(t *testing.T, env []string, name string, args ...string) *ptyChat 
 
 // read copies the chat's output into c.out until the pty closes (EIO on
 // Linux once the chat and its terminal are gone), answering queries.
-func (c *ptyChat) read() {
+func (c *PTY) read() {
 	defer close(c.readDone)
 	buf := make([]byte, 4096)
 	for {
@@ -162,6 +129,9 @@ func (c *ptyChat) read() {
 		if n > 0 {
 			c.mu.Lock()
 			c.out = append(c.out, buf[:n]...)
+			if c.screen != nil {
+				c.screen.Write(buf[:n])
+			}
 			answers := c.queries()
 			close(c.changed)
 			c.changed = make(chan struct{})
@@ -180,7 +150,7 @@ func (c *ptyChat) read() {
 // returns the answers of a terminal with a black background: OSC 11 (the
 // background colour) and CSI 6n (the cursor position, termenv's sentinel).
 // Called with c.mu held.
-func (c *ptyChat) queries() []byte {
+func (c *PTY) queries() []byte {
 	var answers []byte
 	for {
 		rest := c.out[c.answered:]
@@ -200,16 +170,16 @@ func (c *ptyChat) queries() []byte {
 	}
 }
 
-func (c *ptyChat) output() []byte {
+func (c *PTY) Output() []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return slices.Clone(c.out)
 }
 
 // waitFor waits until cond holds for the output so far.
-func (c *ptyChat) waitFor(what string, cond func(out []byte) bool) {
+func (c *PTY) WaitFor(what string, cond func(out []byte) bool) {
 	c.t.Helper()
-	deadline := time.NewTimer(wait)
+	deadline := time.NewTimer(Wait)
 	defer deadline.Stop()
 	for {
 		c.mu.Lock()
@@ -221,12 +191,12 @@ func (c *ptyChat) waitFor(what string, cond func(out []byte) bool) {
 		select {
 		case <-changed:
 		case <-c.readDone:
-			if !cond(c.output()) {
-				c.t.Fatalf("the chat's output ended before %s; it wrote:\n%q", what, tail(c.output()))
+			if !cond(c.Output()) {
+				c.t.Fatalf("the chat's output ended before %s; it wrote:\n%q", what, tail(c.Output()))
 			}
 			return
 		case <-deadline.C:
-			c.t.Fatalf("timed out waiting for %s; the chat wrote:\n%q", what, tail(c.output()))
+			c.t.Fatalf("timed out waiting for %s; the chat wrote:\n%q", what, tail(c.Output()))
 		}
 	}
 }
@@ -238,14 +208,25 @@ func tail(b []byte) []byte {
 	return b
 }
 
-// waitText waits for text to be shown.
-func (c *ptyChat) waitText(text string) {
+// WaitText waits for text to be shown.
+func (c *PTY) WaitText(text string) {
 	c.t.Helper()
-	c.waitFor("the text "+text, func(out []byte) bool { return strings.Contains(plainText(out), text) })
+	c.WaitFor("the text "+text, func([]byte) bool { return strings.Contains(c.shown(), text) })
+}
+
+// shown is what the chat has shown so far: every screen of its Screen,
+// or the text of its output.
+func (c *PTY) shown() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.screen != nil {
+		return c.screen.Shown()
+	}
+	return PlainText(c.out)
 }
 
 // write types s (keys, or a terminal's report) in one write.
-func (c *ptyChat) write(s string) {
+func (c *PTY) Write(s string) {
 	c.t.Helper()
 	if _, err := c.ptmx.Write([]byte(s)); err != nil {
 		c.t.Fatalf("write %q: %v", s, err)
@@ -253,7 +234,7 @@ func (c *ptyChat) write(s string) {
 }
 
 // signal sends sig to the chat.
-func (c *ptyChat) signal(sig syscall.Signal) {
+func (c *PTY) Signal(sig syscall.Signal) {
 	c.t.Helper()
 	if err := c.cmd.Process.Signal(sig); err != nil {
 		c.t.Fatalf("signal %v: %v", sig, err)
@@ -261,16 +242,16 @@ func (c *ptyChat) signal(sig syscall.Signal) {
 }
 
 // exit waits for the chat to end and for its last output.
-func (c *ptyChat) exit() *os.ProcessState {
+func (c *PTY) Exit() *os.ProcessState {
 	c.t.Helper()
 	select {
 	case <-c.exited:
-	case <-time.After(wait):
-		c.t.Fatalf("the chat did not exit; it wrote:\n%q", tail(c.output()))
+	case <-time.After(Wait):
+		c.t.Fatalf("the chat did not exit; it wrote:\n%q", tail(c.Output()))
 	}
 	select {
 	case <-c.readDone:
-	case <-time.After(wait):
+	case <-time.After(Wait):
 		c.t.Fatalf("the pty did not close after the chat exited")
 	}
 	return c.state

@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
 	"slices"
@@ -18,21 +18,21 @@ import (
 // herdrInCmuxEnv is a herdr pane's environment inside cmux: herdr's
 // variables, CMUX_SURFACE_ID and the rest, the fake cmux first on PATH.
 func herdrInCmuxEnv(t *testing.T, h *hosttest.Herdr, cm *hosttest.Cmux) []string {
-	return testEnv(t, append(environ(h.Env()), environ(cm.Env())...)...)
+	return TestEnv(t, append(environ(h.Env()), environ(cm.Env())...)...)
 }
 
-func TestHostsHerdrInCmux(t *testing.T) {
+func HostsHerdrInCmux(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
 	cm := hosttest.NewCmux(t)
-	c := startChat(t, herdrInCmuxEnv(t, h, cm), "-delay", turnDelay)
+	c := ch.Start(t, herdrInCmuxEnv(t, h, cm), "-delay", TurnDelay)
 	herdrGot(t, h, 0, "idle")
-	c.write("approve this\r")
+	c.Write("approve this\r")
 	herdrGot(t, h, 1, "working", "blocked")
-	c.write("y")
+	c.Write("y")
 	herdrGot(t, h, 3, "working", "idle")
-	c.write("/quit\r")
-	c.exit()
+	c.Write("/quit\r")
+	c.Exit()
 	if p := h.Pane(); !p.Released {
 		t.Errorf("herdr pane not released: %+v", p)
 	}
@@ -40,8 +40,8 @@ func TestHostsHerdrInCmux(t *testing.T) {
 		t.Errorf("herdr states %q, want %q", got, want)
 	}
 
-	run := startChat(t, herdrInCmuxEnv(t, h, cm), "-delay", turnDelay, "-m", "hello")
-	run.exit()
+	run := ch.Start(t, herdrInCmuxEnv(t, h, cm), "-delay", TurnDelay, "-m", "hello")
+	run.Exit()
 	if got, want := herdrStates(h.Requests())[5:], []string{"working", "idle"}; !slices.Equal(got, want) {
 		t.Errorf("herdr states of -m %q, want %q", got, want)
 	}
@@ -50,14 +50,14 @@ func TestHostsHerdrInCmux(t *testing.T) {
 	}
 }
 
-// TestHostsDoctorNested: -doctor in a herdr pane inside cmux says host
+// HostsDoctorNested: -doctor in a herdr pane inside cmux says host
 // herdr, and every host line it prints (the host, the environment lines,
 // the system prompt's) is herdr's; cmux is not run.
-func TestHostsDoctorNested(t *testing.T) {
+func HostsDoctorNested(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
 	cm := hosttest.NewCmux(t)
-	out := doctor(t, herdrInCmuxEnv(t, h, cm))
+	out := ch.Doctor(t, herdrInCmuxEnv(t, h, cm))
 	if !strings.HasPrefix(out, "host: herdr\n") {
 		t.Errorf("-doctor does not start with host: herdr:\n%s", out)
 	}
@@ -85,13 +85,13 @@ func TestHostsDoctorNested(t *testing.T) {
 	}
 }
 
-// TestHostsDoctorCmux: -doctor in a cmux surface says host cmux and the
+// HostsDoctorCmux: -doctor in a cmux surface says host cmux and the
 // surface, for the model, and runs no cmux command.
-func TestHostsDoctorCmux(t *testing.T) {
+func HostsDoctorCmux(t *testing.T, ch *Chat) {
 	t.Parallel()
 	cm := hosttest.NewCmux(t)
 	env := cm.Env()
-	out := doctor(t, testEnv(t, environ(env)...))
+	out := ch.Doctor(t, TestEnv(t, environ(env)...))
 	wantLines(t, out,
 		"host: cmux",
 		"  host: cmux",

@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
 	"slices"
@@ -9,26 +9,27 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // A tuios pane beyond the plain case: one that also speaks herdr's API,
 // and one whose previous chat was killed.
 
-// TestHostsTuiosHerdrAPI: a tuios pane that also carries herdr's variables
+// HostsTuiosHerdrAPI: a tuios pane that also carries herdr's variables
 // (HERDR_SOCKET_PATH and HERDR_PANE_ID, no HERDR_ENV: tuios answers
 // herdr's API): the states go to herdr, the rail facts and the sub-agents
 // to tuios, which is never told a state.
-func TestHostsTuiosHerdrAPI(t *testing.T) {
+func HostsTuiosHerdrAPI(t *testing.T, ch *Chat) {
 	t.Parallel()
 	for _, run := range tuiosRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
 			h := hosttest.NewHerdr(t)
 			f := hosttest.NewTuios(t)
-			env := testEnv(t, append(environ(f.Env()), herdrAPIEnv(h)...)...)
-			c := startChat(t, env, append(run.args, "-delay", turnDelay, "-session", "s5")...)
+			env := TestEnv(t, append(environ(f.Env()), herdrAPIEnv(h)...)...)
+			c := ch.Start(t, env, append(run.args, "-delay", TurnDelay, "-session", "s5")...)
 			herdrGot(t, h, 0, "idle")
-			waitTuios(t, f, "the facts", func() bool { return f.Pane().Meta["model"] == startModel })
+			waitTuios(t, f, "the facts", func() bool { return f.Pane().Meta["model"] == chatscript.StartModel })
 
 			// The two fakes do not share a pane as tuios and its herdr API
 			// do: the fake tuios's pane has no state (none) and so records
@@ -37,37 +38,37 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 				t.Helper()
 				waitTuios(t, f, what, func() bool { return slices.ContainsFunc(tuiosActivities(f), cond) })
 			}
-			c.write("delegate the fix\r")
+			c.Write("delegate the fix\r")
 			activity("the sub-agent running shell", func(a tuiosActivity) bool {
-				return a.event == "subagent_start" && a.tool == approveTool
+				return a.event == "subagent_start" && a.tool == chatscript.ApproveTool
 			})
-			c.waitText("needs you: sub-agent")
-			if run.p == profileMendcode {
+			c.WaitText("needs you: sub-agent")
+			if run.p == chatscript.ProfileMendcode {
 				herdrGot(t, h, 1, "working", "blocked")
-				if p := h.Pane(); p.Message != subTask+": "+subWaitsOn {
+				if p := h.Pane(); p.Message != chatscript.SubTask+": "+chatscript.SubWaitsOn {
 					t.Errorf("herdr blocked with %q, want the sub-agent's request", p.Message)
 				}
 			}
-			c.write("y")
-			c.waitText("Fixed the flaky test.")
+			c.Write("y")
+			c.WaitText("Fixed the flaky test.")
 			herdrGot(t, h, 1, "working", "idle")
 			activity("the sub-agent done", func(a tuiosActivity) bool {
 				return a.event == "subagent_stop" && a.ok != nil && *a.ok
 			})
 			waitTuios(t, f, "the facts after the turn", func() bool { return f.Pane().Meta["cost"] == "$0.01" })
-			c.write("/model opus-9\r")
+			c.Write("/model opus-9\r")
 			waitTuios(t, f, "the model", func() bool { return f.Pane().Meta["model"] == "opus-9" })
 
-			c.write("/quit\r")
-			if st := c.exit(); st.ExitCode() != 0 {
+			c.Write("/quit\r")
+			if st := c.Exit(); st.ExitCode() != 0 {
 				t.Errorf("exit code %d after /quit", st.ExitCode())
 			}
 			want := []string{"idle", "working", "idle"}
-			if run.p == profileMendcode {
+			if run.p == chatscript.ProfileMendcode {
 				want = []string{"idle", "working", "blocked", "working", "idle"}
 			}
 			if got := herdrStates(h.Requests()); !slices.Equal(got, want) {
-				t.Errorf("herdr states %q, want %q\n%s", got, want, requestLog(h))
+				t.Errorf("herdr states %q, want %q\n%s", got, want, RequestLog(h))
 			}
 			if p := h.Pane(); !p.Released || p.Agent != run.agent {
 				t.Errorf("herdr pane %+v, want released by %s", p, run.agent)
@@ -86,7 +87,7 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 			if n := len(acts); n < 4 || acts[n-1].event != "session_start" || acts[n-1].text != "exit" {
 				t.Errorf("the sub-agents were not cleared at exit: %v", acts)
 			} else {
-				checkSubAgentActs(t, acts[:n-1], run.agent, "s5", true, subResult)
+				checkSubAgentActs(t, acts[:n-1], run.agent, "s5", true, chatscript.SubResult)
 			}
 			if p := f.Pane(); len(p.Meta) != 0 {
 				t.Errorf("tuios pane after exit %+v, want no facts", p)
@@ -95,24 +96,24 @@ func TestHostsTuiosHerdrAPI(t *testing.T) {
 	}
 }
 
-// TestHostsTuiosRestart: a chat killed while its sub-agent runs leaves the
+// HostsTuiosRestart: a chat killed while its sub-agent runs leaves the
 // child in tuios; the seed (002) says the first report of a new process
 // starts with session_start, "so tuios forgets the children it had and
 // none is left from ... a crash or a restart". The next chat in the pane
 // must clear it, without starting a sub-agent of its own.
-func TestHostsTuiosRestart(t *testing.T) {
+func HostsTuiosRestart(t *testing.T, ch *Chat) {
 	t.Parallel()
 	f := hosttest.NewTuios(t)
-	env := testEnv(t, environ(f.Env())...)
-	first := startChat(t, env, "-profile", "mendcode", "-delay", turnDelay, "-session", "s6")
+	env := TestEnv(t, environ(f.Env())...)
+	first := ch.Start(t, env, "-profile", "mendcode", "-delay", TurnDelay, "-session", "s6")
 	tuiosGot(t, f, 0, "idle")
-	first.write("delegate the fix\r")
+	first.Write("delegate the fix\r")
 	waitTuios(t, f, "the sub-agent running", func() bool { return running(f.Pane()) == 1 })
-	first.signal(syscall.SIGKILL)
-	first.exit()
+	first.Signal(syscall.SIGKILL)
+	first.Exit()
 
 	n, from := len(tuiosStates(f)), len(f.Requests())
-	next := startChat(t, env, "-profile", "mendcode", "-delay", turnDelay, "-session", "s6")
+	next := ch.Start(t, env, "-profile", "mendcode", "-delay", TurnDelay, "-session", "s6")
 	tuiosGot(t, f, n, "idle")
 	// Its first report starts the session over: the killed chat's child
 	// is gone before the pane shows the new chat ready.
@@ -123,12 +124,12 @@ func TestHostsTuiosRestart(t *testing.T) {
 	if p := f.Pane(); len(p.Subagents) != 0 {
 		t.Errorf("the new chat is ready and tuios still lists the killed chat's sub-agents: %+v", p.Subagents)
 	}
-	next.waitText("● ready")
-	next.write("hello\r")
+	next.WaitText("● ready")
+	next.Write("hello\r")
 	tuiosGot(t, f, n+1, "working", "done")
 	if p := f.Pane(); running(p) != 0 {
 		t.Errorf("after a restart tuios still lists the killed chat's sub-agents: %+v\n%s", p.Subagents, strings.Join(f.Transcript(), "\n"))
 	}
-	next.write("/quit\r")
-	next.exit()
+	next.Write("/quit\r")
+	next.Exit()
 }

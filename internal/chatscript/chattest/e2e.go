@@ -1,9 +1,8 @@
 //go:build linux || darwin
 
-package main
+package chattest
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,50 +12,44 @@ import (
 	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
-// turnDelay is the chat's -delay in these tests. An approval comes a
+// TurnDelay is the chat's -delay in these tests. An approval comes a
 // quarter of it after the turn starts; much shorter, and on a loaded
 // machine the working state between may be skipped (hostbridge coalesces
 // states for a host that is slow to take them, by design), which these
 // tests would read as a wrong sequence.
-const turnDelay = "1s"
+const TurnDelay = "1s"
 
-// TestPTYChat types a reply, an approval and a failure into the real chat
+// PTYChat types a reply, an approval and a failure into the real chat
 // and reads back the bar (OSC 9;4) and the pings (OSC 9) it writes.
-func TestPTYChat(t *testing.T) {
+func PTYChat(t *testing.T, ch *Chat) {
 	t.Parallel()
-	c := startChat(t, testEnv(t), "-delay", turnDelay)
-	c.waitText("● ready")
-	// The background was asked before the program took the terminal, not
-	// after: Bubble Tea would read the answer as keys.
-	out := c.output()
-	if q, r := bytes.LastIndex(out, []byte("\x1b]11;?")), bytes.Index(out, []byte("● ready")); q > r {
-		t.Errorf("OSC 11 asked after the first frame (at %d, frame at %d)", q, r)
-	}
+	c := ch.Start(t, TestEnv(t), "-delay", TurnDelay)
+	c.WaitText("● ready")
 
 	// Looking elsewhere: a reply ends the turn with a ping.
 	m := c.mark()
-	c.write("\x1b[O")
-	c.write("hello\r")
+	c.Write("\x1b[O")
+	c.Write("hello\r")
 	c.waitProgress(m, "3", "0")
-	c.waitFor("the reply's ping", func(out []byte) bool { return len(c.pings(m)) > 0 })
+	c.WaitFor("the reply's ping", func(out []byte) bool { return len(c.pings(m)) > 0 })
 	if got := c.pings(m); len(got) != 1 || got[0] != "You said: hello" {
 		t.Errorf("pings %q, want one with the reply", got)
 	}
 
 	// Looking: the approval and the failure show on the bar, never a ping.
 	focused := c.mark()
-	c.write("\x1b[I")
-	c.write("approve this\r")
+	c.Write("\x1b[I")
+	c.Write("approve this\r")
 	c.waitProgress(focused, "3", "4;100")
-	c.waitText("needs you")
-	c.write("y")
+	c.WaitText("needs you")
+	c.Write("y")
 	m = c.waitProgress(focused, "3", "4;100", "3", "0")
-	c.write("fail now\r")
+	c.Write("fail now\r")
 	c.waitProgress(m, "3", "2;100")
-	c.waitText("Error: scripted failure")
+	c.WaitText("Error: scripted failure")
 
-	c.write("/quit\r")
-	st := c.exit()
+	c.Write("/quit\r")
+	st := c.Exit()
 	if st.ExitCode() != 0 {
 		t.Errorf("exit code %d after /quit", st.ExitCode())
 	}
@@ -66,26 +59,26 @@ func TestPTYChat(t *testing.T) {
 	if got := c.pings(focused); len(got) != 0 {
 		t.Errorf("pings while focused: %q", got)
 	}
-	seqs := scanOSC(c.output())
-	t.Logf("bar %q, pings %q", progressBetween(seqs, 0, len(seqs)), c.pings(0))
+	seqs := ScanOSC(c.Output())
+	t.Logf("bar %q, pings %q", ProgressBetween(seqs, 0, len(seqs)), c.pings(0))
 }
 
-// TestPTYNotifyOff: -notify=false never pings, focused or not; the bar is
+// PTYNotifyOff: -notify=false never pings, focused or not; the bar is
 // unchanged.
-func TestPTYNotifyOff(t *testing.T) {
+func PTYNotifyOff(t *testing.T, ch *Chat) {
 	t.Parallel()
-	c := startChat(t, testEnv(t), "-delay", turnDelay, "-notify=false")
-	c.waitText("● ready")
+	c := ch.Start(t, TestEnv(t), "-delay", TurnDelay, "-notify=false")
+	c.WaitText("● ready")
 	m := c.mark()
-	c.write("\x1b[O")
-	c.write("hello\r")
+	c.Write("\x1b[O")
+	c.Write("hello\r")
 	m = c.waitProgress(m, "3", "0")
-	c.write("approve\r")
+	c.Write("approve\r")
 	c.waitProgress(m, "3", "4;100")
-	c.write("n")
-	c.waitText("Denied")
-	c.write("/quit\r")
-	c.exit()
+	c.Write("n")
+	c.WaitText("Denied")
+	c.Write("/quit\r")
+	c.Exit()
 	if got := c.pings(0); len(got) != 0 {
 		t.Errorf("pings with -notify=false: %q", got)
 	}
@@ -94,10 +87,10 @@ func TestPTYNotifyOff(t *testing.T) {
 	}
 }
 
-// TestPTYCoalescedFocus sends a blur and a focus in one write: Bubble Tea
-// v1 then parses neither as a focus report, and hostbridge must still
-// learn the last one.
-func TestPTYCoalescedFocus(t *testing.T) {
+// PTYCoalescedFocus sends a blur and a focus in one write (which Bubble
+// Tea v1 parses as neither focus report): hostbridge must learn the last
+// one.
+func PTYCoalescedFocus(t *testing.T, ch *Chat) {
 	t.Parallel()
 	tests := []struct {
 		name, reports string
@@ -109,15 +102,15 @@ func TestPTYCoalescedFocus(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			c := startChat(t, testEnv(t), "-delay", turnDelay)
-			c.waitText("● ready")
+			c := ch.Start(t, TestEnv(t), "-delay", TurnDelay)
+			c.WaitText("● ready")
 			m := c.mark()
-			c.write(tt.reports)
-			c.write("hello\r")
+			c.Write(tt.reports)
+			c.Write("hello\r")
 			end := c.waitProgress(m, "3", "0")
 			// The next turn's bar comes after any ping of this one: reports
 			// to the terminal keep their order.
-			c.write("fail\r")
+			c.Write("fail\r")
 			c.waitProgress(end, "3", "2;100")
 			pings := c.pings(m)
 			switch {
@@ -126,11 +119,11 @@ func TestPTYCoalescedFocus(t *testing.T) {
 			case !tt.ping && len(pings) > 0:
 				t.Errorf("pings %q while focused", pings)
 			}
-			if plain := plainText(c.output()); strings.Contains(plain, "[Ohello") || strings.Contains(plain, "[Ihello") {
+			if plain := PlainText(c.Output()); strings.Contains(plain, "[Ohello") || strings.Contains(plain, "[Ihello") {
 				t.Error("a focus report reached the prompt as text")
 			}
-			c.write("\x03") // ctrl+c
-			if st := c.exit(); st.ExitCode() != 0 {
+			c.Write("\x03") // ctrl+c
+			if st := c.Exit(); st.ExitCode() != 0 {
 				t.Errorf("exit code %d after ctrl+c", st.ExitCode())
 			}
 			if got := c.lastProgress(); got != "0" {
@@ -140,9 +133,9 @@ func TestPTYCoalescedFocus(t *testing.T) {
 	}
 }
 
-// TestPTYSignals: the bar is cleared whichever signal ends the chat, even
-// SIGHUP, for which Bubble Tea v1 has no handler.
-func TestPTYSignals(t *testing.T) {
+// PTYSignals: the bar is cleared whichever signal ends the chat, even
+// SIGHUP, for which Bubble Tea has no handler.
+func PTYSignals(t *testing.T, ch *Chat) {
 	t.Parallel()
 	tests := []struct {
 		sig  syscall.Signal
@@ -155,13 +148,13 @@ func TestPTYSignals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.sig.String(), func(t *testing.T) {
 			t.Parallel()
-			c := startChat(t, testEnv(t), "-delay", turnDelay)
-			c.waitText("● ready")
+			c := ch.Start(t, TestEnv(t), "-delay", TurnDelay)
+			c.WaitText("● ready")
 			m := c.mark()
-			c.write("slow\r") // 20 s: still running when the signal comes
+			c.Write("slow\r") // 20 s: still running when the signal comes
 			c.waitProgress(m, "3")
-			c.signal(tt.sig)
-			st := c.exit()
+			c.Signal(tt.sig)
+			st := c.Exit()
 			if got := c.lastProgress(); got != "0" {
 				t.Errorf("last progress %q after %v, want 0 (cleared)", got, tt.sig)
 			}
@@ -176,9 +169,9 @@ func TestPTYSignals(t *testing.T) {
 	}
 }
 
-// TestPTYHeadless runs -m in a pty: the reply on the terminal, the bar
+// PTYHeadless runs -m in a pty: the reply on the terminal, the bar
 // working then cleared, the exit code.
-func TestPTYHeadless(t *testing.T) {
+func PTYHeadless(t *testing.T, ch *Chat) {
 	t.Parallel()
 	tests := []struct {
 		prompt, text string
@@ -191,12 +184,12 @@ func TestPTYHeadless(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
 			t.Parallel()
-			c := startChat(t, testEnv(t), "-delay", turnDelay, "-m", tt.prompt)
-			st := c.exit()
+			c := ch.Start(t, TestEnv(t), "-delay", TurnDelay, "-m", tt.prompt)
+			st := c.Exit()
 			if st.ExitCode() != tt.code {
 				t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
 			}
-			if plain := plainText(c.output()); !strings.Contains(plain, tt.text) {
+			if plain := PlainText(c.Output()); !strings.Contains(plain, tt.text) {
 				t.Errorf("output %q does not say %q", plain, tt.text)
 			}
 			c.waitProgress(0, tt.bar...)
@@ -204,14 +197,14 @@ func TestPTYHeadless(t *testing.T) {
 	}
 }
 
-// TestPTYHerdr runs the chat in a (fake) herdr pane: herdr gets the
+// PTYHerdr runs the chat in a (fake) herdr pane: herdr gets the
 // states, the session and the release; the terminal gets no bar, since
 // herdr shows the state.
-func TestPTYHerdr(t *testing.T) {
+func PTYHerdr(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-session", "s1")
-	c.waitText("● ready")
+	c := ch.Start(t, TestEnv(t, environ(h.Env())...), "-delay", TurnDelay, "-session", "s1")
+	c.WaitText("● ready")
 	paneIs := func(state string) {
 		t.Helper()
 		waitOr(t, func() bool { return h.Pane().State == state }, func() string {
@@ -219,21 +212,21 @@ func TestPTYHerdr(t *testing.T) {
 		})
 	}
 	paneIs("idle")
-	c.write("approve this\r")
+	c.Write("approve this\r")
 	paneIs("blocked")
-	c.write("y")
-	c.waitText("Pushed. You said: approve this")
+	c.Write("y")
+	c.WaitText("Pushed. You said: approve this")
 	paneIs("idle")
-	c.write("/save\r")
-	c.waitText("Saved session s1")
+	c.Write("/save\r")
+	c.WaitText("Saved session s1")
 	// The saved session reaches herdr (before the quit: a report still
 	// failing and being retried at exit may be given up, which is the
 	// bounded exit, not what this test is about).
 	waitHerdr(t, h, "the saved session", func(reqs []hosttest.Request) bool {
-		return len(applied(reqs, "pane.report_agent_session")) == 2
+		return len(Applied(reqs, "pane.report_agent_session")) == 2
 	})
-	c.write("/quit\r")
-	if st := c.exit(); st.ExitCode() != 0 {
+	c.Write("/quit\r")
+	if st := c.Exit(); st.ExitCode() != 0 {
 		t.Errorf("exit code %d", st.ExitCode())
 	}
 	// The states in order (a report that failed under load and was retried
@@ -241,56 +234,56 @@ func TestPTYHerdr(t *testing.T) {
 	// the release, last.
 	reqs := h.Requests()
 	var states []string
-	for _, r := range applied(reqs, "pane.report_agent") {
+	for _, r := range Applied(reqs, "pane.report_agent") {
 		states = append(states, r.Str("state"))
 	}
 	if want := []string{"idle", "working", "blocked", "working", "idle"}; !slices.Equal(states, want) {
-		t.Errorf("herdr states %q, want %q\n%s", states, want, requestLog(h))
+		t.Errorf("herdr states %q, want %q\n%s", states, want, RequestLog(h))
 	}
 	if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
-		t.Errorf("last request %s (applied %v), want the release\n%s", last.Method, last.Applied, requestLog(h))
+		t.Errorf("last request %s (applied %v), want the release\n%s", last.Method, last.Applied, RequestLog(h))
 	}
 	p := h.Pane()
 	if !p.Released || p.Agent != "chat" || p.SessionID != "s1" || !strings.HasSuffix(p.SessionPath, "/hostbridge-chat/sessions/s1") {
 		t.Errorf("pane %+v", p)
 	}
-	seqs := scanOSC(c.output())
-	if bar := progressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
+	seqs := ScanOSC(c.Output())
+	if bar := ProgressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
 		t.Errorf("the terminal got a bar in herdr: %q", bar)
 	}
 }
 
-// TestPTYHerdrMendcode: with the mendcode profile herdr gets the blocked
+// PTYHerdrMendcode: with the mendcode profile herdr gets the blocked
 // message, a waiting sub-agent holds the pane blocked, and the model's
 // facts go as metadata tokens.
-func TestPTYHerdrMendcode(t *testing.T) {
+func PTYHerdrMendcode(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	c := startChat(t, testEnv(t, environ(h.Env())...), "-delay", turnDelay, "-profile", "mendcode", "-agent", "mc", "-session", "s2")
-	c.waitText("● ready")
+	c := ch.Start(t, TestEnv(t, environ(h.Env())...), "-delay", TurnDelay, "-profile", "mendcode", "-agent", "mc", "-session", "s2")
+	c.WaitText("● ready")
 	pane := func(what string, cond func(hosttest.HerdrPane) bool) {
 		t.Helper()
 		waitOr(t, func() bool { return cond(h.Pane()) }, func() string {
 			return "pane never " + what + ":\n" + strings.Join(h.Transcript(), "\n")
 		})
 	}
-	c.write("approve\r")
+	c.Write("approve\r")
 	pane("blocked on the approval", func(p hosttest.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "approve shell: git push"
 	})
-	c.write("n")
+	c.Write("n")
 	pane("idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
-	c.write("delegate\r")
+	c.Write("delegate\r")
 	pane("blocked by the sub-agent", func(p hosttest.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "Fix the flaky test: Allow shell"
 	})
-	c.write("y")
-	c.waitText("Fixed the flaky test.")
+	c.Write("y")
+	c.WaitText("Fixed the flaky test.")
 	pane("idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
-	c.write("/model opus-9\r")
+	c.Write("/model opus-9\r")
 	pane("showing the model", func(p hosttest.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
-	c.write("/quit\r")
-	c.exit()
+	c.Write("/quit\r")
+	c.Exit()
 	p := h.Pane()
 	if !p.Released || p.Agent != "mc" || p.SessionID != "s2" {
 		t.Errorf("pane %+v", p)
@@ -302,9 +295,9 @@ func TestPTYHerdrMendcode(t *testing.T) {
 	}
 }
 
-// requestLog lists every request the fake herdr got, applied or not, for
+// RequestLog lists every request the fake herdr got, applied or not, for
 // a failure message.
-func requestLog(h *hosttest.Herdr) string {
+func RequestLog(h *hosttest.Herdr) string {
 	var b strings.Builder
 	for _, r := range h.Requests() {
 		seq, _ := r.Seq()
@@ -314,8 +307,8 @@ func requestLog(h *hosttest.Herdr) string {
 	return b.String()
 }
 
-// applied returns the requests of method that herdr applied.
-func applied(reqs []hosttest.Request, method string) []hosttest.Request {
+// Applied returns the requests of method that herdr applied.
+func Applied(reqs []hosttest.Request, method string) []hosttest.Request {
 	var out []hosttest.Request
 	for _, r := range reqs {
 		if r.Method == method && r.Applied {
