@@ -34,6 +34,7 @@ var Tests = []struct {
 	{"DoctorOptions", DoctorOptions},
 	{"DoctorTuiosSessionWithBlanks", DoctorTuiosSessionWithBlanks},
 	{"DoctorSanitisesEnvironmentPaths", DoctorSanitisesEnvironmentPaths},
+	{"ExitCodes", ExitCodes},
 }
 
 // Run runs every test in Tests on ch, each as a subtest of t named for it.
