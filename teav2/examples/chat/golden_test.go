@@ -66,7 +66,7 @@ func (d goldenDriver) Enter(text string) {
 func (d goldenDriver) WaitModel(u chattest.Until) {
 	d.k.WaitModel(func(m tea.Model) bool {
 		c := m.(*chat)
-		return u.Holds(c.turn == nil, c.waiting())
+		return u.Holds(c.Turn == nil, c.Waiting())
 	})
 }
 
