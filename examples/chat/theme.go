@@ -45,6 +45,12 @@ func (st styles) tone(t chatscript.Tone) lipgloss.Style {
 		return st.warning
 	case chatscript.ToneError:
 		return st.err
+	case chatscript.ToneMuted:
+		return st.muted
+	case chatscript.ToneUser:
+		return st.user
+	case chatscript.ToneAssistant:
+		return st.assistant
 	}
 	return st.success
 }

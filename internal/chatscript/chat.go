@@ -260,10 +260,13 @@ func (m *Chat) Placeholder() (text string, focused bool) {
 type Tone uint8
 
 const (
-	ToneSuccess Tone = iota // ready
-	ToneBusy                // working
-	ToneWarning             // needs you
-	ToneError               // failed
+	ToneSuccess   Tone = iota // ready
+	ToneBusy                  // working
+	ToneWarning               // needs you
+	ToneError                 // failed
+	ToneMuted                 // tool notes, the system prompt, info
+	ToneUser                  // what you typed
+	ToneAssistant             // what the model said
 )
 
 // Status is the state the status line shows on its left.
