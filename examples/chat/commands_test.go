@@ -20,7 +20,7 @@ func TestSaveAndSwitch(t *testing.T) {
 		l := newLoop(t, c)
 		l.typeLine("hello")
 
-		s1 := c.sess
+		s1 := c.Sess
 		got := l.typeLine("/save")
 		if want := []tea.Msg{hostbridge.SessionSaved{ID: "s1", Dir: s1.Dir}}; !reflect.DeepEqual(got, want) {
 			t.Fatalf("/save emitted %#v, want %#v", got, want)
@@ -47,7 +47,7 @@ func TestSaveAndSwitch(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("/session s2 emitted %#v, want %#v", got, want)
 		}
-		if strings.Contains(render(&c.conv, c.st, 80), "You said") {
+		if strings.Contains(render(&c.Conv, c.st, 80), "You said") {
 			t.Error("the new session shows the old conversation")
 		}
 		if !strings.Contains(c.View(), "session s2") {
@@ -55,7 +55,7 @@ func TestSaveAndSwitch(t *testing.T) {
 		}
 
 		l.typeLine("/session s1")
-		if !strings.Contains(render(&c.conv, c.st, 80), "You said: hello") {
+		if !strings.Contains(render(&c.Conv, c.st, 80), "You said: hello") {
 			t.Error("switching back did not load the saved conversation")
 		}
 	})
@@ -78,15 +78,15 @@ func TestSessionRefused(t *testing.T) {
 		if got := newLoop(t, c).typeLine(line); len(got) != 0 {
 			t.Errorf("%q emitted %#v", line, got)
 		}
-		if c.sess.ID != "s1" {
-			t.Errorf("%q switched to %q", line, c.sess.ID)
+		if c.Sess.ID != "s1" {
+			t.Errorf("%q switched to %q", line, c.Sess.ID)
 		}
 	}
 	// Not while a turn runs.
 	c := testChat(t, time.Second)
 	c.input.SetValue("hello")
 	c.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if got := newLoop(t, c).typeLine("/session s2"); len(got) != 0 || c.sess.ID != "s1" {
+	if got := newLoop(t, c).typeLine("/session s2"); len(got) != 0 || c.Sess.ID != "s1" {
 		t.Errorf("switched during a turn: %#v", got)
 	}
 }
@@ -111,8 +111,8 @@ func TestSystemCommand(t *testing.T) {
 	if got := newLoop(t, c).typeLine("/system"); len(got) != 0 {
 		t.Errorf("/system emitted %#v", got)
 	}
-	last := c.conv.Entries[len(c.conv.Entries)-1]
-	if last.Role != roleSystem || last.Text != c.system {
+	last := c.Conv.Entries[len(c.Conv.Entries)-1]
+	if last.Role != roleSystem || last.Text != c.System {
 		t.Fatalf("last entry %+v, want the system prompt", last)
 	}
 	if !strings.HasSuffix(last.Text, "\nhost: herdr\nherdr pane: w1:p2\n</environment>") {
@@ -137,7 +137,7 @@ func TestUnknownCommand(t *testing.T) {
 	if got := newLoop(t, c).typeLine("/frobnicate"); len(got) != 0 {
 		t.Errorf("emitted %#v", got)
 	}
-	if !strings.Contains(render(&c.conv, c.st, 80), "Unknown command /frobnicate") {
+	if !strings.Contains(render(&c.Conv, c.st, 80), "Unknown command /frobnicate") {
 		t.Error("no word about the unknown command")
 	}
 }

@@ -15,28 +15,20 @@ func (m *chat) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case tea.KeyCtrlC:
 		return m, tea.Quit
 	case tea.KeyEsc:
-		if m.turn != nil {
-			m.turn.Stop()
-			return m, m.run()
-		}
-		return m, nil
+		return m, m.do(m.Interrupt())
 	case tea.KeyPgUp, tea.KeyPgDown:
 		var cmd tea.Cmd
 		m.vp, cmd = m.vp.Update(k)
 		return m, cmd
 	case tea.KeyEnter:
-		line := strings.TrimSpace(m.input.Value())
-		if line == "" {
-			return m, nil
-		}
-		return m, m.submit(line)
+		return m, m.submit()
 	}
-	if w := m.waiting(); w == waitApproval || w == waitSubAgent {
+	if w := m.Waiting(); w == waitApproval || w == waitSubAgent {
 		switch strings.ToLower(k.String()) {
 		case "y":
-			return m, m.answer(true, "")
+			return m, m.do(m.Answer(true, ""))
 		case "n":
-			return m, m.answer(false, "")
+			return m, m.do(m.Answer(false, ""))
 		}
 		return m, nil // the prompt is blurred until you answer
 	}
@@ -45,37 +37,16 @@ func (m *chat) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// submit handles a line typed at the prompt: the answer to a question, a
-// command, or a prompt.
-func (m *chat) submit(line string) tea.Cmd {
-	if m.waiting() == waitAnswer && !strings.HasPrefix(line, "/") {
-		m.input.Reset()
-		m.conv.Add(roleUser, line)
-		return m.answer(true, line)
-	}
-	if strings.HasPrefix(line, "/") {
-		m.input.Reset()
-		return m.command(line)
-	}
-	if m.turn != nil {
-		m.info("A turn is running: wait for it, or press esc to interrupt it.")
+// submit hands the line typed at the prompt to the chat's state, and
+// empties the prompt unless the line was refused.
+func (m *chat) submit() tea.Cmd {
+	line := strings.TrimSpace(m.input.Value())
+	if line == "" {
 		return nil
 	}
-	m.input.Reset()
-	m.conv.Add(roleUser, line)
-	m.failed = ""
-	m.turns++
-	m.turn = newTurn(m.turns, line, m.delay)
-	return m.run()
-}
-
-// answer answers what the running turn waits for.
-func (m *chat) answer(yes bool, text string) tea.Cmd {
-	if yes && text == "" {
-		m.conv.Add(roleUser, "y")
-	} else if text == "" {
-		m.conv.Add(roleUser, "n")
+	fx, taken := m.Submit(line)
+	if taken {
+		m.input.Reset()
 	}
-	m.turn.Reply(yes, text)
-	return m.run()
+	return m.do(fx)
 }

@@ -130,8 +130,8 @@ func TestScripts(t *testing.T) {
 				if took := time.Since(start); took != tt.took2 {
 					t.Errorf("answer took %v, want %v", took, tt.took2)
 				}
-				if c := l.m.(*chat); c.turn != nil {
-					t.Errorf("turn still running: %+v", c.turn)
+				if c := l.m.(*chat); c.Turn != nil {
+					t.Errorf("turn still running: %+v", c.Turn)
 				}
 			})
 		})
@@ -154,7 +154,7 @@ func TestWordByWord(t *testing.T) {
 			}
 			_, cmd = c.Update(msg)
 			msgs = runCmd(cmd)
-			replies = append(replies, c.conv.Entries[len(c.conv.Entries)-1].Text)
+			replies = append(replies, c.Conv.Entries[len(c.Conv.Entries)-1].Text)
 		}
 		want := []string{"You", "You said:", "You said: hi"}
 		if !reflect.DeepEqual(replies, want) {
@@ -169,7 +169,7 @@ func TestPromptWhileRunning(t *testing.T) {
 		l := newLoop(t, c)
 		c.input.SetValue("first")
 		_, cmd := c.Update(tea.KeyMsg{Type: tea.KeyEnter}) // the turn's timer is never run
-		if cmd == nil || c.turn == nil {
+		if cmd == nil || c.Turn == nil {
 			t.Fatal("no turn started")
 		}
 		if got := l.typeLine("second"); len(got) != 0 {
@@ -178,11 +178,11 @@ func TestPromptWhileRunning(t *testing.T) {
 		if c.input.Value() != "second" {
 			t.Errorf("input = %q, want the refused prompt kept", c.input.Value())
 		}
-		if last := c.conv.Entries[len(c.conv.Entries)-1]; last.Role != roleInfo {
+		if last := c.Conv.Entries[len(c.Conv.Entries)-1]; last.Role != roleInfo {
 			t.Errorf("last entry %+v, want an info line", last)
 		}
 		// An interrupted turn's timer firing late changes nothing.
-		id := c.turn.ID
+		id := c.Turn.ID
 		if got := l.press(tea.KeyEsc); !reflect.DeepEqual(got, []tea.Msg{hostbridge.Idle{Reply: "Interrupted."}, meta(1)}) {
 			t.Fatalf("esc emitted %#v", got)
 		}
@@ -197,8 +197,8 @@ func TestApprovalKeys(t *testing.T) {
 		c := testChat(t, time.Second)
 		l := newLoop(t, c)
 		l.typeLine("approve")
-		if c.waiting() != waitApproval {
-			t.Fatalf("waiting = %v", c.waiting())
+		if c.Waiting() != waitApproval {
+			t.Fatalf("waiting = %v", c.Waiting())
 		}
 		if !strings.Contains(c.View(), "needs you") {
 			t.Errorf("status does not say the chat needs you:\n%s", c.View())

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
+
 	"bytes"
 	"encoding/json"
 	"os"
@@ -20,7 +22,7 @@ const plantedText = "hello \x1b]52;c;cHduZWQ=\x07planted\x1b]0;pwned\x07 \x1b[2J
 // and nothing of what it holds reaches the terminal as a command.
 func TestLoadedSessionTextSanitised(t *testing.T) {
 	t.Parallel()
-	env := testEnv(t)
+	env := chattest.TestEnv(t)
 	var cache string
 	for _, kv := range env {
 		if v, ok := strings.CutPrefix(kv, "XDG_CACHE_HOME="); ok {
@@ -40,12 +42,12 @@ func TestLoadedSessionTextSanitised(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, transcriptFile), data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c := startChat(t, env, "-delay", turnDelay, "-session", "planted")
-	c.waitText("hello planted")
-	c.waitText("second line")
-	c.write("/quit\r")
-	c.exit()
-	out := c.output()
+	c := e2e.Start(t, env, "-delay", chattest.TurnDelay, "-session", "planted")
+	c.WaitText("hello planted")
+	c.WaitText("second line")
+	c.Write("/quit\r")
+	c.Exit()
+	out := c.Output()
 	for _, bad := range []string{"\x1b]52", "\x1b]0;", "\x1b]2;", "\x1b[2J", "\u202e", "\u3164", "pwned"} {
 		if bytes.Contains(out, []byte(bad)) {
 			t.Errorf("the loaded transcript wrote %q to the terminal", bad)

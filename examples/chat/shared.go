@@ -21,28 +21,19 @@ type (
 	entry        = chatscript.Entry
 	role         = chatscript.Role
 	scriptKind   = chatscript.Kind
-	waitKind     = chatscript.Wait
 	step         = chatscript.Step
 	turn         = chatscript.Turn
 )
 
 const (
-	exitOK          = chatscript.ExitOK
-	exitFailed      = chatscript.ExitFailed
-	exitUsage       = chatscript.ExitUsage
-	exitInterrupted = chatscript.ExitInterrupted
-	exitTerminated  = chatscript.ExitTerminated
+	exitFailed = chatscript.ExitFailed
+	exitUsage  = chatscript.ExitUsage
 
 	profileIota     = chatscript.ProfileIota
 	profileMendcode = chatscript.ProfileMendcode
-	mendcodeOff     = chatscript.MendcodeOff
-	mendcodeTimeout = chatscript.MendcodeTimeout
 
 	roleUser      = chatscript.RoleUser
 	roleAssistant = chatscript.RoleAssistant
-	roleTool      = chatscript.RoleTool
-	roleAsk       = chatscript.RoleAsk
-	roleError     = chatscript.RoleError
 	roleInfo      = chatscript.RoleInfo
 	roleSystem    = chatscript.RoleSystem
 
@@ -52,39 +43,27 @@ const (
 	scriptAsk      = chatscript.KindAsk
 	scriptDelegate = chatscript.KindDelegate
 
-	waitNone     = chatscript.WaitNone
 	waitApproval = chatscript.WaitApproval
-	waitAnswer   = chatscript.WaitAnswer
 	waitSubAgent = chatscript.WaitSubAgent
 
 	startModel     = chatscript.StartModel
 	slowTurn       = chatscript.SlowTurn
-	failHeadline   = chatscript.FailHeadline
-	approveTool    = chatscript.ApproveTool
-	approveWhat    = chatscript.ApproveWhat
-	askQuestion    = chatscript.AskQuestion
 	subAgentID     = chatscript.SubAgentID
 	subType        = chatscript.SubType
 	subTask        = chatscript.SubTask
 	subWaitsOn     = chatscript.SubWaitsOn
 	subResult      = chatscript.SubResult
 	transcriptFile = chatscript.TranscriptFile
-	headlessAnswer = chatscript.HeadlessAnswer
 )
 
 var (
-	parseFlags       = chatscript.ParseFlags
 	classify         = chatscript.Classify
-	plan             = chatscript.Plan
-	newTurn          = chatscript.NewTurn
 	headlessTurn     = chatscript.HeadlessTurn
 	checkSessionName = chatscript.CheckSessionName
 	newSessionID     = chatscript.NewSessionID
 	sessionsRoot     = chatscript.SessionsRoot
 	openSession      = chatscript.OpenSession
 	rootOf           = chatscript.RootOf
-	escaped          = chatscript.Escaped
-	shown            = chatscript.Shown
 	systemPrompt     = chatscript.SystemPrompt
 	errNoCache       = chatscript.ErrNoCache
 )

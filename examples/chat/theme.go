@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // styles are the chat's lipgloss styles, made from the palette chosen for
@@ -33,4 +34,23 @@ func newStyles(p hostbridge.Palette) styles {
 		placeholder: fg(p.Muted),
 		busy:        fg(p.Accent),
 	}
+}
+
+// tone is the style of a status of tone t.
+func (st styles) tone(t chatscript.Tone) lipgloss.Style {
+	switch t {
+	case chatscript.ToneBusy:
+		return st.busy
+	case chatscript.ToneWarning:
+		return st.warning
+	case chatscript.ToneError:
+		return st.err
+	case chatscript.ToneMuted:
+		return st.muted
+	case chatscript.ToneUser:
+		return st.user
+	case chatscript.ToneAssistant:
+		return st.assistant
+	}
+	return st.success
 }

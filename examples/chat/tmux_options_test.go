@@ -28,7 +28,7 @@ func tmuxChat(t *testing.T, args ...string) (*tmuxtest.Server, string) {
 	s := tmuxtest.New(t)
 	home := t.TempDir()
 	q := []string{"exec", "env", shellQuote("HOME=" + home), shellQuote("XDG_CACHE_HOME=" + filepath.Join(home, "cache")),
-		"TERM_PROGRAM=WezTerm", "LANG=C.UTF-8", shellQuote(chatBinary(t))}
+		"TERM_PROGRAM=WezTerm", "LANG=C.UTF-8", shellQuote(e2e.Binary(t))}
 	for _, a := range args {
 		q = append(q, shellQuote(a))
 	}

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
+
 	"context"
 	"fmt"
 	"os"
@@ -42,7 +44,7 @@ func newTmuxServer(t *testing.T, passthrough string) *tmuxServer {
 	s := &tmuxServer{
 		t:           t,
 		name:        fmt.Sprintf("hb%d-%d", os.Getpid(), tmuxServers.Add(1)),
-		env:         testEnv(t, "TMUX_TMPDIR="+dir),
+		env:         chattest.TestEnv(t, "TMUX_TMPDIR="+dir),
 		passthrough: passthrough,
 	}
 	t.Cleanup(func() {
@@ -71,7 +73,7 @@ func (s *tmuxServer) args(args ...string) []string {
 // run runs a tmux command, bounded, and returns its output.
 func (s *tmuxServer) run(args ...string) string {
 	s.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	ctx, cancel := context.WithTimeout(context.Background(), chattest.Wait)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "tmux", s.args(args...)...)
 	cmd.Env = s.env
@@ -86,7 +88,7 @@ func (s *tmuxServer) run(args ...string) string {
 // "HB-END", a signal on channel done (tmux wait-for) and a long sleep, so
 // the pane stays to be read.
 func (s *tmuxServer) pane(done string, args ...string) string {
-	q := []string{shellQuote(chatBinary(s.t))}
+	q := []string{shellQuote(e2e.Binary(s.t))}
 	for _, a := range args {
 		q = append(q, shellQuote(a))
 	}
@@ -156,19 +158,19 @@ func TestTmuxPassthrough(t *testing.T) {
 			// The chat waits for the client: "on" passes only what a
 			// visible pane writes.
 			s.start(100, 29, "tmux wait-for go; "+s.pane("done", "-m", "hello", "-delay", "10ms"))
-			outer := startPty(t, s.env, "tmux", s.args("attach-session", "-t", "hb")...)
-			outer.waitText("[hb]") // the client draws tmux's status line: it is attached
+			outer := e2e.StartProgram(t, s.env, "tmux", s.args("attach-session", "-t", "hb")...)
+			outer.WaitText("[hb]") // the client draws tmux's status line: it is attached
 			s.run("wait-for", "-S", "go")
 			s.run("wait-for", "done") // the chat has exited
 			// tmux writes what the pane passes through, then what it
 			// prints, to the client's terminal in order: once the chat's
 			// last words show, everything it sent before them is there.
-			outer.waitText("HB-END")
-			seqs := scanOSC(outer.output())
-			progress := progressBetween(seqs, 0, len(seqs))
+			outer.WaitText("HB-END")
+			seqs := chattest.ScanOSC(outer.Output())
+			progress := chattest.ProgressBetween(seqs, 0, len(seqs))
 			var pings []string
 			for _, p := range seqs {
-				if ping, ok := pingOf(p); ok {
+				if ping, ok := chattest.PingOf(p); ok {
 					pings = append(pings, ping)
 				}
 			}
@@ -177,7 +179,7 @@ func TestTmuxPassthrough(t *testing.T) {
 					tc.passthrough, progress, pings, tc.progress, tc.pings)
 			}
 			s.run("kill-server")
-			outer.exit()
+			outer.Exit()
 		})
 	}
 }

@@ -5,13 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sync/atomic"
-	"syscall"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // runTUI runs the chat screen until /quit, ctrl+c or a signal.
@@ -44,26 +43,12 @@ func runTUI(f flags, sess session, stderr io.Writer) int {
 	c.attach(b.Host(), systemPrompt(f.Agent, cwd, b.EnvironmentLines()))
 	w := b.Wrap(c)
 
-	// Bubble Tea quits on SIGTERM as on tea.Quit; a second listener tells
-	// them apart, so the exit code says the chat was terminated. The signal
-	// reaches every listener in one pass, before Bubble Tea can act on it.
-	terminated := make(chan os.Signal, 1)
-	signal.Notify(terminated, syscall.SIGTERM)
-	defer signal.Stop(terminated)
-
-	var interrupted atomic.Bool
-	_, err = tea.NewProgram(w, tea.WithFilter(quitOnInterrupt(&interrupted))).Run()
-	_ = w.Close()
-	switch {
-	case interrupted.Load() || errors.Is(err, tea.ErrInterrupted):
-		return exitInterrupted
-	case len(terminated) > 0:
-		return exitTerminated
-	case err != nil:
-		fmt.Fprintln(stderr, "chat:", err)
-		return exitFailed
-	}
-	return exitOK
+	return chatscript.RunProgram(stderr, func() (bool, error) {
+		var interrupted atomic.Bool
+		_, err := tea.NewProgram(w, tea.WithFilter(quitOnInterrupt(&interrupted))).Run()
+		_ = w.Close()
+		return interrupted.Load() || errors.Is(err, tea.ErrInterrupted), err
+	})
 }
 
 // quitOnInterrupt turns SIGINT into an orderly quit. Bubble Tea v1 ends a

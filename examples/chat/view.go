@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // The screen, top to bottom: the conversation (a viewport), a rule, the
@@ -26,7 +26,7 @@ func (m *chat) resize(w, h int) {
 // refresh lays the conversation out again and shows its end; a short
 // conversation sits at the bottom, just above the prompt.
 func (m *chat) refresh() {
-	text := render(&m.conv, m.st, m.width)
+	text := render(&m.Conv, m.st, m.width)
 	if n := strings.Count(text, "\n") + 1; n < m.vp.Height {
 		text = strings.Repeat("\n", m.vp.Height-n) + text
 	}
@@ -43,29 +43,6 @@ func (m *chat) View() string {
 // status is the state on the left, the host and the session's facts on
 // the right.
 func (m *chat) status() string {
-	var state string
-	switch {
-	case m.waiting() == waitApproval:
-		state = m.st.warning.Render("● needs you: approve " + approveTool + ": " + approveWhat + " (y/n)")
-	case m.waiting() == waitSubAgent:
-		state = m.st.warning.Render("● needs you: sub-agent: " + subWaitsOn + " (y/n)")
-	case m.waiting() == waitAnswer:
-		state = m.st.warning.Render("● needs you: answer the question")
-	case m.turn != nil:
-		state = m.st.busy.Render("● working (esc interrupts)")
-	case m.failed != "":
-		state = m.st.err.Render("● failed: " + m.failed)
-	default:
-		state = m.st.success.Render("● ready")
-	}
-	meta := m.meta()
-	facts := m.st.muted.Render(strings.Join([]string{
-		"host " + m.host, "session " + m.sess.ID, meta.Model, meta.Context, meta.Cost,
-	}, " · "))
-	room := m.width - lipgloss.Width(state) - 1
-	if room < 8 {
-		return ansi.Truncate(state, m.width, "…")
-	}
-	facts = ansi.Truncate(facts, room, "…")
-	return state + strings.Repeat(" ", room+1-lipgloss.Width(facts)) + facts
+	text, tone := m.Status()
+	return chatscript.StatusLine(m.st.tone(tone).Render(text), m.st.muted.Render(m.Facts()), m.width)
 }

@@ -19,7 +19,7 @@ func TestWrapped(t *testing.T) {
 		rec := &host.Recorder{}
 		c := testChat(t, time.Second)
 		f := flags{Agent: "chat", Notify: true}
-		b, err := hostbridge.New(append(f.Options(c.sess), hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))...)
+		b, err := hostbridge.New(append(f.Options(c.Sess), hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +60,7 @@ func TestWrapped(t *testing.T) {
 			case host.KindPing:
 				pings = append(pings, r.Message)
 			case host.KindSession:
-				if r.Session.ID != "s1" || r.Session.Dir != c.sess.Dir || r.Session.Resume != "" {
+				if r.Session.ID != "s1" || r.Session.Dir != c.Sess.Dir || r.Session.Resume != "" {
 					t.Errorf("session report %+v", r.Session)
 				}
 			}

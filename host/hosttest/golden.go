@@ -23,7 +23,14 @@ import (
 // binary that links both has one.
 func RequireGolden(t TB, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", filepath.FromSlash(t.Name())+".golden")
+	RequireGoldenFile(t, filepath.Join("testdata", filepath.FromSlash(t.Name())+".golden"), got)
+}
+
+// RequireGoldenFile is RequireGolden with the golden file's path given:
+// for tests in two packages that share one golden file (the v1 and v2
+// example chats), so that there is no copy to drift.
+func RequireGoldenFile(t TB, path, got string) {
+	t.Helper()
 	got = strings.ReplaceAll(got, "\r\n", "\n")
 	update := "go test -run '" + runPattern(t.Name()) + "' -update"
 	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {

@@ -53,3 +53,25 @@ func (c *Conversation) Words() int {
 	}
 	return n
 }
+
+// EmptyText is what an empty conversation shows.
+const EmptyText = "Type a prompt and press enter. /help lists the commands."
+
+// Label is the label an entry of role r is shown with, and its tone.
+func (r Role) Label() (string, Tone) {
+	switch r {
+	case RoleUser:
+		return "you  ", ToneUser
+	case RoleAssistant:
+		return "chat ", ToneAssistant
+	case RoleTool:
+		return "  ⎿  ", ToneMuted
+	case RoleAsk:
+		return "  ?  ", ToneWarning
+	case RoleError:
+		return "  ✗  ", ToneError
+	case RoleSystem:
+		return "sys  ", ToneMuted
+	}
+	return "  ·  ", ToneMuted
+}

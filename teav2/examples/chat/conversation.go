@@ -4,12 +4,14 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // render lays the conversation out for a width.
 func render(c *conversation, st styles, width int) string {
 	if len(c.Entries) == 0 {
-		return st.muted.Render("Type a prompt and press enter. /help lists the commands.")
+		return st.muted.Render(chatscript.EmptyText)
 	}
 	lines := make([]string, 0, len(c.Entries))
 	for _, e := range c.Entries {
@@ -19,24 +21,8 @@ func render(c *conversation, st styles, width int) string {
 }
 
 func renderEntry(st styles, e entry, width int) string {
-	var label string
-	var s lipgloss.Style
-	switch e.Role {
-	case roleUser:
-		label, s = "you  ", st.user
-	case roleAssistant:
-		label, s = "chat ", st.assistant
-	case roleTool:
-		label, s = "  ⎿  ", st.muted
-	case roleAsk:
-		label, s = "  ?  ", st.warning
-	case roleError:
-		label, s = "  ✗  ", st.err
-	case roleSystem:
-		label, s = "sys  ", st.muted
-	default:
-		label, s = "  ·  ", st.muted
-	}
+	label, tone := e.Role.Label()
+	s := st.tone(tone)
 	w := max(width-lipgloss.Width(label), 10)
 	body := lipgloss.NewStyle().Width(w).Render(e.Text)
 	return lipgloss.JoinHorizontal(lipgloss.Top, s.Render(label), s.Render(body))

@@ -1,117 +1,36 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"image/color"
 	"io"
-	"os"
-	"strings"
-	"time"
 
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
 
 // runDoctor prints what hostbridge detected, the way the chat would run
-// here, and exits: the host and its ids, the host variables that were
-// present but unusable (and why), which host carries what, the lines the
-// system prompt gets, and where the background comes from. A v2 program
-// asks the background itself, at start; the doctor runs none, so it says
-// which palette the chat starts with.
+// here, and exits (chatscript.RunDoctor). A v2 program asks the background
+// itself, at start; the doctor runs none, so it says where the background
+// comes from and which palette the chat starts with.
 func runDoctor(f flags, sess session, stdout, stderr io.Writer) int {
-	b, err := hostbridge.New(f.Options(sess)...)
-	if err != nil {
-		fmt.Fprintln(stderr, "chat:", err)
-		return exitUsage
-	}
-	defer func() { _ = b.Close() }()
-	// What tmux lets through is asked at the first report; the doctor
-	// makes none, so it asks now, bounded as a report is (no Bubble Tea
-	// program runs here).
-	timeout := f.Timeout
-	if timeout == 0 {
-		timeout = time.Second
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cwd, _ := os.Getwd()
-	d := doctorInfo{
-		flags:    f,
-		session:  sess,
-		host:     b.Host(),
-		problems: b.Problems(),
-		channels: b.Channels(ctx),
-		env:      b.EnvironmentLines(),
-		dark:     f.Background != "light",
-	}
-	d.system = systemPrompt(f.Agent, cwd, d.env)
-	_, _ = io.WriteString(stdout, d.String())
-	return exitOK
+	return chatscript.RunDoctor(f, sess, func() chatscript.DoctorBackground {
+		bg := hostbridge.Background{Dark: f.Background != "light", Source: "override", Detail: "set by the program"}
+		if f.Background == "" {
+			bg.Source, bg.Detail = "not asked yet", "Bubble Tea v2 asks the terminal at start; the chat is dark until it answers"
+		}
+		return chatscript.DoctorBackground{Background: bg.String(), Palette: paletteColors(hostbridge.PaletteFor(bg))}
+	}, stdout, stderr)
 }
 
-// doctorInfo is what -doctor prints.
-type doctorInfo struct {
-	flags    flags
-	session  session
-	host     string
-	problems []error
-	channels []string
-	env      []string
-	dark     bool
-	system   string
-}
-
-// String lays the report out: one "label: value" per line, lists
-// indented, wording fixed so scripts and tests can read it.
-func (d doctorInfo) String() string {
-	var b strings.Builder
-	// Every line goes through escaped: ids, paths and the prompt come from
-	// the environment, and may hold escapes or a bidi override.
-	line := func(format string, args ...any) { b.WriteString(escaped(fmt.Sprintf(format, args...)) + "\n") }
-	list := func(label, none string, items []string) {
-		if len(items) == 0 {
-			line("%s: %s", label, none)
-			return
-		}
-		line("%s:", label)
-		for _, it := range items {
-			line("  %s", it)
-		}
+// paletteColors names p's colours by their true-colour values.
+func paletteColors(p hostbridge.Palette) chatscript.PaletteColors {
+	return chatscript.PaletteColors{
+		Name: p.Name,
+		Text: colorName(p.Text), Muted: colorName(p.Muted), Accent: colorName(p.Accent), Border: colorName(p.Border),
+		User: colorName(p.User), Assistant: colorName(p.Assistant),
+		Error: colorName(p.Error), Warning: colorName(p.Warning), Success: colorName(p.Success),
 	}
-
-	line("host: %s", d.host)
-	problems := make([]string, len(d.problems))
-	for i, p := range d.problems {
-		problems[i] = p.Error()
-	}
-	list("problems", "none", problems)
-	list("channels", "none", d.channels)
-	list("environment lines", "none (the plain terminal adds none)", d.env)
-
-	// The v1 chat asks the terminal here; a v2 program asks it at start,
-	// and the doctor runs none.
-	bg := hostbridge.Background{Dark: d.dark, Source: "override", Detail: "set by the program"}
-	if d.flags.Background == "" {
-		bg.Source, bg.Detail = "not asked yet", "Bubble Tea v2 asks the terminal at start; the chat is dark until it answers"
-	}
-	line("background: %s", bg)
-	p := hostbridge.PaletteFor(bg)
-	line("palette: %s", p.Name)
-	line("  text %s, muted %s, accent %s, border %s", colorName(p.Text), colorName(p.Muted), colorName(p.Accent), colorName(p.Border))
-	line("  user %s, assistant %s", colorName(p.User), colorName(p.Assistant))
-	line("  error %s, warning %s, success %s", colorName(p.Error), colorName(p.Warning), colorName(p.Success))
-
-	line("agent: %s (profile %s, notify %s)", d.flags.Agent, d.flags.Profile,
-		map[bool]string{true: "on", false: "off"}[d.flags.Notify])
-	line("session: %s", d.session.ID)
-	if d.session.Dir != "" {
-		line("  directory: %s", d.session.Dir)
-	}
-	line("system prompt:")
-	for _, l := range strings.Split(d.system, "\n") {
-		line("  | %s", l)
-	}
-	return b.String()
 }
 
 // colorName names a palette colour by its true-colour value.

@@ -16,31 +16,16 @@
 package main
 
 import (
-	"errors"
-	"flag"
-	"fmt"
 	"io"
 	"os"
+
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// run is the program; it returns the exit code.
+// run is the program (chatscript.Run with this chat's modes); it returns
+// the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
-	f, err := parseFlags(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitUsage
-	}
-	sess := f.StartSession(stderr)
-	switch {
-	case f.Doctor:
-		return runDoctor(f, sess, stdout, stderr)
-	case f.Prompt != "":
-		return runHeadless(f, sess, stdout, stderr)
-	}
-	return runTUI(f, sess, stderr)
+	return chatscript.Run(args, stdout, stderr, chatscript.Modes{Doctor: runDoctor, Headless: runHeadless, TUI: runTUI})
 }

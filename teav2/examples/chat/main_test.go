@@ -1,19 +1,17 @@
 package main
 
 import (
-	"os"
 	"testing"
 
 	"go.uber.org/goleak"
+
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 )
 
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m, goleak.Cleanup(func(int) {
-		if binDir != "" {
-			_ = os.RemoveAll(binDir)
-		}
-	}))
+	goleak.VerifyTestMain(m, goleak.Cleanup(func(int) { e2e.Remove() }))
 }
 
-// binDir holds the chat binary the end-to-end tests build, if they did.
-var binDir string
+// e2e is this chat's binary for the end-to-end tests, built when one
+// needs it; its screen is read through a terminal emulator (screen_test.go).
+var e2e = &chattest.Chat{Screen: newScreen}

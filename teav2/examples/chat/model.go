@@ -12,32 +12,21 @@ import (
 )
 
 // chat is the chat screen: the conversation in a viewport, the prompt
-// below it and a status line. It knows nothing of hosts: it sends the
-// hostbridge messages (TurnStarted, ApprovalNeeded, ...) from its commands,
-// and the model Wrap puts around it tells the hosts.
+// below it and a status line, around the scripted chat's state
+// (chatscript.Chat, shared with the v1 chat). It knows nothing of hosts:
+// it sends the hostbridge messages (TurnStarted, ApprovalNeeded, ...) from
+// its commands, and the model Wrap puts around it tells the hosts.
 type chat struct {
-	agent  string
-	delay  time.Duration
-	st     styles
-	root   string // where session directories live ("" when nowhere)
-	sess   session
-	host   string // the detected host's name, for the status line
-	system string // the system prompt, shown by /system
-
-	input  textinput.Model
-	vp     viewport.Model
-	conv   conversation
-	width  int
-	height int
-
-	turn   *turn // the running turn, nil when it is your move
-	turns  int   // turns started, to tell a current tick from a stale one
-	ended  int   // turns ended, for the scripted cost
-	failed string
-	model  string
+	chatscript.Chat
+	st styles
 	// fixedTheme: -background chose the palette; the terminal's answer
 	// does not change it.
 	fixedTheme bool
+
+	input  textinput.Model
+	vp     viewport.Model
+	width  int
+	height int
 }
 
 // chatConfig is what a chat starts with.
@@ -54,7 +43,6 @@ type chatConfig struct {
 func newChat(c chatConfig) *chat {
 	in := textinput.New()
 	in.Prompt = "> "
-	in.Placeholder = placeholder
 	in.CharLimit = 2000
 	in.SetStyles(inputStyles(c.styles)) // a static cursor: fewer frames to draw
 	in.Focus()
@@ -65,10 +53,13 @@ func newChat(c chatConfig) *chat {
 		PageDown: key.NewBinding(key.WithKeys("pgdown")),
 	}
 	m := &chat{
-		agent: c.agent, delay: c.delay, st: c.styles, root: c.root, sess: c.session,
-		host: "terminal", input: in, vp: vp, model: startModel,
-		conv: conversation{Entries: c.history}, fixedTheme: c.fixedTheme,
+		Chat: chatscript.Chat{
+			Agent: c.agent, Delay: c.delay, Root: c.root, Sess: c.session,
+			Host: "terminal", Model: startModel, Conv: conversation{Entries: c.history},
+		},
+		st: c.styles, fixedTheme: c.fixedTheme, input: in, vp: vp,
 	}
+	m.focusInput()
 	m.resize(80, 24)
 	return m
 }
@@ -76,11 +67,11 @@ func newChat(c chatConfig) *chat {
 // attach tells the chat what Wrap detected: the host's name for the status
 // line, and the system prompt that carries its environment lines.
 func (m *chat) attach(hostName, system string) {
-	m.host, m.system = hostName, system
+	m.Host, m.System = hostName, system
 }
 
 // Init tells the hosts the model's facts once, as a real chat would.
-func (m *chat) Init() tea.Cmd { return emit(m.meta()) }
+func (m *chat) Init() tea.Cmd { return cmd(m.Chat.Init()) }
 
 // Update handles keys, window sizes and the scripted model's ticks.
 func (m *chat) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -92,10 +83,7 @@ func (m *chat) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.retheme(msg.Palette)
 		return m, nil
 	case stepMsg:
-		if m.turn == nil || msg.turn != m.turn.ID || m.turn.Waiting != waitNone {
-			return m, nil // a tick of a turn that ended or waits for you
-		}
-		return m, m.run()
+		return m, m.do(m.Step(msg.turn))
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	}
@@ -104,73 +92,48 @@ func (m *chat) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// run runs the turn's steps that are due, and returns the messages they
-// emit, in order, followed by the timer of the next step.
-func (m *chat) run() tea.Cmd {
-	t := m.turn
-	steps, next, more := t.Due()
-	var cmds []tea.Cmd
-	for _, s := range steps {
-		if s.Note != "" {
-			m.conv.Add(roleTool, s.Note)
-		}
-		if s.Ask != "" && s.Wait == waitAnswer {
-			m.conv.Add(roleAsk, s.Ask)
-		} else if s.Ask != "" {
-			m.conv.Add(roleAsk, s.Ask+" (y/n)")
-		}
-		if s.Say != "" {
-			m.conv.Say(s.Say)
-		}
-		if s.Fail != "" {
-			m.conv.Add(roleError, s.Fail)
-			m.failed = s.Fail
-		}
-		for _, msg := range s.Emit {
-			cmds = append(cmds, emit(msg))
-		}
-		if s.Done {
-			m.turn = nil
-			m.ended++
-			cmds = append(cmds, emit(m.meta()))
-		}
-	}
-	if more {
-		cmds = append(cmds, tick(t.ID, next))
-	}
+// do shows what an action of the chat's state changed and returns its
+// effects as a command.
+func (m *chat) do(fx []chatscript.Effect) tea.Cmd {
 	m.focusInput()
 	m.refresh()
-	return tea.Sequence(cmds...)
-}
-
-// waiting says what the running turn waits for, if anything.
-func (m *chat) waiting() waitKind {
-	if m.turn == nil {
-		return waitNone
-	}
-	return m.turn.Waiting
+	return cmd(fx)
 }
 
 // focusInput blurs the prompt while a y/n answer is expected, and says
 // what it is for.
 func (m *chat) focusInput() {
-	switch m.waiting() {
-	case waitApproval, waitSubAgent:
+	text, focused := m.Placeholder()
+	m.input.Placeholder = text
+	if focused {
+		m.input.Focus()
+	} else {
 		m.input.Blur()
-		m.input.Placeholder = "press y or n"
-	case waitAnswer:
-		m.input.Focus()
-		m.input.Placeholder = "type your answer and press enter"
-	default:
-		m.input.Focus()
-		m.input.Placeholder = placeholder
 	}
 }
 
-const placeholder = "Ask something: try approve, ask, fail, slow, delegate; /help"
-
-// meta is the model's facts as hosts show them.
-func (m *chat) meta() hostbridge.MetaChanged { return chatscript.Meta(m.model, &m.conv, m.ended) }
+// cmd is the command that runs fx in order: a message sent, a turn's
+// timer (tick), or the end of the program.
+func cmd(fx []chatscript.Effect) tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(fx))
+	for _, e := range fx {
+		switch e.Kind {
+		case chatscript.EffectQuit:
+			cmds = append(cmds, tea.Quit)
+		case chatscript.EffectTick:
+			cmds = append(cmds, tick(e.Turn, e.After))
+		default:
+			cmds = append(cmds, emit(e.Msg))
+		}
+	}
+	switch len(cmds) {
+	case 0:
+		return nil
+	case 1:
+		return cmds[0]
+	}
+	return tea.Sequence(cmds...)
+}
 
 // retheme makes the styles for the terminal's background, unless
 // -background chose them.
@@ -180,11 +143,6 @@ func (m *chat) retheme(p hostbridge.Palette) {
 	}
 	m.st = newStyles(p)
 	m.input.SetStyles(inputStyles(m.st))
-	m.refresh()
-}
-
-func (m *chat) info(text string) {
-	m.conv.Add(roleInfo, text)
 	m.refresh()
 }
 

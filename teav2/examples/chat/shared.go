@@ -9,84 +9,31 @@ import (
 )
 
 // The script, the turns, the conversation, the sessions and the command
-// line are shared with the Bubble Tea v2 chat (teav2/examples/chat) in
+// line are shared with the Bubble Tea v1 chat (examples/chat) in
 // internal/chatscript; these are the names this chat knows them by.
 
 type (
 	flags        = chatscript.Flags
-	profile      = chatscript.Profile
 	session      = chatscript.Session
-	transcript   = chatscript.Transcript
 	conversation = chatscript.Conversation
 	entry        = chatscript.Entry
-	role         = chatscript.Role
-	scriptKind   = chatscript.Kind
-	waitKind     = chatscript.Wait
-	step         = chatscript.Step
 	turn         = chatscript.Turn
 )
 
 const (
-	exitOK          = chatscript.ExitOK
-	exitFailed      = chatscript.ExitFailed
-	exitUsage       = chatscript.ExitUsage
-	exitInterrupted = chatscript.ExitInterrupted
-	exitTerminated  = chatscript.ExitTerminated
+	exitUsage = chatscript.ExitUsage
 
-	profileIota     = chatscript.ProfileIota
-	profileMendcode = chatscript.ProfileMendcode
-	mendcodeOff     = chatscript.MendcodeOff
-	mendcodeTimeout = chatscript.MendcodeTimeout
-
-	roleUser      = chatscript.RoleUser
-	roleAssistant = chatscript.RoleAssistant
-	roleTool      = chatscript.RoleTool
-	roleAsk       = chatscript.RoleAsk
-	roleError     = chatscript.RoleError
-	roleInfo      = chatscript.RoleInfo
-	roleSystem    = chatscript.RoleSystem
-
-	scriptReply    = chatscript.KindReply
-	scriptFail     = chatscript.KindFail
-	scriptApprove  = chatscript.KindApprove
-	scriptAsk      = chatscript.KindAsk
-	scriptDelegate = chatscript.KindDelegate
-
-	waitNone     = chatscript.WaitNone
 	waitApproval = chatscript.WaitApproval
-	waitAnswer   = chatscript.WaitAnswer
 	waitSubAgent = chatscript.WaitSubAgent
 
-	startModel     = chatscript.StartModel
-	slowTurn       = chatscript.SlowTurn
-	failHeadline   = chatscript.FailHeadline
-	approveTool    = chatscript.ApproveTool
-	approveWhat    = chatscript.ApproveWhat
-	askQuestion    = chatscript.AskQuestion
-	subAgentID     = chatscript.SubAgentID
-	subType        = chatscript.SubType
-	subTask        = chatscript.SubTask
-	subWaitsOn     = chatscript.SubWaitsOn
-	subResult      = chatscript.SubResult
-	transcriptFile = chatscript.TranscriptFile
-	headlessAnswer = chatscript.HeadlessAnswer
+	startModel = chatscript.StartModel
 )
 
 var (
-	parseFlags       = chatscript.ParseFlags
-	classify         = chatscript.Classify
-	plan             = chatscript.Plan
-	newTurn          = chatscript.NewTurn
-	headlessTurn     = chatscript.HeadlessTurn
-	checkSessionName = chatscript.CheckSessionName
-	newSessionID     = chatscript.NewSessionID
-	sessionsRoot     = chatscript.SessionsRoot
-	openSession      = chatscript.OpenSession
-	rootOf           = chatscript.RootOf
-	escaped          = chatscript.Escaped
-	shown            = chatscript.Shown
-	systemPrompt     = chatscript.SystemPrompt
-	errNoCache       = chatscript.ErrNoCache
+	headlessTurn = chatscript.HeadlessTurn
+	openSession  = chatscript.OpenSession
+	rootOf       = chatscript.RootOf
+	systemPrompt = chatscript.SystemPrompt
 )
 
 // stepMsg tells the chat the next step of turn id is due.

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
 
@@ -55,4 +56,23 @@ func inputStyles(st styles) textinput.Styles {
 	}
 	s.Cursor.Blink = false
 	return s
+}
+
+// tone is the style of a status of tone t.
+func (st styles) tone(t chatscript.Tone) lipgloss.Style {
+	switch t {
+	case chatscript.ToneBusy:
+		return st.busy
+	case chatscript.ToneWarning:
+		return st.warning
+	case chatscript.ToneError:
+		return st.err
+	case chatscript.ToneMuted:
+		return st.muted
+	case chatscript.ToneUser:
+		return st.user
+	case chatscript.ToneAssistant:
+		return st.assistant
+	}
+	return st.success
 }

@@ -1,0 +1,123 @@
+//go:build linux || darwin
+
+package chattest
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/host/hosttest"
+)
+
+// Doctor runs the chat binary with -doctor (and args) in env, and returns
+// what it printed.
+func (ch *Chat) Doctor(t *testing.T, env []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(ch.Binary(t), append([]string{"-doctor"}, args...)...)
+	cmd.Env = env
+	cmd.Dir = t.TempDir()
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chat -doctor: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+func wantLines(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w+"\n") {
+			t.Errorf("-doctor does not say %q; it said:\n%s", w, out)
+		}
+	}
+}
+
+func DoctorMalformedHerdr(t *testing.T, ch *Chat) {
+	t.Parallel()
+	h := hosttest.NewHerdr(t)
+	out := ch.Doctor(t, TestEnv(t,
+		"HERDR_ENV=1",
+		"HERDR_SOCKET_PATH="+h.Env()["HERDR_SOCKET_PATH"],
+		"HERDR_PANE_ID=w1:\np2",
+	))
+	wantLines(t, out,
+		"host: terminal",
+		"problems:",
+		"  herdr: HERDR_PANE_ID contains a control character or white space; using the plain terminal",
+		"environment lines: none (the plain terminal adds none)",
+		"palette: dark",
+		"agent: chat (profile iota, notify on)",
+	)
+	if strings.Contains(out, "host: herdr") {
+		t.Errorf("the malformed pane id was used:\n%s", out)
+	}
+	if !strings.HasPrefix(out, "host: terminal\n") {
+		t.Errorf("-doctor does not start with the host:\n%s", out)
+	}
+}
+
+func DoctorHerdr(t *testing.T, ch *Chat) {
+	t.Parallel()
+	env := hosttest.NewHerdr(t).Env()
+	out := ch.Doctor(t, TestEnv(t, environ(env)...))
+	wantLines(t, out,
+		"host: herdr",
+		"problems: none",
+		"channels:",
+		"  herdr: state, session, exit via socket "+env["HERDR_SOCKET_PATH"]+", pane "+env["HERDR_PANE_ID"],
+		"environment lines:",
+		"  host: herdr",
+		"  herdr pane: "+env["HERDR_PANE_ID"],
+		"  herdr workspace: w1",
+		"  herdr tab: w1:t1",
+		"  | herdr pane: "+env["HERDR_PANE_ID"],
+		"  | </environment>",
+	)
+	if !strings.Contains(out, "\n  herdr: ") {
+		t.Errorf("-doctor lists no herdr channel:\n%s", out)
+	}
+	if !strings.Contains(out, "  | herdr tab: w1:t1\n  | </environment>\n") {
+		t.Errorf("the system prompt's <environment> block does not end with the host's lines:\n%s", out)
+	}
+}
+
+func DoctorOptions(t *testing.T, ch *Chat) {
+	t.Parallel()
+	h := hosttest.NewHerdr(t)
+	out := ch.Doctor(t, TestEnv(t, append(environ(h.Env()), "MENDCODE_HERDR=0")...),
+		"-background", "light", "-profile", "mendcode", "-agent", "mc", "-notify=false", "-session", "s7")
+	wantLines(t, out,
+		"host: herdr",
+		"background: light (override): set by the program",
+		"palette: light",
+		"agent: mc (profile mendcode, notify off)",
+		"session: s7",
+	)
+	if strings.Contains(out, "\n  herdr: ") {
+		t.Errorf("MENDCODE_HERDR=0 left the herdr channel on:\n%s", out)
+	}
+}
+
+// A tuios session may hold blanks (tuios new "my work"): the pane is
+// tuios's, and the doctor and the system prompt show the name so its
+// blanks can be seen, quoted where it would not read as it is.
+func DoctorTuiosSessionWithBlanks(t *testing.T, ch *Chat) {
+	t.Parallel()
+	for _, tc := range []struct{ session, shown string }{
+		{"my work", "my work"},
+		{"my  work ", `"my  work "`},
+	} {
+		f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", tc.session))
+		out := ch.Doctor(t, TestEnv(t, environ(f.Env())...))
+		wantLines(t, out,
+			"host: tuios",
+			"problems: none",
+			"  tuios session: "+tc.shown,
+			"  | tuios session: "+tc.shown,
+		)
+		if !strings.Contains(out, ", session "+tc.shown+", window ") {
+			t.Errorf("the tuios channel does not name the session %s:\n%s", tc.shown, out)
+		}
+	}
+}

@@ -1,0 +1,270 @@
+//go:build linux || darwin
+
+package chattest
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hostbridge/hostbridge/host/hosttest"
+)
+
+// Helpers for the end-to-end runs under the fake hosts (hosts_*.go):
+// the environment tuios gives a pane for herdr's API, waits on what a fake
+// received, and readers of the recorded traffic. A fake's own variables
+// come from its Env (environ), appended to testEnv's (a PATH there wins).
+// Every wait is hosttest.WaitFor, bounded by wait; nothing sleeps.
+
+// environ is a fake's Env as sorted "K=V" strings, for testEnv.
+func environ(env map[string]string) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		out = append(out, k+"="+env[k])
+	}
+	return out
+}
+
+// herdrAPIEnv is what tuios puts in each of its panes so that herdr's
+// clients find its herdr API: the socket and the pane, without HERDR_ENV.
+func herdrAPIEnv(h *hosttest.Herdr) []string {
+	env := h.Env()
+	return []string{"HERDR_SOCKET_PATH=" + env["HERDR_SOCKET_PATH"], "HERDR_PANE_ID=" + env["HERDR_PANE_ID"]}
+}
+
+// waitOr waits until cond holds (hosttest.WaitFor, bounded by wait) and,
+// if it never does, logs what explain says before the test stops.
+func waitOr(t *testing.T, cond func() bool, explain func() string) {
+	t.Helper()
+	defer func() {
+		if !cond() { // runs as the failed wait ends the test, too
+			t.Log(explain())
+		}
+	}()
+	hosttest.WaitFor(t, cond, hosttest.WithTimeout(Wait))
+}
+
+// waitHerdr waits until cond holds for the requests the fake herdr got.
+func waitHerdr(t *testing.T, h *hosttest.Herdr, what string, cond func([]hosttest.Request) bool) {
+	t.Helper()
+	waitOr(t, func() bool { return cond(h.Requests()) }, func() string {
+		return "herdr never got " + what + ":\n" + RequestLog(h)
+	})
+}
+
+// isLabels reports whether r sets or clears the state labels that show a
+// failed turn in herdr (backends/herdr/failure.go).
+func isLabels(r hosttest.Request) bool {
+	return r.Method == "pane.report_metadata" && (r.Params["state_labels"] != nil || r.Params["clear_state_labels"] == true)
+}
+
+// herdrStates lists the states of the state reports herdr applied.
+func herdrStates(reqs []hosttest.Request) []string {
+	var out []string
+	for _, r := range Applied(reqs, "pane.report_agent") {
+		out = append(out, r.Str("state"))
+	}
+	return out
+}
+
+// herdrGot waits until the states herdr applied after the first from of
+// them include want in order.
+func herdrGot(t *testing.T, h *hosttest.Herdr, from int, want ...string) {
+	t.Helper()
+	waitHerdr(t, h, "the states "+strings.Join(want, ", "), func(reqs []hosttest.Request) bool {
+		s := herdrStates(reqs)
+		return hasInOrder(s[min(from, len(s)):], want)
+	})
+}
+
+// hasInOrder reports whether want is a subsequence of got.
+func hasInOrder(got, want []string) bool {
+	i := 0
+	for _, g := range got {
+		if i < len(want) && g == want[i] {
+			i++
+		}
+	}
+	return i == len(want)
+}
+
+// waitTuios waits until cond holds for the fake tuios.
+func waitTuios(t *testing.T, f *hosttest.Tuios, what string, cond func() bool) {
+	t.Helper()
+	waitOr(t, cond, func() string {
+		return fmt.Sprintf("tuios never got %s; it got:\n%s\npane %+v", what, strings.Join(f.Transcript(), "\n"), f.Pane())
+	})
+}
+
+// tuiosVerb returns the requests of verb the fake tuios answered with a
+// result.
+func tuiosVerb(reqs []hosttest.Request, verb string) []hosttest.Request {
+	var out []hosttest.Request
+	for _, r := range reqs {
+		if r.Method == verb && r.Answer == "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// tuiosStates lists the states set on the fake tuios.
+func tuiosStates(f *hosttest.Tuios) []string {
+	var out []string
+	for _, r := range tuiosVerb(f.Requests(), "set-agent-state") {
+		s, _ := r.Params["state"].(string)
+		out = append(out, s)
+	}
+	return out
+}
+
+// tuiosGot waits until the states set on the fake tuios after the first
+// from of them include want in order.
+func tuiosGot(t *testing.T, f *hosttest.Tuios, from int, want ...string) {
+	t.Helper()
+	waitTuios(t, f, "the states "+strings.Join(want, ", "), func() bool {
+		s := tuiosStates(f)
+		return hasInOrder(s[min(from, len(s)):], want)
+	})
+}
+
+// tuiosMetaCalls renders each set-agent-meta call as its tokens, sorted:
+// "context=1% cost=$0.01", a removed key as "key=null", "clear".
+func tuiosMetaCalls(f *hosttest.Tuios) []string {
+	var out []string
+	for _, r := range tuiosVerb(f.Requests(), "set-agent-meta") {
+		var parts []string
+		tokens, _ := r.Params["tokens"].(map[string]any)
+		for _, k := range slices.Sorted(maps.Keys(tokens)) {
+			v, ok := tokens[k].(string)
+			if !ok {
+				v = "null"
+			}
+			parts = append(parts, k+"="+v)
+		}
+		if c, _ := r.Params["clear"].(bool); c {
+			parts = append(parts, "clear")
+		}
+		out = append(out, strings.Join(parts, " "))
+	}
+	return out
+}
+
+// tuiosActivity is one report-agent-activity request, read.
+type tuiosActivity struct {
+	event, id, typ, task, tool, text string
+	ok                               *bool
+	harness, session                 string
+}
+
+func (a tuiosActivity) String() string {
+	s := fmt.Sprintf("%s %s type=%q task=%q tool=%q text=%q", a.event, a.id, a.typ, a.task, a.tool, a.text)
+	if a.ok != nil {
+		s += fmt.Sprintf(" ok=%v", *a.ok)
+	}
+	return s
+}
+
+func tuiosActivities(f *hosttest.Tuios) []tuiosActivity {
+	var out []tuiosActivity
+	for _, r := range tuiosVerb(f.Requests(), "report-agent-activity") {
+		act, _ := r.Params["activity"].(map[string]any)
+		s := func(m map[string]any, k string) string { v, _ := m[k].(string); return v }
+		a := tuiosActivity{
+			event: s(act, "event"), id: s(act, "agent_id"), typ: s(act, "agent_type"),
+			task: s(act, "target"), tool: s(act, "tool"), text: s(act, "text"),
+			harness: s(r.Params, "harness"), session: s(r.Params, "agent_session_id"),
+		}
+		if ok, has := act["ok"].(bool); has {
+			a.ok = &ok
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// waitCmux waits until cond holds for the fake cmux's calls.
+func waitCmux(t *testing.T, c *hosttest.Cmux, what string, cond func(calls [][]string) bool) {
+	t.Helper()
+	waitOr(t, func() bool { return cond(c.Calls()) }, func() string {
+		return fmt.Sprintf("cmux never got %s; it got:\n%s", what, strings.Join(c.Transcript(), "\n"))
+	})
+}
+
+// cmuxRows reads the fake cmux's calls as what the sidebar shows, one
+// event per call: the status row's label ("Idle", "Running", "Needs
+// input", "Failed"), "loading on", "loading off" or "cleared". Each call's
+// whole argv is checked against what cmux's CLI takes for agent's row in
+// workspace ws (the design table: Running blue with a bolt, Needs input
+// with a bell, Failed red with a triangle, Idle grey with a pause; Needs
+// input and Failed on top, priority 100, as cmux's own agent hooks); a
+// call that is not one of them is an error.
+func cmuxRows(t *testing.T, calls [][]string, agent, ws string) []string {
+	t.Helper()
+	rows := map[string][3]string{ // label: icon, colour, priority
+		"Idle":        {"pause.circle.fill", "#8E8E93"},
+		"Running":     {"bolt.fill", "#4C8DFF"},
+		"Needs input": {"bell.fill", "#4C8DFF", "100"},
+		"Failed":      {"exclamationmark.triangle.fill", "#FF453A", "100"},
+	}
+	var out []string
+	for _, argv := range calls {
+		switch {
+		case len(argv) >= 9 && argv[0] == "set-status":
+			style, ok := rows[argv[2]]
+			want := []string{"set-status", agent, argv[2], "--icon", style[0], "--color", style[1]}
+			if style[2] != "" {
+				want = append(want, "--priority", style[2])
+			}
+			want = append(want, "--workspace", ws)
+			if !ok || !slices.Equal(argv, want) {
+				t.Errorf("cmux call %q, want %q", argv, want)
+			}
+			out = append(out, argv[2])
+		case len(argv) == 7 && argv[0] == "workspace" && argv[1] == "loading":
+			want := []string{"workspace", "loading", argv[2], "--id", agent, "--workspace", ws}
+			if (argv[2] != "on" && argv[2] != "off") || !slices.Equal(argv, want) {
+				t.Errorf("cmux call %q, want %q", argv, want)
+			}
+			out = append(out, "loading "+argv[2])
+		case len(argv) == 4 && argv[0] == "clear-status":
+			if want := []string{"clear-status", agent, "--workspace", ws}; !slices.Equal(argv, want) {
+				t.Errorf("cmux call %q, want %q", argv, want)
+			}
+			out = append(out, "cleared")
+		default:
+			t.Errorf("unexpected cmux call %q", argv)
+		}
+	}
+	return out
+}
+
+// cmuxShows reports whether the sidebar's calls since from include want
+// in order (without checking the calls: cmuxRows does, once, at the end).
+func cmuxShows(calls [][]string, from int, want ...string) bool {
+	var got []string
+	for _, argv := range calls[min(from, len(calls)):] {
+		switch {
+		case len(argv) > 2 && argv[0] == "set-status":
+			got = append(got, argv[2])
+		case len(argv) > 2 && argv[0] == "workspace" && argv[1] == "loading":
+			got = append(got, "loading "+argv[2])
+		case len(argv) > 0 && argv[0] == "clear-status":
+			got = append(got, "cleared")
+		}
+	}
+	return hasInOrder(got, want)
+}
+
+// running counts the sub-agents the fake tuios shows running.
+func running(p hosttest.TuiosPane) int {
+	n := 0
+	for _, s := range p.Subagents {
+		if s.Status == "running" {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package chattest
+
+const raceEnabled = false
