@@ -1,6 +1,7 @@
 package hostbridge_test
 
 import (
+	"errors"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -40,6 +41,9 @@ func TestSurface(t *testing.T) {
 	}
 	var missing []string
 	for _, dir := range surfaceDirs {
+		if _, err := os.Stat(dir); strings.HasPrefix(dir, "teav2") && errors.Is(err, fs.ErrNotExist) {
+			continue // a module's zip leaves the nested module out (go test all)
+		}
 		inExamples := exampleWords(t, dir)
 		for _, name := range exportedNames(t, dir) {
 			short := name[strings.LastIndex(name, ".")+1:]
