@@ -4,10 +4,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
-	"github.com/hostbridge/hostbridge/teatest"
 )
 
 // TestKitTmux runs the conversation in a pane of the fake tmux
@@ -19,9 +17,7 @@ func TestKitTmux(t *testing.T) {
 		t.Skip("the fake tmux is a POSIX sh script")
 	}
 	t.Parallel()
-	k := teatest.New(t, chat{}, hosttest.NewTmux(t), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
-	kittest.Conversation(t, v1, k)
-	hosttest.RequireGolden(t, k.Transcript())
+	kittest.Golden(t, v1, hosttest.NewTmux(t))
 }
 
 // TestKitHerdrInTmux: herdr carries the state, the tmux pane options go on
@@ -32,7 +28,5 @@ func TestKitHerdrInTmux(t *testing.T) {
 		t.Skip("the fake tmux is a POSIX sh script")
 	}
 	t.Parallel()
-	k := teatest.New(t, chat{}, hosttest.NewHerdr(t), hosttest.NewTmux(t), teatest.WithBridgeOptions(hostbridge.WithAgent("chat")))
-	kittest.Conversation(t, v1, k)
-	hosttest.RequireGolden(t, k.Transcript())
+	kittest.Golden(t, v1, hosttest.NewHerdr(t), hosttest.NewTmux(t))
 }

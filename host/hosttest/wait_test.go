@@ -1,51 +1,20 @@
 package hosttest_test
 
 import (
-	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
 )
 
-// recordingTB is a TB whose Fatalf ends the calling goroutine, as
-// testing's does, so that failures can be checked.
-type recordingTB struct {
-	mu       sync.Mutex
-	errors   []string
-	cleanups []func()
-}
+// recordingTB is kittest's TB whose Fatalf ends the calling goroutine, as
+// testing's does, so that failures can be checked (golden_test.go too).
+type recordingTB struct{ kittest.RecordingTB }
 
-func (r *recordingTB) Helper()          {}
-func (r *recordingTB) Name() string     { return "TestRecorded" }
-func (r *recordingTB) Cleanup(f func()) { r.cleanups = append(r.cleanups, f) }
-func (r *recordingTB) Errorf(format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errors = append(r.errors, fmt.Sprintf(format, args...))
-}
-func (r *recordingTB) Fatalf(format string, args ...any) {
-	r.Errorf(format, args...)
-	runtime.Goexit()
-}
-
-// run calls f as a test body would, on a goroutine of its own, then the
-// cleanups, and returns what was reported.
-func (r *recordingTB) run(f func()) []string {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	<-done
-	for i := len(r.cleanups) - 1; i >= 0; i-- {
-		r.cleanups[i]()
-	}
-	return r.errors
-}
+func (r *recordingTB) run(f func()) []string { return r.Run(f) }
 
 func TestWaitForGivesUp(t *testing.T) {
 	r := &recordingTB{}

@@ -34,7 +34,7 @@ type framework struct {
 func (fw Framework) compile() *framework {
 	c := &framework{pkg: fw.Pkg, sites: map[string]bool{}, timers: fw.Timers}
 	for _, cmd := range fw.Clocks {
-		if fn := runtime.FuncForPC(reflect.ValueOf(cmd).Pointer()); fn != nil {
+		if fn := funcOf(cmd); fn != nil {
 			c.sites[site(fn)] = true
 		}
 	}

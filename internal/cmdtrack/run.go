@@ -44,13 +44,22 @@ func (tr *Tracker[M, C]) Track(cmd C) C {
 	if cmd == nil {
 		return nil
 	}
+	wrapped, r := tr.wrap(cmd, nil)
+	if r != nil {
+		r.register()
+	}
+	return wrapped
+}
+
+// wrap wraps cmd, not nil: a timer to wait for work and then count then
+// (see clock), any other Cmd as a run, returned to be registered.
+func (tr *Tracker[M, C]) wrap(cmd C, then []*cmdRun[M, C]) (C, *cmdRun[M, C]) {
 	fn := funcOf(cmd)
 	if tr.fw.waitsOnClock(fn) {
-		return tr.clock(cmd, nil)
+		return tr.clock(cmd, then), nil
 	}
 	r := &cmdRun[M, C]{tr: tr, cmd: cmd, name: describe(fn)}
-	r.register()
-	return r.run
+	return r.run, r
 }
 
 // clock wraps a Cmd that waits on the clock: once it has fired, its message
@@ -71,57 +80,46 @@ func (tr *Tracker[M, C]) clock(cmd C, then []*cmdRun[M, C]) C {
 	}
 }
 
-// cmds returns msg as a reflect.Value if it is the version's slice of Cmds
-// named name (BatchMsg, sequenceMsg).
-func (tr *Tracker[M, C]) cmds(msg M, name string) (reflect.Value, bool) {
+// rewrap returns a copy of msg with each Cmd replaced by wrap's, last
+// first, if msg is the version's slice of Cmds named name (BatchMsg,
+// sequenceMsg).
+func (tr *Tracker[M, C]) rewrap(msg M, name string, wrap func(C) C) (M, bool) {
 	t := reflect.TypeOf(msg)
 	if t == nil || t.Kind() != reflect.Slice || t.Elem() != reflect.TypeFor[C]() ||
 		t.Name() != name || t.PkgPath() != tr.fw.pkg {
-		return reflect.Value{}, false
-	}
-	return reflect.ValueOf(msg), true
-}
-
-// followBatch returns a copy of a tea.BatchMsg with each Cmd tracked.
-func (tr *Tracker[M, C]) followBatch(msg M) (M, bool) {
-	in, ok := tr.cmds(msg, "BatchMsg")
-	if !ok {
 		return msg, false
 	}
-	out := reflect.MakeSlice(in.Type(), in.Len(), in.Len())
-	for i := range in.Len() {
+	in := reflect.ValueOf(msg)
+	out := reflect.MakeSlice(t, in.Len(), in.Len())
+	for i := in.Len() - 1; i >= 0; i-- {
 		c, _ := in.Index(i).Interface().(C)
-		out.Index(i).Set(reflect.ValueOf(tr.Track(c)))
+		out.Index(i).Set(reflect.ValueOf(wrap(c)))
 	}
 	return out.Interface().(M), true
 }
+
+// followBatch returns a copy of a tea.BatchMsg with each Cmd tracked.
+func (tr *Tracker[M, C]) followBatch(msg M) (M, bool) { return tr.rewrap(msg, "BatchMsg", tr.Track) }
 
 // followSequence returns a copy of Bubble Tea's unexported sequence
 // message with each Cmd wrapped, if msg is one. The Cmds before its first
 // timer are counted now, those behind each timer once it has fired.
 func (tr *Tracker[M, C]) followSequence(msg M) (M, bool) {
-	in, ok := tr.cmds(msg, "sequenceMsg")
-	if !ok {
-		return msg, false
-	}
-	out := reflect.MakeSlice(in.Type(), in.Len(), in.Len())
-	var then []*cmdRun[M, C] // the Cmds after i, up to the next timer
-	for i := in.Len() - 1; i >= 0; i-- {
-		c, _ := in.Index(i).Interface().(C)
+	var then []*cmdRun[M, C] // the Cmds after the one wrapped, up to the next timer
+	out, ok := tr.rewrap(msg, "sequenceMsg", func(c C) C {
 		if c == nil {
-			continue
+			return nil
 		}
-		var wrapped C
-		if fn := funcOf(c); tr.fw.waitsOnClock(fn) {
-			wrapped, then = tr.clock(c, then), nil
+		wrapped, r := tr.wrap(c, then)
+		if r == nil {
+			then = nil // the timer counts them once it has fired
 		} else {
-			r := &cmdRun[M, C]{tr: tr, cmd: c, name: describe(fn)}
-			wrapped, then = r.run, append(then, r)
+			then = append(then, r)
 		}
-		out.Index(i).Set(reflect.ValueOf(wrapped))
-	}
+		return wrapped
+	})
 	for _, r := range then {
 		r.register()
 	}
-	return out.Interface().(M), true
+	return out, ok
 }

@@ -92,6 +92,3 @@ func (c *Core[M, Model, C]) View() string {
 	defer c.mu.Unlock()
 	return c.view
 }
-
-// Track wraps cmd and counts it from now (see cmdtrack.Tracker.Track).
-func (c *Core[M, Model, C]) Track(cmd C) C { return c.cmds.Track(cmd) }

@@ -9,9 +9,9 @@ import (
 
 // A kit's program model (Observer) passes every message to the
 // wrapped model through Update and wraps every Cmd that comes back (see
-// Track), except the Kit's own messages, which it answers once every
-// message before them has been through Update (Bubble Tea runs Update in
-// order, on one goroutine). It catches a panic of the app's Update or View
+// cmdtrack.Tracker.Track), except the Kit's own messages, which it answers
+// once every message before them has been through Update (Bubble Tea runs
+// Update in order, on one goroutine). It catches a panic of the app's Update or View
 // (hostbridge's wrapper has run the exit by then), so the Kit reports it
 // from the test's goroutine at Quit instead of Bubble Tea printing it, and
 // then quits.

@@ -47,11 +47,7 @@ func New(t testing.TB) *Server {
 	}
 	s := &Server{t: t, Name: fmt.Sprintf("hb-%d-%d", os.Getpid(), count.Add(1)), Env: append(env, "TMUX_TMPDIR="+dir), dir: dir}
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), Timeout)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, "tmux", s.Args("kill-server")...)
-		cmd.Env = s.Env
-		_ = cmd.Run()
+		_, _ = s.Try("kill-server")
 		_ = os.RemoveAll(dir)
 	})
 	return s

@@ -11,7 +11,8 @@ import (
 // The kit follows the app's Cmds so that a wait ends once everything the
 // app set going has come back (internal/cmdtrack, shared with the v1 kit,
 // says how). v2's BatchMsg and its unexported sequenceMsg are slices of
-// Cmds, as in v1 (charm.land/bubbletea/v2 v2.1.1, commands.go).
+// Cmds, as in v1 (charm.land/bubbletea/v2 commands.go, v2.0.9, the
+// version required, and v2.1.1).
 
 // bubbleTea is what the tracker needs to know of Bubble Tea v2.
 var bubbleTea = cmdtrack.Framework{

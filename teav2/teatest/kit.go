@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/bridge"
 	"github.com/hostbridge/hostbridge/internal/kitcore"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
@@ -51,8 +52,10 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	rig := hosttest.NewRig(opts...)
 	k := &Kit{t: t, rig: rig, app: &tap{Inner: model},
 		c: kitcore.New[tea.Msg, tea.Model, tea.Cmd](t, rig.Timeout)}
-	// The bar too, one write per state (see the package doc).
-	b, err := hostbridge.New(kitcore.BridgeOptions(rig, backendDrawsBar())...)
+	// The terminal backend writes the bar too, one write per state,
+	// instead of v2's renderer (see the package doc): the wrapper then
+	// leaves View.ProgressBar to the app.
+	b, err := hostbridge.New(kitcore.BridgeOptions(rig, bridge.WithBarByBackend())...)
 	if err != nil {
 		t.Fatalf("teatest: %v", err)
 	}

@@ -37,20 +37,27 @@ func Conversation[M, Model any](t *testing.T, v Version[M, Model], k Kit[M, Mode
 // msg is m as the version's tea.Msg (an interface both versions' are).
 func msg[M any](m any) M { return m.(M) }
 
+// Golden runs the Conversation on the test chat, named "chat", in the
+// panes of the fakes among opts, and compares its transcript, which it
+// returns, with the test's golden file.
+func Golden[M, Model any](t *testing.T, v Version[M, Model], opts ...hosttest.Option) string {
+	t.Helper()
+	k := v.New(t, v.Chat, append(opts, v.WithBridgeOptions(bridge.WithAgent("chat")))...)
+	Conversation(t, v, k)
+	tr := k.Transcript()
+	hosttest.RequireGolden(t, tr)
+	return tr
+}
+
 func Terminal[M, Model any](t *testing.T, v Version[M, Model]) {
 	t.Parallel()
-	k := v.New(t, v.Chat, v.WithBridgeOptions(bridge.WithAgent("chat")))
-	Conversation(t, v, k)
-	hosttest.RequireGolden(t, k.Transcript())
+	Golden(t, v)
 }
 
 func Herdr[M, Model any](t *testing.T, v Version[M, Model]) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	k := v.New(t, v.Chat, h, v.WithBridgeOptions(
-		bridge.WithAgent("chat"), bridge.WithBlockedMessage(true), bridge.WithSession("s-1", "/sessions/s-1")))
-	Conversation(t, v, k)
-	hosttest.RequireGolden(t, k.Transcript())
+	Golden(t, v, h, v.WithBridgeOptions(bridge.WithBlockedMessage(true), bridge.WithSession("s-1", "/sessions/s-1")))
 	if p := h.Pane(); !p.Released {
 		t.Errorf("pane not released at exit: %+v", p)
 	}
@@ -58,9 +65,7 @@ func Herdr[M, Model any](t *testing.T, v Version[M, Model]) {
 
 func Tuios[M, Model any](t *testing.T, v Version[M, Model]) {
 	t.Parallel()
-	k := v.New(t, v.Chat, hosttest.NewTuios(t), v.WithBridgeOptions(bridge.WithAgent("chat")))
-	Conversation(t, v, k)
-	hosttest.RequireGolden(t, k.Transcript())
+	Golden(t, v, hosttest.NewTuios(t))
 }
 
 func Cmux[M, Model any](t *testing.T, v Version[M, Model]) {
@@ -69,11 +74,7 @@ func Cmux[M, Model any](t *testing.T, v Version[M, Model]) {
 	}
 	t.Parallel()
 	c := hosttest.NewCmux(t)
-	k := v.New(t, v.Chat, c, v.WithBridgeOptions(bridge.WithAgent("chat")))
-	Conversation(t, v, k)
-	tr := k.Transcript()
-	hosttest.RequireGolden(t, tr)
-	if strings.Contains(tr, c.Env()["CMUX_WORKSPACE_ID"]) {
+	if tr := Golden(t, v, c); strings.Contains(tr, c.Env()["CMUX_WORKSPACE_ID"]) {
 		t.Errorf("the workspace id was not normalised:\n%s", tr)
 	}
 }

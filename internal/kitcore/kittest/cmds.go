@@ -51,6 +51,16 @@ type (
 
 func msgCmd[M any, C ~func() M](m any) C { return func() M { return m.(M) } }
 
+// onKey is the worker app whose plan answers every key press with cmd.
+func onKey[M, Model any, C ~func() M](v Cmds[M, Model, C], cmd C) Model {
+	return v.Worker(func(w *Work, msg M) C {
+		if v.IsKey(msg) {
+			return cmd
+		}
+		return nil
+	})
+}
+
 // seenBy returns what the app's model saw, once settled.
 func seenBy[M, Model any, C ~func() M](v Cmds[M, Model, C], k Kit[M, Model]) string {
 	return strings.Join(v.Work(k.FinalModel()).Seen, ",")
@@ -155,13 +165,8 @@ func WaitModelCoversTheCmdOfItsUpdate[M, Model any, C ~func() M](t *testing.T, v
 func SettleDoesNotWaitForTimers[M, Model any, C ~func() M](t *testing.T, v Cmds[M, Model, C]) {
 	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
-		k := v.New(t, v.Worker(func(w *Work, msg M) C {
-			if v.IsKey(msg) {
-				return v.Batch(msgCmd[M, C](bridge.TurnStarted{}), v.Tick(time.Hour, func(time.Time) M { return any(Done{}).(M) }),
-					v.Every(time.Hour, func(time.Time) M { return any(Done{}).(M) }))
-			}
-			return nil
-		}))
+		k := v.New(t, onKey(v, v.Batch(msgCmd[M, C](bridge.TurnStarted{}), v.Tick(time.Hour, func(time.Time) M { return any(Done{}).(M) }),
+			v.Every(time.Hour, func(time.Time) M { return any(Done{}).(M) }))))
 		k.Type("hello there")
 		k.Key("enter")
 		k.Step()
@@ -181,14 +186,9 @@ func SettleDoesNotWaitForTimers[M, Model any, C ~func() M](t *testing.T, v Cmds[
 // machine's load. Here the tick fires long before the working Cmd returns.
 func TimersWaitForWork[M, Model any, C ~func() M](t *testing.T, v Cmds[M, Model, C]) {
 	t.Parallel()
-	k := v.New(t, v.Worker(func(w *Work, msg M) C {
-		if v.IsKey(msg) {
-			return v.Batch(
-				func() M { time.Sleep(30 * time.Millisecond); return any(bridge.TurnStarted{}).(M) }, // work, not a timer
-				v.Tick(time.Millisecond, func(time.Time) M { return any(Step(1)).(M) }))
-		}
-		return nil
-	}))
+	k := v.New(t, onKey(v, v.Batch(
+		func() M { time.Sleep(30 * time.Millisecond); return any(bridge.TurnStarted{}).(M) }, // work, not a timer
+		v.Tick(time.Millisecond, func(time.Time) M { return any(Step(1)).(M) }))))
 	k.Key("enter")
 	k.WaitModel(func(m Model) bool { return len(v.Work(m).Seen) == 2 })
 	if got := seenBy(v, k); got != "{},1" {
@@ -201,13 +201,8 @@ func TimersWaitForWork[M, Model any, C ~func() M](t *testing.T, v Cmds[M, Model,
 // message ends covers them.
 func SequenceBehindATimer[M, Model any, C ~func() M](t *testing.T, v Cmds[M, Model, C]) {
 	t.Parallel()
-	k := v.New(t, v.Worker(func(w *Work, msg M) C {
-		if v.IsKey(msg) {
-			return v.Sequence(v.Tick(5*time.Millisecond, func(time.Time) M { return any(Step(1)).(M) }),
-				func() M { time.Sleep(20 * time.Millisecond); return any(bridge.TurnStarted{}).(M) })
-		}
-		return nil
-	}))
+	k := v.New(t, onKey(v, v.Sequence(v.Tick(5*time.Millisecond, func(time.Time) M { return any(Step(1)).(M) }),
+		func() M { time.Sleep(20 * time.Millisecond); return any(bridge.TurnStarted{}).(M) })))
 	k.Key("enter")
 	k.WaitModel(func(m Model) bool { return len(v.Work(m).Seen) > 0 }) // the tick's Step(1)
 	if !strings.Contains(k.Transcript(), "terminal progress 3") {
@@ -226,12 +221,7 @@ func SettleNamesACmdThatNeverEnds[M, Model any, C ~func() M](t *testing.T, v Cmd
 		// The timeout is long enough for New on a loaded machine (at 100ms
 		// New itself timed out under load, 2 runs in 20 with a second copy
 		// running); the stuck Cmd costs it once.
-		k := v.New(r, v.Worker(func(w *Work, msg M) C {
-			if v.IsKey(msg) {
-				return listen[M, C](never)
-			}
-			return nil
-		}), hosttest.WithTimeout(time.Second))
+		k := v.New(r, onKey(v, listen[M, C](never)), hosttest.WithTimeout(time.Second))
 		k.Key("enter")
 		t.Error("Key returned")
 	})
