@@ -44,13 +44,8 @@ func TestRig(t *testing.T) {
 	if out, err := exec.Command(c.Bin(), "set-status", "chat", "x", "--workspace", c.Env()["CMUX_WORKSPACE_ID"]).CombinedOutput(); err != nil {
 		t.Fatalf("cmux: %v: %s", err, out)
 	}
-	conn, err := net.Dial("unix", r.Env["HERDR_SOCKET_PATH"])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	fmt.Fprintln(conn, `{"id":"1","method":"pane.report_agent","params":{"pane_id":"w1:p2","source":"s","agent":"a","state":"idle"}}`)
-	if _, err := bufio.NewReader(conn).ReadString('\n'); err != nil {
+	line := `{"id":"1","method":"pane.report_agent","params":{"pane_id":"w1:p2","source":"s","agent":"a","state":"idle"}}`
+	if _, err := call(r.Env["HERDR_SOCKET_PATH"], line, 5*time.Second); err != nil {
 		t.Fatal(err)
 	}
 	want := "terminal ping \"<secret>\"\n\nherdr pane.report_agent idle\n\ncmux set-status chat x --workspace <cmux-workspace>\n"
