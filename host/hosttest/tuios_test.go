@@ -30,18 +30,26 @@ func dialTuios(t *testing.T, f *hosttest.Tuios) *tuiosConn {
 	return &tuiosConn{t: t, c: c, rd: bufio.NewReader(c)}
 }
 
-// do sends one request line and decodes the reply.
-func (tc *tuiosConn) do(line string) map[string]any {
+// send sends one request line and returns the reply line, without its
+// newline.
+func (tc *tuiosConn) send(line string) string {
 	tc.t.Helper()
 	if _, err := tc.c.Write([]byte(line + "\n")); err != nil {
 		tc.t.Fatal(err)
 	}
-	reply, err := tc.rd.ReadBytes('\n')
+	reply, err := tc.rd.ReadString('\n')
 	if err != nil {
 		tc.t.Fatalf("reading reply to %s: %v", line, err)
 	}
+	return strings.TrimSuffix(reply, "\n")
+}
+
+// do sends one request line and decodes the reply.
+func (tc *tuiosConn) do(line string) map[string]any {
+	tc.t.Helper()
+	reply := tc.send(line)
 	var m map[string]any
-	if err := json.Unmarshal(reply, &m); err != nil {
+	if err := json.Unmarshal([]byte(reply), &m); err != nil {
 		tc.t.Fatalf("reply %q: %v", reply, err)
 	}
 	return m
@@ -254,5 +262,27 @@ func TestTuiosHangDropStop(t *testing.T) {
 	}
 	if got := f.Transcript(); !slices.Equal(got, want) {
 		t.Errorf("transcript %q", got)
+	}
+}
+
+// The socket's faults are the same for every host: tuios answers Error in
+// its own shape, with the request's id.
+func TestTuiosSharesTheSocketsFaults(t *testing.T) {
+	noLeaks(t)
+	f := hosttest.NewTuios(t)
+	f.Error("window_not_found")
+	c := dialTuios(t, f)
+	if reply := c.send(`{"id":7,"verb":"hello"}`); reply != `{"error":{"code":"window_not_found","message":"fake tuios error"},"id":7}` {
+		t.Errorf("reply %q", reply)
+	}
+	f.Garbage()
+	if reply := c.send(`{"id":8,"verb":"hello"}`); reply != "this is not json" {
+		t.Errorf("reply %q", reply)
+	}
+	f.Normal()
+	c.send(`{"id":9,"verb":"hello"}`)
+	want := []string{"tuios hello -> window_not_found", "tuios hello -> garbage", "tuios hello"}
+	if got := f.Transcript(); !slices.Equal(got, want) || f.Connections() != 1 {
+		t.Errorf("transcript %q, %d connections", got, f.Connections())
 	}
 }
