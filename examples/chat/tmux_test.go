@@ -3,16 +3,13 @@
 package main
 
 import (
-	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
-
-	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
+
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
+	"github.com/hostbridge/hostbridge/internal/tmuxtest"
 )
 
 // The chat inside the real tmux (3.3a on these machines and CI), on a
@@ -22,73 +19,23 @@ import (
 // with the fix; with it on, the bar and the ping reach the terminal in
 // front of tmux.
 
-// tmuxServer is one private tmux server.
-type tmuxServer struct {
-	t           *testing.T
-	name        string   // -L
-	env         []string // for tmux and what it starts
-	passthrough string   // allow-passthrough, set as a tmux.conf would
-}
-
-var tmuxServers atomic.Int32
-
-func newTmuxServer(t *testing.T, passthrough string) *tmuxServer {
+// startTmux starts a private tmux server whose panes see the chat's test
+// environment (not the developer's hosts), started with one session, "hb",
+// of cols x rows running the shell command line cmd. allow-passthrough is
+// set in the same tmux call, before the pane exists, as a tmux.conf would.
+func startTmux(t *testing.T, passthrough string, cols, rows int, cmd string) *tmuxtest.Server {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("no tmux")
-	}
-	dir, err := os.MkdirTemp("", "hbtmux") // short: tmux's socket path is bounded
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &tmuxServer{
-		t:           t,
-		name:        fmt.Sprintf("hb%d-%d", os.Getpid(), tmuxServers.Add(1)),
-		env:         chattest.TestEnv(t, "TMUX_TMPDIR="+dir),
-		passthrough: passthrough,
-	}
-	t.Cleanup(func() {
-		cmd := exec.Command("tmux", "-L", s.name, "kill-server") // by its own socket: nobody else's server
-		cmd.Env = s.env
-		_ = cmd.Run()
-		_ = os.RemoveAll(dir)
-	})
+	s := tmuxtest.NewEnv(t, chattest.TestEnv(t))
+	s.Run("set-option", "-g", "allow-passthrough", passthrough, ";",
+		"new-session", "-d", "-s", "hb", "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), cmd)
 	return s
 }
 
-// start starts the server with one session, "hb", of cols x rows running
-// the shell command line cmd. allow-passthrough is set in the same tmux
-// call, before the pane exists, as a tmux.conf would.
-func (s *tmuxServer) start(cols, rows int, cmd string) {
-	s.t.Helper()
-	s.run("set-option", "-g", "allow-passthrough", s.passthrough, ";",
-		"new-session", "-d", "-s", "hb", "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), cmd)
-}
-
-// args is the tmux command line for args on this server.
-func (s *tmuxServer) args(args ...string) []string {
-	return append([]string{"-L", s.name, "-f", "/dev/null"}, args...)
-}
-
-// run runs a tmux command, bounded, and returns its output.
-func (s *tmuxServer) run(args ...string) string {
-	s.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), chattest.Wait)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "tmux", s.args(args...)...)
-	cmd.Env = s.env
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		s.t.Fatalf("tmux %q: %v\n%s", args, err, out)
-	}
-	return string(out)
-}
-
-// pane is a shell command line for a pane: the chat with args, then
+// chatPane is a shell command line for a pane: the chat with args, then
 // "HB-END", a signal on channel done (tmux wait-for) and a long sleep, so
 // the pane stays to be read.
-func (s *tmuxServer) pane(done string, args ...string) string {
-	q := []string{shellQuote(e2e.Binary(s.t))}
+func chatPane(t *testing.T, done string, args ...string) string {
+	q := []string{shellQuote(e2e.Binary(t))}
 	for _, a := range args {
 		q = append(q, shellQuote(a))
 	}
@@ -112,11 +59,10 @@ func TestTmuxDoctor(t *testing.T) {
 	} {
 		t.Run(tc.passthrough, func(t *testing.T) {
 			t.Parallel()
-			s := newTmuxServer(t, tc.passthrough)
-			s.start(250, 80, s.pane("doc", "-doctor"))
-			s.run("wait-for", "doc") // the doctor has printed (a signal sent first is kept)
+			s := startTmux(t, tc.passthrough, 250, 80, chatPane(t, "doc", "-doctor"))
+			s.Run("wait-for", "doc") // the doctor has printed (a signal sent first is kept)
 			var lines []string
-			for _, l := range strings.Split(s.run("capture-pane", "-p", "-J", "-S", "-", "-t", "hb"), "\n") {
+			for _, l := range strings.Split(s.Run("capture-pane", "-p", "-J", "-S", "-", "-t", "hb"), "\n") {
 				lines = append(lines, strings.TrimRight(l, " "))
 			}
 			out := strings.Join(lines, "\n")
@@ -154,14 +100,13 @@ func TestTmuxPassthrough(t *testing.T) {
 	} {
 		t.Run(tc.passthrough, func(t *testing.T) {
 			t.Parallel()
-			s := newTmuxServer(t, tc.passthrough)
 			// The chat waits for the client: "on" passes only what a
 			// visible pane writes.
-			s.start(100, 29, "tmux wait-for go; "+s.pane("done", "-m", "hello", "-delay", "10ms"))
-			outer := e2e.StartProgram(t, s.env, "tmux", s.args("attach-session", "-t", "hb")...)
+			s := startTmux(t, tc.passthrough, 100, 29, "tmux wait-for go; "+chatPane(t, "done", "-m", "hello", "-delay", "10ms"))
+			outer := e2e.StartProgram(t, s.Env, "tmux", s.Args("attach-session", "-t", "hb")...)
 			outer.WaitText("[hb]") // the client draws tmux's status line: it is attached
-			s.run("wait-for", "-S", "go")
-			s.run("wait-for", "done") // the chat has exited
+			s.Run("wait-for", "-S", "go")
+			s.Run("wait-for", "done") // the chat has exited
 			// tmux writes what the pane passes through, then what it
 			// prints, to the client's terminal in order: once the chat's
 			// last words show, everything it sent before them is there.
@@ -178,7 +123,7 @@ func TestTmuxPassthrough(t *testing.T) {
 				t.Errorf("allow-passthrough %s: the outer terminal got bar %q and pings %q, want %q and %q",
 					tc.passthrough, progress, pings, tc.progress, tc.pings)
 			}
-			s.run("kill-server")
+			s.Run("kill-server")
 			outer.Exit()
 		})
 	}

@@ -1,10 +1,7 @@
 package hosttest
 
 import (
-	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -15,20 +12,15 @@ import (
 // Windows). Its methods are safe for concurrent use, and the script may run
 // in many processes at once.
 type Cmux struct {
-	t         TB
-	dir       string
+	exe
 	surface   string
 	workspace string
 	env       map[string]string // Env's
 }
 
-// cmuxScript records its argc and argv, each ended by a NUL (which no
-// argument holds), in one append, then acts on the mode file: "ok", "fail
-// CODE", "failon CODE WORD...", "hang" or "spew".
-const cmuxScript = `#!/bin/sh
-dir=%s
-printf '%%s\0' "$#" "$@" >>"$dir/calls"
-mode=ok
+// cmuxScript follows recordCall, which records the call, and acts on the
+// mode file: "ok", "fail CODE", "failon CODE WORD...", "hang" or "spew".
+const cmuxScript = `mode=ok
 code=1
 [ -r "$dir/mode" ] && read -r mode code <"$dir/mode"
 case "$mode" in
@@ -62,12 +54,7 @@ echo OK
 func NewCmux(t TB, opts ...Option) *Cmux {
 	t.Helper()
 	set := settings(opts).set
-	dir, err := os.MkdirTemp("", "cmux")
-	if err != nil {
-		t.Fatalf("hosttest: cmux: %v", err)
-	}
-	t.Cleanup(func() { _ = os.RemoveAll(dir) })
-	c := &Cmux{t: t, dir: dir, surface: newUUID(), workspace: newUUID()}
+	c := &Cmux{exe: newExe(t, "cmux", cmuxScript), surface: newUUID(), workspace: newUUID()}
 	if id := set["CMUX_SURFACE_ID"]; id != "" {
 		c.surface = id
 	}
@@ -75,13 +62,9 @@ func NewCmux(t TB, opts ...Option) *Cmux {
 		c.workspace = id
 	}
 	c.env = map[string]string{"CMUX_SURFACE_ID": c.surface, "CMUX_PANEL_ID": c.surface, "CMUX_WORKSPACE_ID": c.workspace,
-		"PATH": c.dir + string(os.PathListSeparator) + os.Getenv("PATH")}
+		"PATH": c.path()}
 	maps.Copy(c.env, set)
-	script := fmt.Sprintf(cmuxScript, "'"+strings.ReplaceAll(c.dir, "'", `'\''`)+"'")
-	if err := writeScript(c.Bin(), script); err != nil {
-		t.Fatalf("hosttest: cmux: %v", err)
-	}
-	c.setMode("ok")
+	c.set("mode", "ok")
 	return c
 }
 
@@ -93,7 +76,7 @@ func (c *Cmux) unstable() []string {
 
 // Bin is the fake executable's path: cmux in the directory Env puts first
 // on PATH.
-func (c *Cmux) Bin() string { return filepath.Join(c.dir, "cmux") }
+func (c *Cmux) Bin() string { return c.bin() }
 
 // Env is what cmux gives a surface: CMUX_SURFACE_ID, CMUX_PANEL_ID,
 // CMUX_WORKSPACE_ID, and PATH with the fake's directory first, with
@@ -101,35 +84,29 @@ func (c *Cmux) Bin() string { return filepath.Join(c.dir, "cmux") }
 func (c *Cmux) Env() map[string]string { return maps.Clone(c.env) }
 
 // Normal makes every later call exit 0 (the default).
-func (c *Cmux) Normal() { c.setMode("ok") }
+func (c *Cmux) Normal() { c.set("mode", "ok") }
 
 // Fail makes every later call print an error and exit with code; with
 // commands, only the calls whose first argument is one of them, the
 // others succeeding: a cmux that lacks those commands.
 func (c *Cmux) Fail(code int, commands ...string) {
 	if len(commands) == 0 {
-		c.setMode("fail " + strconv.Itoa(code))
+		c.set("mode", "fail "+strconv.Itoa(code))
 		return
 	}
-	c.setMode("failon " + strconv.Itoa(code) + " " + strings.Join(commands, " "))
+	c.set("mode", "failon "+strconv.Itoa(code)+" "+strings.Join(commands, " "))
 }
 
 // Hang makes every later call sleep for an hour: the caller must kill it.
-func (c *Cmux) Hang() { c.setMode("hang") }
+func (c *Cmux) Hang() { c.set("mode", "hang") }
 
 // Spew makes every later call print 4 MiB on stdout and on stderr, then
 // exit 0.
-func (c *Cmux) Spew() { c.setMode("spew") }
-
-func (c *Cmux) setMode(m string) {
-	if err := writeSetting(c.dir, "mode", m); err != nil {
-		c.t.Errorf("hosttest: cmux: setting mode %q: %v", m, err)
-	}
-}
+func (c *Cmux) Spew() { c.set("mode", "spew") }
 
 // Calls returns the arguments of every call so far (without the program
 // name), in the order they were recorded.
-func (c *Cmux) Calls() [][]string { return recordedCalls(c.dir) }
+func (c *Cmux) Calls() [][]string { return c.calls() }
 
 // Transcript renders every call as a line (nil when there are none), as
 // it would be typed: "cmux set-status chat Running --icon bolt.fill
@@ -137,11 +114,7 @@ func (c *Cmux) Calls() [][]string { return recordedCalls(c.dir) }
 func (c *Cmux) Transcript() []string {
 	var out []string
 	for _, args := range c.Calls() {
-		words := []string{"cmux"}
-		for _, a := range args {
-			words = append(words, quoteBlank(a))
-		}
-		out = append(out, strings.Join(words, " "))
+		out = append(out, c.typed(args))
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package hosttest_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -61,21 +62,18 @@ func ExampleNewHerdr() {
 	// working
 }
 
-// ask sends one request line on a connection of its own, as a program in a
-// herdr pane does, and returns the reply line.
+// ask is call for an Example's output: the reply line, or what met the
+// request instead.
 func ask(socket, line string) string {
-	c, err := net.Dial("unix", socket)
-	if err != nil {
+	reply, err := call(socket, line, 10*time.Second)
+	var op *net.OpError
+	switch {
+	case errors.As(err, &op) && op.Op == "dial":
 		return "(cannot connect)"
-	}
-	defer c.Close()
-	fmt.Fprintln(c, line)
-	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	reply, err := bufio.NewReader(c).ReadString('\n')
-	if err != nil {
+	case err != nil:
 		return "(closed, no reply)"
 	}
-	return strings.TrimSpace(reply)
+	return reply
 }
 
 // herdrReport is a pane.report_agent request line.

@@ -1,21 +1,62 @@
 package hosttest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
+
+	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 )
 
 // The fake executables (cmux, tmux) are sh scripts in a directory of their
 // own: each call appends its argc and arguments, NUL-ended, to the file
 // "calls" in one write, and reads its behaviour from a small file there.
 
-// recordedCalls returns the arguments of every call recorded in dir, in
-// order; a call still being written is left out.
-func recordedCalls(dir string) [][]string {
-	data, _ := os.ReadFile(filepath.Join(dir, "calls"))
+// exe is a fake executable: the script prog in the directory dir,
+// removed at the test's cleanup.
+type exe struct {
+	t    TB
+	prog string
+	dir  string
+}
+
+// recordCall begins every fake's script: it records argc and argv, each
+// ended by a NUL (which no argument holds), in one append; the fake's own
+// part of the script follows.
+const recordCall = `#!/bin/sh
+dir=%s
+printf '%%s\0' "$#" "$@" >>"$dir/calls"
+`
+
+// newExe writes the script recordCall then body as prog in a fresh
+// directory, removed at t's cleanup.
+func newExe(t TB, prog, body string) exe {
+	t.Helper()
+	dir, err := os.MkdirTemp("", prog)
+	if err != nil {
+		t.Fatalf("hosttest: %s: %v", prog, err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	e := exe{t: t, prog: prog, dir: dir}
+	script := fmt.Sprintf(recordCall, "'"+strings.ReplaceAll(dir, "'", `'\''`)+"'") + body
+	if err := proctest.WriteScript(e.bin(), script); err != nil {
+		t.Fatalf("hosttest: %s: %v", prog, err)
+	}
+	return e
+}
+
+// bin is the script's path.
+func (e exe) bin() string { return filepath.Join(e.dir, e.prog) }
+
+// path is PATH with the script's directory first.
+func (e exe) path() string { return e.dir + string(os.PathListSeparator) + os.Getenv("PATH") }
+
+// calls returns the arguments of every call recorded, in order; a call
+// still being written is left out.
+func (e exe) calls() [][]string {
+	data, _ := os.ReadFile(filepath.Join(e.dir, "calls"))
 	fields := strings.Split(string(data), "\x00")
 	fields = fields[:len(fields)-1] // what follows the last NUL: a call still writing
 	var calls [][]string
@@ -29,25 +70,26 @@ func recordedCalls(dir string) [][]string {
 	return calls
 }
 
-// writeSetting writes a script's setting file name in dir as one line, beside
-// and renamed, so a running script reads the old or the new one, never
-// half of it.
-func writeSetting(dir, name, value string) error {
-	tmp := filepath.Join(dir, name+".tmp")
+// set writes the script's setting file name as one line, beside and
+// renamed, so a running script reads the old or the new one, never half of
+// it. A failure fails the test.
+func (e exe) set(name, value string) {
+	tmp := filepath.Join(e.dir, name+".tmp")
 	err := os.WriteFile(tmp, []byte(value+"\n"), 0o644)
 	if err == nil {
-		err = os.Rename(tmp, filepath.Join(dir, name))
+		err = os.Rename(tmp, filepath.Join(e.dir, name))
 	}
-	return err
+	if err != nil {
+		e.t.Errorf("hosttest: %s: setting %s %q: %v", e.prog, name, value, err)
+	}
 }
 
-// writeScript writes an executable script at path. It holds the fork lock
-// while the file is open for writing: a child that another goroutine forks
-// meanwhile would inherit the open handle, and running the script would
-// then fail with ETXTBSY ("text file busy") until that child execs, which
-// made a fake's first call fail now and then under load.
-func writeScript(path, script string) error {
-	syscall.ForkLock.RLock()
-	defer syscall.ForkLock.RUnlock()
-	return os.WriteFile(path, []byte(script), 0o755)
+// typed renders a call as it would be typed: the script's name, then each
+// argument, quoted (%q) when it has blanks or quotes.
+func (e exe) typed(args []string) string {
+	words := []string{e.prog}
+	for _, a := range args {
+		words = append(words, quoteBlank(a))
+	}
+	return strings.Join(words, " ")
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
 )
 
 // RequireGolden fails with a message that names the test, the file and
@@ -14,8 +15,8 @@ import (
 func TestRequireGolden(t *testing.T) {
 	t.Chdir(t.TempDir()) // not parallel: it changes the directory and the flag
 	golden := func(got string) []string {
-		r := &recordingTB{}
-		return r.run(func() { hosttest.RequireGolden(r, got) })
+		r := &kittest.RecordingTB{}
+		return r.Run(func() { hosttest.RequireGolden(r, got) })
 	}
 	errs := golden("terminal progress 3\n")
 	if len(errs) != 1 || !strings.Contains(errs[0], "TestRecorded has no golden file testdata/TestRecorded.golden") ||

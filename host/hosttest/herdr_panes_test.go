@@ -3,7 +3,6 @@ package hosttest_test
 import (
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -54,21 +53,17 @@ func TestHerdrPaneEnv(t *testing.T) {
 func TestHerdrServesManyPanes(t *testing.T) {
 	noLeaks(t)
 	h := hosttest.NewHerdr(t)
-	report := func(id, pane, state string, seq int) string {
-		return `{"id":"` + id + `","method":"pane.report_agent","params":{"pane_id":"` + pane +
-			`","source":"s","agent":"a","state":"` + state + `","seq":` + strconv.Itoa(seq) + `}}`
-	}
-	if got := mustCall(t, h, report("0", "w1:p5", "working", 1)); !strings.Contains(got, `"pane_not_found"`) {
+	if got := mustCall(t, h, herdrReport("w1:p5", "working", 1)); !strings.Contains(got, `"pane_not_found"`) {
 		t.Fatalf("a pane no one named: %s, want pane_not_found", got)
 	}
 	h.PaneEnv("w1:p5")
 	h.PaneEnv("w2:p1")
 	h.PaneEnv("w4 p1") // opaque ids: herdr does not forbid blanks
-	mustCall(t, h, report("1", "w1:p5", "working", 1))
-	mustCall(t, h, report("2", "w2:p1", "blocked", 1)) // same source and seq, other pane
-	mustCall(t, h, report("3", "w1:p2", "idle", 2))
-	mustCall(t, h, report("4", "w1:p5", "idle", 1)) // stale on its own pane
-	mustCall(t, h, report("5", "w4 p1", "working", 3))
+	mustCall(t, h, herdrReport("w1:p5", "working", 1))
+	mustCall(t, h, herdrReport("w2:p1", "blocked", 1)) // same source and seq, other pane
+	mustCall(t, h, herdrReport("w1:p2", "idle", 2))
+	mustCall(t, h, herdrReport("w1:p5", "idle", 1)) // stale on its own pane
+	mustCall(t, h, herdrReport("w4 p1", "working", 3))
 	panes := h.Panes()
 	for pane, state := range map[string]string{"w1:p5": "working", "w2:p1": "blocked", "w1:p2": "idle", "w9:p9": ""} {
 		if p := panes[pane]; p.State != state {

@@ -45,10 +45,10 @@ func validReply(t *testing.T, line string) {
 	}
 }
 
-// call sends one raw line on a fresh connection and returns the reply
-// line ("" when the fake answered nothing) and the read error.
-func call(t *testing.T, path, line string, timeout time.Duration) (string, error) {
-	t.Helper()
+// call sends one raw line on a fresh connection, as a program in a herdr
+// pane does, and returns the reply line ("" when the fake answered
+// nothing) and the error: the dial's, the write's or the read's.
+func call(path, line string, timeout time.Duration) (string, error) {
 	c, err := net.Dial("unix", path)
 	if err != nil {
 		return "", err
@@ -74,7 +74,7 @@ func sock(h *hosttest.Herdr) string { return h.Env()["HERDR_SOCKET_PATH"] }
 
 func mustCall(t *testing.T, h *hosttest.Herdr, line string) string {
 	t.Helper()
-	reply, err := call(t, sock(h), line, 5*time.Second)
+	reply, err := call(sock(h), line, 5*time.Second)
 	if err != nil {
 		t.Fatalf("call %s: %v", line, err)
 	}
@@ -219,24 +219,24 @@ func TestHerdrFaults(t *testing.T) {
 	h := hosttest.NewHerdr(t)
 
 	h.Garbage()
-	if reply, err := call(t, sock(h), okLine, 5*time.Second); err != nil || reply != "this is not json" {
+	if reply, err := call(sock(h), okLine, 5*time.Second); err != nil || reply != "this is not json" {
 		t.Errorf("garbage: %q, %v", reply, err)
 	}
 
 	h.CloseEarly()
-	if reply, err := call(t, sock(h), okLine, 5*time.Second); reply != "" || err == nil {
+	if reply, err := call(sock(h), okLine, 5*time.Second); reply != "" || err == nil {
 		t.Errorf("close early: %q, %v; want no reply", reply, err)
 	}
 
 	h.Error("pane_not_found")
-	reply, err := call(t, sock(h), okLine, 5*time.Second)
+	reply, err := call(sock(h), okLine, 5*time.Second)
 	if err != nil || reply != `{"error":{"code":"pane_not_found","message":"fake herdr error"},"id":"f"}` {
 		t.Errorf("error: %q, %v", reply, err)
 	}
 	validReply(t, reply)
 
 	h.Hang()
-	if _, err := call(t, sock(h), okLine, 50*time.Millisecond); !isTimeout(err) {
+	if _, err := call(sock(h), okLine, 50*time.Millisecond); !isTimeout(err) {
 		t.Errorf("hang: %v, want a timeout", err)
 	}
 
@@ -262,7 +262,7 @@ func TestHerdrHangReleasedByStop(t *testing.T) {
 	h.Hang()
 	done := make(chan error, 1)
 	go func() {
-		_, err := call(t, sock(h), okLine, time.Minute)
+		_, err := call(sock(h), okLine, time.Minute)
 		done <- err
 	}()
 	hosttest.WaitFor(t, func() bool { return len(h.Requests()) == 1 })
@@ -281,7 +281,7 @@ func TestHerdrStopAndRestart(t *testing.T) {
 	if _, err := os.Stat(sock(h)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("socket still there after Stop: %v", err)
 	}
-	if _, err := call(t, sock(h), okLine, time.Second); err == nil {
+	if _, err := call(sock(h), okLine, time.Second); err == nil {
 		t.Error("dial after Stop worked")
 	}
 	h.Restart()

@@ -1,9 +1,7 @@
 package hosttest_test
 
 import (
-	"bufio"
 	"fmt"
-	"net"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -44,49 +42,12 @@ func TestRig(t *testing.T) {
 	if out, err := exec.Command(c.Bin(), "set-status", "chat", "x", "--workspace", c.Env()["CMUX_WORKSPACE_ID"]).CombinedOutput(); err != nil {
 		t.Fatalf("cmux: %v: %s", err, out)
 	}
-	conn, err := net.Dial("unix", r.Env["HERDR_SOCKET_PATH"])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	fmt.Fprintln(conn, `{"id":"1","method":"pane.report_agent","params":{"pane_id":"w1:p2","source":"s","agent":"a","state":"idle"}}`)
-	if _, err := bufio.NewReader(conn).ReadString('\n'); err != nil {
+	line := `{"id":"1","method":"pane.report_agent","params":{"pane_id":"w1:p2","source":"s","agent":"a","state":"idle"}}`
+	if _, err := call(r.Env["HERDR_SOCKET_PATH"], line, 5*time.Second); err != nil {
 		t.Fatal(err)
 	}
 	want := "terminal ping \"<secret>\"\n\nherdr pane.report_agent idle\n\ncmux set-status chat x --workspace <cmux-workspace>\n"
 	if got := r.Transcript(); got != want {
 		t.Errorf("transcript %q, want %q", got, want)
-	}
-}
-
-// The socket's faults are the same for every host: tuios answers Error in
-// its own shape, with the request's id.
-func TestTuiosSharesTheSocketsFaults(t *testing.T) {
-	noLeaks(t)
-	f := hosttest.NewTuios(t)
-	f.Error("window_not_found")
-	c, err := net.Dial("unix", f.Env()["TUIOS_SOCKET"])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	rd := bufio.NewReader(c)
-	fmt.Fprintln(c, `{"id":7,"verb":"hello"}`)
-	if reply, _ := rd.ReadString('\n'); reply != `{"error":{"code":"window_not_found","message":"fake tuios error"},"id":7}`+"\n" {
-		t.Errorf("reply %q", reply)
-	}
-	f.Garbage()
-	fmt.Fprintln(c, `{"id":8,"verb":"hello"}`)
-	if reply, _ := rd.ReadString('\n'); reply != "this is not json\n" {
-		t.Errorf("reply %q", reply)
-	}
-	f.Normal()
-	fmt.Fprintln(c, `{"id":9,"verb":"hello"}`)
-	if _, err := rd.ReadString('\n'); err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"tuios hello -> window_not_found", "tuios hello -> garbage", "tuios hello"}
-	if got := f.Transcript(); !slices.Equal(got, want) || f.Connections() != 1 {
-		t.Errorf("transcript %q, %d connections", got, f.Connections())
 	}
 }

@@ -1,9 +1,7 @@
 package hosttest
 
 import (
-	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,17 +15,13 @@ import (
 // keeps its pane options there. For the real tmux, see the e2e tests of
 // examples/chat. It needs a POSIX sh (not on Windows).
 type Tmux struct {
-	t   TB
-	dir string
+	exe
 	env map[string]string
 }
 
-// tmuxScript records argc and argv NUL-ended, as cmuxScript, in one
-// append; answers the passthrough question from the file passthrough.
-const tmuxScript = `#!/bin/sh
-dir=%s
-printf '%%s\0' "$#" "$@" >>"$dir/calls"
-for a in "$@"; do
+// tmuxScript follows recordCall, which records the call, and answers the
+// passthrough question from the file passthrough.
+const tmuxScript = `for a in "$@"; do
 	if [ "$a" = allow-passthrough ]; then
 		cat "$dir/passthrough"
 	fi
@@ -42,25 +36,16 @@ const TmuxPane = "%1"
 func NewTmux(t TB, opts ...Option) *Tmux {
 	t.Helper()
 	set := settings(opts).set
-	dir, err := os.MkdirTemp("", "tmux")
-	if err != nil {
-		t.Fatalf("hosttest: tmux: %v", err)
-	}
-	t.Cleanup(func() { _ = os.RemoveAll(dir) })
-	f := &Tmux{t: t, dir: dir}
+	f := &Tmux{exe: newExe(t, "tmux", tmuxScript)}
 	f.env = map[string]string{
-		"TMUX":                 filepath.Join(dir, "default") + ",4242,0",
+		"TMUX":                 filepath.Join(f.dir, "default") + ",4242,0",
 		"TMUX_PANE":            TmuxPane,
 		"TERM":                 "tmux-256color",
 		"TERM_PROGRAM":         "tmux",
 		"TERM_PROGRAM_VERSION": "3.3a",
-		"PATH":                 dir + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"PATH":                 f.path(),
 	}
 	maps.Copy(f.env, set)
-	script := fmt.Sprintf(tmuxScript, "'"+strings.ReplaceAll(dir, "'", `'\''`)+"'")
-	if err := writeScript(f.Bin(), script); err != nil {
-		t.Fatalf("hosttest: tmux: %v", err)
-	}
 	f.Passthrough("off")
 	return f
 }
@@ -70,7 +55,7 @@ func (f *Tmux) name() string       { return "tmux" }
 func (f *Tmux) unstable() []string { return []string{f.dir, "<tmux-dir>"} }
 
 // Bin is the fake executable's path.
-func (f *Tmux) Bin() string { return filepath.Join(f.dir, "tmux") }
+func (f *Tmux) Bin() string { return f.bin() }
 
 // Env is what tmux gives a pane: TMUX (a socket in the fake's directory),
 // TMUX_PANE (%1), tmux's TERM and TERM_PROGRAM (3.3a), and PATH with the
@@ -80,15 +65,11 @@ func (f *Tmux) Env() map[string]string { return maps.Clone(f.env) }
 
 // Passthrough sets what tmux answers for allow-passthrough: "off", "on"
 // or "all".
-func (f *Tmux) Passthrough(mode string) {
-	if err := writeSetting(f.dir, "passthrough", mode); err != nil {
-		f.t.Errorf("hosttest: tmux: setting passthrough %q: %v", mode, err)
-	}
-}
+func (f *Tmux) Passthrough(mode string) { f.set("passthrough", mode) }
 
 // Calls returns the arguments of every call so far (without the program
 // name), in the order they were recorded, questions included.
-func (f *Tmux) Calls() [][]string { return recordedCalls(f.dir) }
+func (f *Tmux) Calls() [][]string { return f.calls() }
 
 // Transcript renders every call that changes the pane (not the questions
 // the terminal asks, whose moment depends on another host's worker) as a
@@ -103,14 +84,14 @@ func (f *Tmux) Transcript() []string {
 		if slices.Contains(args, "show-options") {
 			continue // the terminal's passthrough question
 		}
-		out = append(out, tmuxLine(args))
+		out = append(out, f.line(args))
 	}
 	return out
 }
 
-// tmuxLine reads one exec's commands: set-option [-p] [-u] [-t T] [--]
+// line reads one exec's commands: set-option [-p] [-u] [-t T] [--]
 // NAME [VALUE], joined by ";".
-func tmuxLine(args []string) string {
+func (f *Tmux) line(args []string) string {
 	if len(args) >= 2 && args[0] == "-S" {
 		args = args[2:]
 	}
@@ -146,11 +127,7 @@ func tmuxLine(args []string) string {
 		}
 	}
 	if !ok || verb == "" {
-		q := []string{"tmux"}
-		for _, a := range args {
-			q = append(q, quoteBlank(a))
-		}
-		return strings.Join(q, " ")
+		return f.typed(args)
 	}
 	return "tmux " + verb + " " + strings.Join(words, " ")
 }

@@ -1,4 +1,4 @@
-package hosttest
+package hosttest_test
 
 import (
 	"bufio"
@@ -9,15 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
-
-// tuiosNoLeaks checks, after every cleanup of t, that t left no goroutine
-// behind. Register it first: cleanups run last-in first-out.
-func tuiosNoLeaks(t *testing.T) {
-	opt := goleak.IgnoreCurrent()
-	t.Cleanup(func() { goleak.VerifyNone(t, opt) })
-}
 
 // tuiosConn is a raw client of the fake, for tests of the fake itself.
 type tuiosConn struct {
@@ -26,9 +19,9 @@ type tuiosConn struct {
 	rd *bufio.Reader
 }
 
-func dialTuios(t *testing.T, f *Tuios) *tuiosConn {
+func dialTuios(t *testing.T, f *hosttest.Tuios) *tuiosConn {
 	t.Helper()
-	c, err := net.Dial("unix", f.path)
+	c, err := net.Dial("unix", f.Env()["TUIOS_SOCKET"])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,18 +30,26 @@ func dialTuios(t *testing.T, f *Tuios) *tuiosConn {
 	return &tuiosConn{t: t, c: c, rd: bufio.NewReader(c)}
 }
 
-// do sends one request line and decodes the reply.
-func (tc *tuiosConn) do(line string) map[string]any {
+// send sends one request line and returns the reply line, without its
+// newline.
+func (tc *tuiosConn) send(line string) string {
 	tc.t.Helper()
 	if _, err := tc.c.Write([]byte(line + "\n")); err != nil {
 		tc.t.Fatal(err)
 	}
-	reply, err := tc.rd.ReadBytes('\n')
+	reply, err := tc.rd.ReadString('\n')
 	if err != nil {
 		tc.t.Fatalf("reading reply to %s: %v", line, err)
 	}
+	return strings.TrimSuffix(reply, "\n")
+}
+
+// do sends one request line and decodes the reply.
+func (tc *tuiosConn) do(line string) map[string]any {
+	tc.t.Helper()
+	reply := tc.send(line)
 	var m map[string]any
-	if err := json.Unmarshal(reply, &m); err != nil {
+	if err := json.Unmarshal([]byte(reply), &m); err != nil {
 		tc.t.Fatalf("reply %q: %v", reply, err)
 	}
 	return m
@@ -61,34 +62,34 @@ func errCode(m map[string]any) string {
 }
 
 func TestTuiosEnv(t *testing.T) {
-	tuiosNoLeaks(t)
-	f := NewTuios(t, WithEnv("TUIOS_SESSION", "work"))
+	noLeaks(t)
+	f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", "work"))
 	env := f.Env()
-	if env["TUIOS_ENV"] != "1" || env["TUIOS_SOCKET"] != f.path || env["TUIOS_SESSION"] != "work" ||
-		env["TUIOS_PANE_ID"] != f.window || env["TUIOS_WINDOW_ID"] != f.window {
+	window, path := env["TUIOS_PANE_ID"], env["TUIOS_SOCKET"]
+	if env["TUIOS_ENV"] != "1" || env["TUIOS_SESSION"] != "work" || env["TUIOS_WINDOW_ID"] != window {
 		t.Errorf("Env() = %v", env)
 	}
-	if len(f.window) != 36 || strings.Count(f.window, "-") != 4 {
-		t.Errorf("window id %q is not a UUID", f.window)
+	if len(window) != 36 || strings.Count(window, "-") != 4 {
+		t.Errorf("window id %q is not a UUID", window)
 	}
-	if len(f.path) > 100 {
-		t.Errorf("socket path %q too long for sun_path", f.path)
+	if len(path) > 100 {
+		t.Errorf("socket path %q too long for sun_path", path)
 	}
 	c := dialTuios(t, f)
 	if code := errCode(c.do(`{"id":1,"verb":"get-agent-state","params":{"session":"main"}}`)); code != "session_not_found" {
 		t.Errorf("session main answered %q in session work", code)
 	}
-	if g := NewTuios(t, WithEnv("TUIOS_PANE_ID", "w-9")); g.Env()["TUIOS_WINDOW_ID"] != "w-9" {
+	if g := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_PANE_ID", "w-9")); g.Env()["TUIOS_WINDOW_ID"] != "w-9" {
 		t.Errorf("TUIOS_PANE_ID did not set the window: %v", g.Env())
 	}
 }
 
 func TestTuiosProtocol(t *testing.T) {
-	tuiosNoLeaks(t)
-	f := NewTuios(t)
+	noLeaks(t)
+	f := hosttest.NewTuios(t)
 	f.ExpectRefusals()
 	c := dialTuios(t, f)
-	w := f.window
+	w := f.Env()["TUIOS_PANE_ID"]
 
 	r := c.do(`{"id":1,"verb":"set-agent-state","params":{"session":"main","window":"` + w + `","state":"working","harness":"chat"}}`)
 	if r["id"] != 1.0 || r["result"].(map[string]any)["applied"] != true {
@@ -138,8 +139,8 @@ func TestTuiosProtocol(t *testing.T) {
 }
 
 func TestTuiosMeta(t *testing.T) {
-	tuiosNoLeaks(t)
-	f := NewTuios(t)
+	noLeaks(t)
+	f := hosttest.NewTuios(t)
 	c := dialTuios(t, f)
 	c.do(`{"id":1,"verb":"set-agent-meta","params":{"source":"chat","tokens":{"model":"opus","cost":"$1"}}}`)
 	c.do(`{"id":2,"verb":"set-agent-meta","params":{"source":"hook","tokens":{"branch":"main"}}}`)
@@ -164,8 +165,8 @@ func TestTuiosMeta(t *testing.T) {
 }
 
 func TestTuiosActivity(t *testing.T) {
-	tuiosNoLeaks(t)
-	f := NewTuios(t)
+	noLeaks(t)
+	f := hosttest.NewTuios(t)
 	c := dialTuios(t, f)
 	act := func(id int, a string) map[string]any {
 		return c.do(`{"id":` + string(rune('0'+id)) + `,"verb":"report-agent-activity","params":{"harness":"chat","activity":` + a + `}}`)
@@ -183,7 +184,7 @@ func TestTuiosActivity(t *testing.T) {
 		t.Errorf("running count %v", r)
 	}
 	p := f.Pane()
-	want := []TuiosSubagent{{ID: "a1", Type: "explore", Task: "look", Tool: "grep", Status: "done", Result: "found it"}, {ID: "a2", Status: "stopped"}}
+	want := []hosttest.TuiosSubagent{{ID: "a1", Type: "explore", Task: "look", Tool: "grep", Status: "done", Result: "found it"}, {ID: "a2", Status: "stopped"}}
 	if !slices.Equal(p.Subagents, want) {
 		t.Errorf("children %+v", p.Subagents)
 	}
@@ -212,8 +213,8 @@ func TestTuiosActivity(t *testing.T) {
 }
 
 func TestTuiosHangDropStop(t *testing.T) {
-	tuiosNoLeaks(t)
-	f := NewTuios(t)
+	noLeaks(t)
+	f := hosttest.NewTuios(t)
 	f.UnknownVerbs("set-agent-meta")
 	c := dialTuios(t, f)
 	if code := errCode(c.do(`{"id":1,"verb":"set-agent-meta","params":{"tokens":{"a":"b"}}}`)); code != "unknown_verb" {
@@ -226,7 +227,7 @@ func TestTuiosHangDropStop(t *testing.T) {
 
 	f.Hang()
 	c.c.Write([]byte(`{"id":3,"verb":"hello"}` + "\n"))
-	WaitFor(t, func() bool { return len(f.Requests()) == 3 })
+	hosttest.WaitFor(t, func() bool { return len(f.Requests()) == 3 })
 	c.c.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
 	if _, err := c.rd.ReadByte(); err == nil {
 		t.Error("a hung fake answered")
@@ -241,7 +242,7 @@ func TestTuiosHangDropStop(t *testing.T) {
 	}
 
 	f.Stop()
-	if _, err := net.Dial("unix", f.path); err == nil {
+	if _, err := net.Dial("unix", f.Env()["TUIOS_SOCKET"]); err == nil {
 		t.Error("dial after Stop succeeded")
 	}
 	f.Restart()
@@ -261,5 +262,27 @@ func TestTuiosHangDropStop(t *testing.T) {
 	}
 	if got := f.Transcript(); !slices.Equal(got, want) {
 		t.Errorf("transcript %q", got)
+	}
+}
+
+// The socket's faults are the same for every host: tuios answers Error in
+// its own shape, with the request's id.
+func TestTuiosSharesTheSocketsFaults(t *testing.T) {
+	noLeaks(t)
+	f := hosttest.NewTuios(t)
+	f.Error("window_not_found")
+	c := dialTuios(t, f)
+	if reply := c.send(`{"id":7,"verb":"hello"}`); reply != `{"error":{"code":"window_not_found","message":"fake tuios error"},"id":7}` {
+		t.Errorf("reply %q", reply)
+	}
+	f.Garbage()
+	if reply := c.send(`{"id":8,"verb":"hello"}`); reply != "this is not json" {
+		t.Errorf("reply %q", reply)
+	}
+	f.Normal()
+	c.send(`{"id":9,"verb":"hello"}`)
+	want := []string{"tuios hello -> window_not_found", "tuios hello -> garbage", "tuios hello"}
+	if got := f.Transcript(); !slices.Equal(got, want) || f.Connections() != 1 {
+		t.Errorf("transcript %q, %d connections", got, f.Connections())
 	}
 }

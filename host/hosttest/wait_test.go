@@ -10,15 +10,9 @@ import (
 	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
 )
 
-// recordingTB is kittest's TB whose Fatalf ends the calling goroutine, as
-// testing's does, so that failures can be checked (golden_test.go too).
-type recordingTB struct{ kittest.RecordingTB }
-
-func (r *recordingTB) run(f func()) []string { return r.Run(f) }
-
 func TestWaitForGivesUp(t *testing.T) {
-	r := &recordingTB{}
-	errs := r.run(func() {
+	r := &kittest.RecordingTB{}
+	errs := r.Run(func() {
 		hosttest.WaitFor(r, func() bool { return false }, hosttest.WithTimeout(30*time.Millisecond))
 		t.Error("WaitFor returned")
 	})

@@ -22,7 +22,7 @@ const Timeout = 10 * time.Second
 type Server struct {
 	t    testing.TB
 	Name string   // -L
-	Env  []string // the process's environment without TMUX, TMUX_PANE, with TMUX_TMPDIR
+	Env  []string // the process's environment (or NewEnv's) without TMUX, TMUX_PANE, with TMUX_TMPDIR
 	dir  string
 }
 
@@ -30,7 +30,16 @@ var count atomic.Int32
 
 // New makes a server (started by the first command that needs one, such
 // as Start) and kills it at t's cleanup. It skips t where tmux is missing.
+// The server, and what it starts, see the test process's environment.
 func New(t testing.TB) *Server {
+	t.Helper()
+	return NewEnv(t, os.Environ())
+}
+
+// NewEnv is New with env ("NAME=value" pairs) in place of the test
+// process's environment: for a program in a pane that must not see the
+// developer's own hosts.
+func NewEnv(t testing.TB, env []string) *Server {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("no tmux")
@@ -39,13 +48,13 @@ func New(t testing.TB) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var env []string
-	for _, kv := range os.Environ() {
+	var kept []string
+	for _, kv := range env {
 		if !strings.HasPrefix(kv, "TMUX=") && !strings.HasPrefix(kv, "TMUX_PANE=") && !strings.HasPrefix(kv, "TMUX_TMPDIR=") {
-			env = append(env, kv)
+			kept = append(kept, kv)
 		}
 	}
-	s := &Server{t: t, Name: fmt.Sprintf("hb-%d-%d", os.Getpid(), count.Add(1)), Env: append(env, "TMUX_TMPDIR="+dir), dir: dir}
+	s := &Server{t: t, Name: fmt.Sprintf("hb-%d-%d", os.Getpid(), count.Add(1)), Env: append(kept, "TMUX_TMPDIR="+dir), dir: dir}
 	t.Cleanup(func() {
 		_, _ = s.Try("kill-server")
 		_ = os.RemoveAll(dir)

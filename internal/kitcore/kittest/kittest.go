@@ -63,14 +63,13 @@ type (
 // RecordingTB is a TB whose Fatalf ends the calling goroutine, as
 // testing's does, so the kit's failures can be checked.
 type RecordingTB struct {
-	mu       sync.Mutex
-	errors   []string
-	cleanups []func()
+	cleanups
+	mu     sync.Mutex
+	errors []string
 }
 
-func (r *RecordingTB) Helper()          {}
-func (r *RecordingTB) Name() string     { return "TestRecorded" }
-func (r *RecordingTB) Cleanup(f func()) { r.cleanups = append(r.cleanups, f) }
+func (r *RecordingTB) Helper()      {}
+func (r *RecordingTB) Name() string { return "TestRecorded" }
 func (r *RecordingTB) Errorf(format string, args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -90,8 +89,6 @@ func (r *RecordingTB) Run(f func()) []string {
 		f()
 	}()
 	<-done
-	for i := len(r.cleanups) - 1; i >= 0; i-- {
-		r.cleanups[i]()
-	}
+	r.cleanups.run()
 	return r.errors
 }

@@ -39,7 +39,7 @@ func NewHung(t testing.TB, name string) *Hung {
 	if err := unix.Mkfifo(h.fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(h.Bin, []byte(hungScript), 0o755); err != nil {
+	if err := WriteScript(h.Bin, hungScript); err != nil {
 		t.Fatal(err)
 	}
 	return h

@@ -1,4 +1,4 @@
-// Package proctest counts the processes a test's commands leave behind: a
-// hung command with children of its own, and the survivors once it was
-// killed.
+// Package proctest plays and counts the processes a test's commands start:
+// a script written so that it can run at once (WriteScript), a hung
+// command with children of its own, and the survivors once it was killed.
 package proctest
