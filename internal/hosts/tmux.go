@@ -2,15 +2,12 @@ package hosts
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os/exec"
-	"strconv"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
-	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 // The user options hostbridge keeps on the chat's own tmux pane, for a
@@ -172,23 +169,12 @@ func tmuxArg(v string) string {
 }
 
 // run runs tmux with args, bounded by ctx. A refusal makes the backend
-// quiet (see tmuxBackend).
+// quiet (see tmuxBackend); any other failure is only that (runCommand).
 func (b *tmuxBackend) run(ctx context.Context, op string, args []string) error {
-	stdout, stderr, err := proc.Run(ctx, nil, b.bin, args...)
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return nil
-	case ctx.Err() != nil:
-		return fmt.Errorf("tmux: %s: %w", op, err)
-	case !errors.As(err, &exit):
-		// Not started: a passing cause (ETXTBSY while another goroutine
-		// forks, a full process table) is only a failure, tried again.
-		return fmt.Errorf("tmux: %s: %w: %w", op, ErrUnavailable, err)
-	case exit.ExitCode() < 0: // killed by a signal from elsewhere: only a failure
-		return fmt.Errorf("tmux: %s: %w", op, err)
+	_, exit, err := runCommand(ctx, "tmux", op, nil, b.bin, args...)
+	if exit <= 0 {
+		return err
 	}
-	err = rejected("tmux", op, "exit status "+strconv.Itoa(exit.ExitCode()), string(stderr)+" "+string(stdout))
 	b.gone = fmt.Errorf("tmux: pane %s on %s: %w (%w)", b.pane, b.socket, host.ErrDropped, err)
 	b.c.Logger.Debug("tmux: the pane options cannot be set; not asking tmux again", "pane", b.pane, "socket", b.socket, "err", err)
 	return b.gone

@@ -3,6 +3,7 @@ package hosts
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/internal/proc"
@@ -53,15 +54,12 @@ func detectTmux(r *reader) TmuxPane {
 // validTmuxPane: tmux names a pane '%' and its decimal id (window.c,
 // window_pane_find_by_id_str, tmux 3.3a).
 func validTmuxPane(p string) bool {
-	if len(p) < 2 || len(p) > 11 || p[0] != '%' {
+	id, ok := strings.CutPrefix(p, "%")
+	if !ok || len(id) > 10 {
 		return false
 	}
-	for _, c := range p[1:] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	_, err := strconv.ParseUint(id, 10, 64) // digits only: no sign, no '_'
+	return err == nil
 }
 
 // tmuxProbe is how the terminal asks tmux about passthrough: the tmux that

@@ -1,0 +1,44 @@
+package hosts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strconv"
+
+	"github.com/hostbridge/hostbridge/internal/proc"
+)
+
+// runCommand runs one command of a host's CLI, bin with args (env added to
+// the process's), for the request op. proc.Run bounds it by ctx, kills its
+// whole process group at the end, and keeps only the head of its output.
+// It returns that head of stderr and the exit status, and an error that
+// starts "<host>: <op>: " and says what stopped it:
+//
+//	ctx done           ctx's cause
+//	did not start      ErrUnavailable and why
+//	killed by a signal the failure alone (exit -1)
+//	non-zero exit      a *ReplyError "exit status N" with the head of what
+//	                   it printed, stderr first
+//
+// Only a non-zero exit is the host's answer; the rest is a failure the
+// worker tries again.
+func runCommand(ctx context.Context, hostName, op string, env []string, bin string, args ...string) (stderr []byte, exit int, err error) {
+	stdout, stderr, err := proc.Run(ctx, env, bin, args...)
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return stderr, 0, nil
+	case ctx.Err() != nil:
+		return stderr, 0, fmt.Errorf("%s: %s: %w", hostName, op, err)
+	case !errors.As(err, &ee):
+		// Not started: a passing cause (ETXTBSY while another goroutine
+		// forks, a full process table) is only a failure, tried again.
+		return stderr, 0, fmt.Errorf("%s: %s: %w: %w", hostName, op, ErrUnavailable, err)
+	case ee.ExitCode() < 0: // killed by a signal from elsewhere: only a failure
+		return stderr, -1, fmt.Errorf("%s: %s: %w", hostName, op, err)
+	}
+	code := ee.ExitCode()
+	return stderr, code, rejected(hostName, op, "exit status "+strconv.Itoa(code), string(stderr)+" "+string(stdout))
+}
