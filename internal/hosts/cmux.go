@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -58,12 +57,9 @@ func newCmux(c Config, bin, workspace string) (*cmuxBackend, error) {
 	if w := workspace; w != "" && (strings.HasPrefix(w, "-") || core.Clean(w, 256) != w || strings.Contains(w, " ")) {
 		return nil, fmt.Errorf("cmux: %w: workspace id %q", ErrConfig, w)
 	}
-	if bin == "" {
-		bin = "cmux"
-	}
-	path, err := exec.LookPath(bin)
+	path, err := lookCommand("cmux", bin)
 	if err != nil {
-		return nil, fmt.Errorf("cmux: %w: %w", ErrUnavailable, err)
+		return nil, err
 	}
 	c.Logger = orDiscard(c.Logger)
 	return &cmuxBackend{c: c, bin: path, key: key, workspace: workspace}, nil

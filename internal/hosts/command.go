@@ -10,6 +10,19 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
+// lookCommand finds a host's CLI, bin (default: the host's name) on the
+// process's PATH, as its backend is made: a missing one shows at once.
+func lookCommand(hostName, bin string) (string, error) {
+	if bin == "" {
+		bin = hostName
+	}
+	path, err := exec.LookPath(bin)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w: %w", hostName, ErrUnavailable, err)
+	}
+	return path, nil
+}
+
 // runCommand runs one command of a host's CLI, bin with args (env added to
 // the process's), for the request op. proc.Run bounds it by ctx, kills its
 // whole process group at the end, and keeps only the head of its output.

@@ -3,7 +3,6 @@ package hosts
 import (
 	"context"
 	"fmt"
-	"os/exec"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -72,13 +71,9 @@ func newTmux(c Config, p TmuxPane) (*tmuxBackend, error) {
 	if p.Socket == "" || strings.HasPrefix(p.Socket, "-") {
 		return nil, fmt.Errorf("tmux: %w: socket %q", ErrConfig, p.Socket)
 	}
-	bin := p.Bin
-	if bin == "" {
-		bin = "tmux"
-	}
-	path, err := exec.LookPath(bin)
+	path, err := lookCommand("tmux", p.Bin)
 	if err != nil {
-		return nil, fmt.Errorf("tmux: %w: %w", ErrUnavailable, err)
+		return nil, err
 	}
 	c.Logger = orDiscard(c.Logger)
 	return &tmuxBackend{c: c, bin: path, socket: p.Socket, pane: p.Pane}, nil

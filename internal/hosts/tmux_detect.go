@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
@@ -18,17 +19,19 @@ type TmuxPane struct {
 	Bin    string // the tmux on PATH
 }
 
-// detectTmux reads TMUX ("<socket>,<pid>,<session>") and TMUX_PANE. tmux's
-// own client takes the socket as what comes before TMUX's first comma
-// (tmux.c, main, tmux 3.3a). Whatever the innermost host, a malformed
-// value or a missing tmux executable leaves out the tmux channel alone
-// (an ignored Problem); the socket is not checked here: a server that is
-// gone shows at the first report (see tmuxBackend).
-func detectTmux(r *reader) TmuxPane {
-	tm := r.getenv("TMUX")
-	if tm == "" {
+// detectTmux makes the pane of a terminal inside tmux (in, from
+// terminal.Detect, which decides that from TMUX and read TMUX_PANE) from
+// TMUX ("<socket>,<pid>,<session>") and TMUX_PANE. tmux's own client takes
+// the socket as what comes before TMUX's first comma (tmux.c, main, tmux
+// 3.3a). Whatever the innermost host, a malformed value or a missing tmux
+// executable leaves out the tmux channel alone (an ignored Problem); the
+// socket is not checked here: a server that is gone shows at the first
+// report (see tmuxBackend).
+func detectTmux(r *reader, in terminal.Info) TmuxPane {
+	if in.Mux != terminal.MuxTmux {
 		return TmuxPane{}
 	}
+	tm := r.getenv("TMUX")
 	bad := func(name, reason string) TmuxPane {
 		r.d.Problems = append(r.d.Problems, &Problem{Host: Tmux, Var: name, Reason: reason, Ignored: true})
 		return TmuxPane{}
@@ -40,7 +43,7 @@ func detectTmux(r *reader) TmuxPane {
 	case !filepath.IsAbs(socket):
 		return bad("TMUX", "does not start with an absolute socket path: "+quote(tm))
 	}
-	pane := r.getenv("TMUX_PANE")
+	pane := in.MuxPane
 	if !validTmuxPane(pane) {
 		return bad("TMUX_PANE", "is not a tmux pane id (%<digits>): "+quote(pane))
 	}
