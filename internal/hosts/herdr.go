@@ -229,7 +229,7 @@ func defaultSource(agent string) string {
 }
 
 func validSource(s string) bool {
-	return s != "" && len(s) <= maxSource && strings.IndexFunc(s, func(r rune) bool { return !sourceRune(r) }) < 0
+	return s != "" && sanitize(s, sourceRune, maxSource) == s
 }
 
 func sourceRune(r rune) bool { return alnum(r) || strings.ContainsRune(":._-", r) }

@@ -98,38 +98,32 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 		if r.State == host.Blocked || r.State == host.Failed {
 			text = r.Message
 		}
-		if err := b.run(ctx, "set", b.setArgs(word, text)); err != nil {
+		if err := b.run(ctx, "set", b.argv([]string{word, b.c.Agent, text})); err != nil {
 			return err
 		}
 		b.turned = b.turned || r.State != host.Idle
 		return nil
 	case host.KindExit:
 		b.exited = true
-		return b.run(ctx, "unset", b.unsetArgs())
+		return b.run(ctx, "unset", b.argv(nil))
 	}
 	return nil
 }
 
-// setArgs is the argv after the binary that sets every option.
-func (b *tmuxBackend) setArgs(state, text string) []string {
-	args := []string{"-S", b.socket}
-	for i, v := range [...]string{state, b.c.Agent, text} {
-		if i > 0 {
-			args = append(args, ";")
-		}
-		args = append(args, "set-option", "-p", "-t", b.pane, "--", TmuxOptions[i], tmuxArg(tmuxValue(v)))
-	}
-	return args
-}
-
-// unsetArgs is the argv after the binary that unsets every option.
-func (b *tmuxBackend) unsetArgs() []string {
+// argv is the argv after the binary: one set-option per option, joined by
+// ";" arguments, that sets each to its value in values (state, agent,
+// text), or with nil unsets every one.
+func (b *tmuxBackend) argv(values []string) []string {
 	args := []string{"-S", b.socket}
 	for i, name := range TmuxOptions {
 		if i > 0 {
 			args = append(args, ";")
 		}
-		args = append(args, "set-option", "-p", "-u", "-t", b.pane, "--", name)
+		if values == nil {
+			args = append(args, "set-option", "-p", "-u", "-t", b.pane, "--", name)
+		} else {
+			args = append(args, "set-option", "-p", "-t", b.pane, "--", name, tmuxArg(tmuxValue(values[i])))
+		}
 	}
 	return args
 }
