@@ -146,7 +146,7 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 // a fact that went away is sent as null, which removes the key.
 func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	want := wantTokens(nil, r.Meta, metaKey, 0, 0)
-	return syncTokens(b.meta, tokenChanges(b.meta, want, r.Repeat), func(c tokens) error {
+	return syncTokens(b.meta, want, r.Repeat, func(c tokens) error {
 		return b.send(ctx, verbMeta, metaParams{Session: b.session, Window: b.pane, Source: b.c.Agent, Tokens: c})
 	})
 }
