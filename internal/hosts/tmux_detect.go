@@ -19,14 +19,14 @@ type TmuxPane struct {
 	Bin    string // the tmux on PATH
 }
 
-// detectTmux makes the pane of a terminal inside tmux (in, from
-// terminal.Detect, which decides that from TMUX and read TMUX_PANE) from
-// TMUX ("<socket>,<pid>,<session>") and TMUX_PANE. tmux's own client takes
-// the socket as what comes before TMUX's first comma (tmux.c, main, tmux
-// 3.3a). Whatever the innermost host, a malformed value or a missing tmux
-// executable leaves out the tmux channel alone (an ignored Problem); the
-// socket is not checked here: a server that is gone shows at the first
-// report (see tmuxBackend).
+// detectTmux reads the tmux pane of a terminal inside tmux: in is what
+// terminal.Detect read, which decides from TMUX whether it is, and holds
+// TMUX_PANE. The socket is what comes before TMUX's first comma
+// ("<socket>,<pid>,<session>"), as tmux's own client takes it (tmux.c,
+// main, tmux 3.3a). Whatever the innermost host, a malformed value or a
+// missing tmux executable leaves out the tmux channel alone (an ignored
+// Problem); the socket is not checked here: a server that is gone shows
+// at the first report (see tmuxBackend).
 func detectTmux(r *reader, in terminal.Info) TmuxPane {
 	if in.Mux != terminal.MuxTmux {
 		return TmuxPane{}
