@@ -23,20 +23,14 @@ func lookCommand(hostName, bin string) (string, error) {
 	return path, nil
 }
 
-// runCommand runs one command of a host's CLI, bin with args (env added to
-// the process's), for the request op. proc.Run bounds it by ctx, kills its
-// whole process group at the end, and keeps only the head of its output.
-// It returns that head of stderr and the exit status, and an error that
-// starts "<host>: <op>: " and says what stopped it:
-//
-//	ctx done           ctx's cause
-//	did not start      ErrUnavailable and why
-//	killed by a signal the failure alone (exit -1)
-//	non-zero exit      a *ReplyError "exit status N" with the head of what
-//	                   it printed, stderr first
-//
-// Only a non-zero exit is the host's answer; the rest is a failure the
-// worker tries again.
+// runCommand runs one command of a host's CLI for the request op: bin
+// with args, env added to the process's, through proc.Run (bounded by ctx,
+// its process group killed at the end, the head of its output kept). It
+// returns the head of stderr, the exit status and an error that starts
+// "<host>: <op>: ". Only a non-zero exit is the host's answer: a
+// *ReplyError "exit status N" with what it printed, stderr first. ctx's
+// end, a command that did not start (ErrUnavailable) and a signal from
+// elsewhere (exit -1) are failures, tried again.
 func runCommand(ctx context.Context, hostName, op string, env []string, bin string, args ...string) (stderr []byte, exit int, err error) {
 	stdout, stderr, err := proc.Run(ctx, env, bin, args...)
 	var ee *exec.ExitError
