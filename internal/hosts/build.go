@@ -87,8 +87,8 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	var list []host.Backend
 	var chans []Channel
 	hostCarriesState := false
-	add := func(b host.Backend, err error, states bool, carries, via string) { // with err, b is unused
-		ch := Channel{Host: h.Kind.String(), Carries: carries, Via: via, Err: err}
+	add := func(k Kind, b host.Backend, err error, states bool, carries, via string) { // with err, b is unused
+		ch := Channel{Host: k.String(), Carries: carries, Via: via, Err: err}
 		if err == nil {
 			ch.Host = b.Name()
 			list = append(list, b)
@@ -104,30 +104,26 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	case c.Off:
 	case h.Kind == Herdr:
 		b, err := newHerdr(c, h.Socket, h.Pane, h.Bin, runtime.GOOS == "windows")
-		add(b, err, true, herdrCarries, "socket "+h.Socket+", pane "+h.Pane)
+		add(h.Kind, b, err, true, herdrCarries, "socket "+h.Socket+", pane "+h.Pane)
 	case h.Kind == Tuios:
 		carries := "state, rail facts, sub-agents, exit"
 		if h.HerdrAPI {
 			b, err := newHerdr(c, h.Socket, h.HerdrPane, "", runtime.GOOS == "windows")
-			add(b, err, true, herdrCarries, "herdr API on "+h.Socket+", pane "+h.HerdrPane)
+			add(h.Kind, b, err, true, herdrCarries, "herdr API on "+h.Socket+", pane "+h.HerdrPane)
 			carries = "rail facts, sub-agents"
 		}
 		b, err := newTuios(c, h.TuiosSocket, h.Session, h.Pane, h.HerdrAPI)
-		add(b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+printable(h.Session)+", window "+h.Pane)
+		add(h.Kind, b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+printable(h.Session)+", window "+h.Pane)
 	case h.Kind == Cmux:
 		b, err := newCmux(c, h.Bin, h.Workspace)
-		add(b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
+		add(h.Kind, b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
 	}
 	if tp := h.Tmux; tp.Pane != "" && !c.Off {
 		// An extra channel: never counted as the host that carries the
 		// state, so the bar and the ping go on as they would without it.
 		b, err := newTmux(c, tp)
-		ch := Channel{Host: "tmux", Carries: "pane options " + strings.Join(TmuxOptions[:], ", ") + " (state, agent, request or headline), exit",
-			Via: tp.Bin + " -S " + tp.Socket + ", pane " + tp.Pane, Err: err}
-		if err == nil {
-			list = append(list, b)
-		}
-		chans = append(chans, ch)
+		add(Tmux, b, err, false, "pane options "+strings.Join(TmuxOptions[:], ", ")+" (state, agent, request or headline), exit",
+			tp.Bin+" -S "+tp.Socket+", pane "+tp.Pane)
 	}
 	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane
 	// turns needs_input, errored or done, whatever set the state (over

@@ -4,13 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
-	"strconv"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
-	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 // cmuxBackend shows the chat as a row in cmux's sidebar, by its CLI
@@ -60,12 +57,9 @@ func newCmux(c Config, bin, workspace string) (*cmuxBackend, error) {
 	if w := workspace; w != "" && (strings.HasPrefix(w, "-") || core.Clean(w, 256) != w || strings.Contains(w, " ")) {
 		return nil, fmt.Errorf("cmux: %w: workspace id %q", ErrConfig, w)
 	}
-	if bin == "" {
-		bin = "cmux"
-	}
-	path, err := exec.LookPath(bin)
+	path, err := lookCommand("cmux", bin)
 	if err != nil {
-		return nil, fmt.Errorf("cmux: %w: %w", ErrUnavailable, err)
+		return nil, err
 	}
 	c.Logger = orDiscard(c.Logger)
 	return &cmuxBackend{c: c, bin: path, key: key, workspace: workspace}, nil
@@ -130,7 +124,7 @@ func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 }
 
 // run runs one cmux command, bounded by ctx; a non-zero exit is a
-// *ReplyError with the head of what it printed.
+// *ReplyError with the head of what it printed (runCommand).
 func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 	name := args[0]
 	if name == "workspace" {
@@ -139,19 +133,8 @@ func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 	if b.workspace != "" {
 		args = append(args, "--workspace", b.workspace)
 	}
-	stdout, stderr, err := proc.Run(ctx, nil, b.bin, args...)
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return nil
-	case ctx.Err() != nil:
-		return fmt.Errorf("cmux: %s: %w", name, err)
-	case !errors.As(err, &exit):
-		return fmt.Errorf("cmux: %s: %w: %w", name, ErrUnavailable, err)
-	case exit.ExitCode() >= 0:
-		return rejected("cmux", name, "exit status "+strconv.Itoa(exit.ExitCode()), string(stdout)+" "+string(stderr))
-	}
-	return fmt.Errorf("cmux: %s: %w", name, err)
+	_, _, err := runCommand(ctx, "cmux", name, nil, b.bin, args...)
+	return err
 }
 
 // statusKey is the agent name as the row's key and the loader's id:

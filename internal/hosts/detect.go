@@ -70,7 +70,7 @@ func Detect(getenv func(string) string) Detection {
 		}
 	}
 	r.d.Host.Terminal = terminal.Detect(getenv)
-	r.d.Host.Tmux = detectTmux(r)
+	r.d.Host.Tmux = detectTmux(r, r.d.Host.Terminal)
 	return r.d
 }
 

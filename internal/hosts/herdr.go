@@ -88,7 +88,7 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 	case host.KindExit:
 		// The tokens and a failure go with the chat, best effort, then the
 		// pane is released: herdr clears only agents it detected itself.
-		clearErr := errors.Join(ignoreDropped(b.sendTokens(ctx, tokenChanges(b.tokens, nil, false))), b.setLabels(ctx, nil))
+		clearErr := errors.Join(ignoreDropped(b.sendTokens(ctx, nil, false)), b.setLabels(ctx, nil))
 		return errors.Join(b.send(ctx, methodReleaseAgent, b.params()), clearErr)
 	}
 	return nil
@@ -187,11 +187,11 @@ func (b *herdrBackend) syncTokens(ctx context.Context, r host.Report, all bool) 
 		want = tokens{{resumeToken, &resume}}
 	}
 	want = wantTokens(want, b.facts, herdrTokenName, maxTokenValue, maxTokensPerCall) // of 32 a pane holds
-	return b.sendTokens(ctx, tokenChanges(b.tokens, want, all))
+	return b.sendTokens(ctx, want, all)
 }
 
-func (b *herdrBackend) sendTokens(ctx context.Context, changes tokens) error {
-	return syncTokens(b.tokens, changes, func(c tokens) error {
+func (b *herdrBackend) sendTokens(ctx context.Context, want tokens, all bool) error {
+	return syncTokens(b.tokens, want, all, func(c tokens) error {
 		p := b.params()
 		p.Tokens = c
 		return b.send(ctx, methodReportMeta, p)
@@ -229,7 +229,7 @@ func defaultSource(agent string) string {
 }
 
 func validSource(s string) bool {
-	return s != "" && len(s) <= maxSource && strings.IndexFunc(s, func(r rune) bool { return !sourceRune(r) }) < 0
+	return s != "" && sanitize(s, sourceRune, maxSource) == s
 }
 
 func sourceRune(r rune) bool { return alnum(r) || strings.ContainsRune(":._-", r) }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/internal/core"
-	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 // The methods herdr's socket takes (herdr 0.8.0, protocol 20); the herdr
@@ -163,24 +161,19 @@ func (b *herdrBackend) runCLI(ctx context.Context, method string, p *herdrParams
 	if b.socket != "" {
 		env = []string{"HERDR_SOCKET_PATH=" + b.socket}
 	}
-	_, stderr, err := proc.Run(ctx, env, bin, p.argv(method)...)
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return nil
-	case ctx.Err() != nil:
-		return fmt.Errorf("herdr: %s: %w", method, err)
-	case !errors.As(err, &exit):
-		return fmt.Errorf("herdr: %s: run %s: %w: %w", method, bin, ErrUnavailable, err)
-	case exit.ExitCode() == 2:
+	stderr, exit, err := runCommand(ctx, "herdr", method, env, bin, p.argv(method)...)
+	switch exit {
+	case 0, -1: // ok, or a failure that is not herdr's answer
+		return err
+	case 2:
 		return rejected("herdr", method, "usage", string(stderr))
-	case exit.ExitCode() == 1:
+	case 1:
 		// herdr's reply; without one the binary failed on its own (no server).
 		if _, rerr := checkReply("herdr", method, nil, bytes.TrimSpace(stderr), ""); errors.Is(rerr, ErrRejected) {
 			return rerr
 		}
 	}
-	return fmt.Errorf("herdr: %s: %w: %v: %q", method, ErrBadReply, err, core.Clean(string(stderr), core.MaxMessage))
+	return fmt.Errorf("herdr: %s: %w: exit status %d: %q", method, ErrBadReply, exit, core.Clean(string(stderr), core.MaxMessage))
 }
 
 // sequence hands out herdr's seq values. herdr keeps, per source and pane,

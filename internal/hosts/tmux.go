@@ -2,15 +2,11 @@ package hosts
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os/exec"
-	"strconv"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
-	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 // The user options hostbridge keeps on the chat's own tmux pane, for a
@@ -75,13 +71,9 @@ func newTmux(c Config, p TmuxPane) (*tmuxBackend, error) {
 	if p.Socket == "" || strings.HasPrefix(p.Socket, "-") {
 		return nil, fmt.Errorf("tmux: %w: socket %q", ErrConfig, p.Socket)
 	}
-	bin := p.Bin
-	if bin == "" {
-		bin = "tmux"
-	}
-	path, err := exec.LookPath(bin)
+	path, err := lookCommand("tmux", p.Bin)
 	if err != nil {
-		return nil, fmt.Errorf("tmux: %w: %w", ErrUnavailable, err)
+		return nil, err
 	}
 	c.Logger = orDiscard(c.Logger)
 	return &tmuxBackend{c: c, bin: path, socket: p.Socket, pane: p.Pane}, nil
@@ -106,38 +98,32 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 		if r.State == host.Blocked || r.State == host.Failed {
 			text = r.Message
 		}
-		if err := b.run(ctx, "set", b.setArgs(word, text)); err != nil {
+		if err := b.run(ctx, "set", b.argv([]string{word, b.c.Agent, text})); err != nil {
 			return err
 		}
 		b.turned = b.turned || r.State != host.Idle
 		return nil
 	case host.KindExit:
 		b.exited = true
-		return b.run(ctx, "unset", b.unsetArgs())
+		return b.run(ctx, "unset", b.argv(nil))
 	}
 	return nil
 }
 
-// setArgs is the argv after the binary that sets every option.
-func (b *tmuxBackend) setArgs(state, text string) []string {
-	args := []string{"-S", b.socket}
-	for i, v := range [...]string{state, b.c.Agent, text} {
-		if i > 0 {
-			args = append(args, ";")
-		}
-		args = append(args, "set-option", "-p", "-t", b.pane, "--", TmuxOptions[i], tmuxArg(tmuxValue(v)))
-	}
-	return args
-}
-
-// unsetArgs is the argv after the binary that unsets every option.
-func (b *tmuxBackend) unsetArgs() []string {
+// argv is the argv after the binary: one set-option per option, joined by
+// ";" arguments, that sets each to its value in values (state, agent,
+// text), or with nil unsets every one.
+func (b *tmuxBackend) argv(values []string) []string {
 	args := []string{"-S", b.socket}
 	for i, name := range TmuxOptions {
 		if i > 0 {
 			args = append(args, ";")
 		}
-		args = append(args, "set-option", "-p", "-u", "-t", b.pane, "--", name)
+		if values == nil {
+			args = append(args, "set-option", "-p", "-u", "-t", b.pane, "--", name)
+		} else {
+			args = append(args, "set-option", "-p", "-t", b.pane, "--", name, tmuxArg(tmuxValue(values[i])))
+		}
 	}
 	return args
 }
@@ -172,23 +158,12 @@ func tmuxArg(v string) string {
 }
 
 // run runs tmux with args, bounded by ctx. A refusal makes the backend
-// quiet (see tmuxBackend).
+// quiet (see tmuxBackend); any other failure is only that (runCommand).
 func (b *tmuxBackend) run(ctx context.Context, op string, args []string) error {
-	stdout, stderr, err := proc.Run(ctx, nil, b.bin, args...)
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return nil
-	case ctx.Err() != nil:
-		return fmt.Errorf("tmux: %s: %w", op, err)
-	case !errors.As(err, &exit):
-		// Not started: a passing cause (ETXTBSY while another goroutine
-		// forks, a full process table) is only a failure, tried again.
-		return fmt.Errorf("tmux: %s: %w: %w", op, ErrUnavailable, err)
-	case exit.ExitCode() < 0: // killed by a signal from elsewhere: only a failure
-		return fmt.Errorf("tmux: %s: %w", op, err)
+	_, exit, err := runCommand(ctx, "tmux", op, nil, b.bin, args...)
+	if exit <= 0 {
+		return err
 	}
-	err = rejected("tmux", op, "exit status "+strconv.Itoa(exit.ExitCode()), string(stderr)+" "+string(stdout))
 	b.gone = fmt.Errorf("tmux: pane %s on %s: %w (%w)", b.pane, b.socket, host.ErrDropped, err)
 	b.c.Logger.Debug("tmux: the pane options cannot be set; not asking tmux again", "pane", b.pane, "socket", b.socket, "err", err)
 	return b.gone

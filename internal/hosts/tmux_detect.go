@@ -3,8 +3,10 @@ package hosts
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
@@ -17,17 +19,19 @@ type TmuxPane struct {
 	Bin    string // the tmux on PATH
 }
 
-// detectTmux reads TMUX ("<socket>,<pid>,<session>") and TMUX_PANE. tmux's
-// own client takes the socket as what comes before TMUX's first comma
-// (tmux.c, main, tmux 3.3a). Whatever the innermost host, a malformed
-// value or a missing tmux executable leaves out the tmux channel alone
-// (an ignored Problem); the socket is not checked here: a server that is
-// gone shows at the first report (see tmuxBackend).
-func detectTmux(r *reader) TmuxPane {
-	tm := r.getenv("TMUX")
-	if tm == "" {
+// detectTmux reads the tmux pane of a terminal inside tmux: in is what
+// terminal.Detect read, which decides from TMUX whether it is, and holds
+// TMUX_PANE. The socket is what comes before TMUX's first comma
+// ("<socket>,<pid>,<session>"), as tmux's own client takes it (tmux.c,
+// main, tmux 3.3a). Whatever the innermost host, a malformed value or a
+// missing tmux executable leaves out the tmux channel alone (an ignored
+// Problem); the socket is not checked here: a server that is gone shows
+// at the first report (see tmuxBackend).
+func detectTmux(r *reader, in terminal.Info) TmuxPane {
+	if in.Mux != terminal.MuxTmux {
 		return TmuxPane{}
 	}
+	tm := r.getenv("TMUX")
 	bad := func(name, reason string) TmuxPane {
 		r.d.Problems = append(r.d.Problems, &Problem{Host: Tmux, Var: name, Reason: reason, Ignored: true})
 		return TmuxPane{}
@@ -39,7 +43,7 @@ func detectTmux(r *reader) TmuxPane {
 	case !filepath.IsAbs(socket):
 		return bad("TMUX", "does not start with an absolute socket path: "+quote(tm))
 	}
-	pane := r.getenv("TMUX_PANE")
+	pane := in.MuxPane
 	if !validTmuxPane(pane) {
 		return bad("TMUX_PANE", "is not a tmux pane id (%<digits>): "+quote(pane))
 	}
@@ -53,15 +57,12 @@ func detectTmux(r *reader) TmuxPane {
 // validTmuxPane: tmux names a pane '%' and its decimal id (window.c,
 // window_pane_find_by_id_str, tmux 3.3a).
 func validTmuxPane(p string) bool {
-	if len(p) < 2 || len(p) > 11 || p[0] != '%' {
+	id, ok := strings.CutPrefix(p, "%")
+	if !ok || len(id) > 10 {
 		return false
 	}
-	for _, c := range p[1:] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	_, err := strconv.ParseUint(id, 10, 64) // digits only: no sign, no '_'
+	return err == nil
 }
 
 // tmuxProbe is how the terminal asks tmux about passthrough: the tmux that

@@ -13,5 +13,7 @@ var (
 func NewTmux(c Config, p TmuxPane) (*TmuxBackend, error) { return newTmux(c, p) }
 
 // SetArgs and UnsetArgs are the argv after the binary.
-func (b *tmuxBackend) SetArgs(state, text string) []string { return b.setArgs(state, text) }
-func (b *tmuxBackend) UnsetArgs() []string                 { return b.unsetArgs() }
+func (b *tmuxBackend) SetArgs(state, text string) []string {
+	return b.argv([]string{state, b.c.Agent, text})
+}
+func (b *tmuxBackend) UnsetArgs() []string { return b.argv(nil) }

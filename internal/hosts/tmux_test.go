@@ -57,7 +57,7 @@ func TestTmuxArg(t *testing.T) {
 func TestValidTmuxPane(t *testing.T) {
 	for p, want := range map[string]bool{
 		"%0": true, "%3": true, "%4294967295": true, "": false, "%": false, "3": false, "%3a": false,
-		"%-1": false, "% 3": false, "%99999999999": false, "$1": false, "@2": false,
+		"%-1": false, "%+1": false, "%1_0": false, "% 3": false, "%99999999999": false, "$1": false, "@2": false,
 	} {
 		if got := hosts.ValidTmuxPane(p); got != want {
 			t.Errorf("ValidTmuxPane(%q) = %v, want %v", p, got, want)

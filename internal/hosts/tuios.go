@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -82,7 +81,7 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 		return nil, fmt.Errorf("tuios: %w: agent %q is not a short plain name", ErrConfig, c.Agent)
 	case core.Clean(pane, core.MaxField) != pane:
 		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", ErrConfig, pane)
-	case !utf8.ValidString(session) || strings.IndexFunc(session, unicode.IsControl) >= 0:
+	case !utf8.ValidString(session) || hasControl(session):
 		return nil, fmt.Errorf("tuios: %w: session %q has control characters", ErrConfig, session)
 	}
 	c.Logger = orDiscard(c.Logger)
@@ -147,7 +146,7 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 // a fact that went away is sent as null, which removes the key.
 func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	want := wantTokens(nil, r.Meta, metaKey, 0, 0)
-	return syncTokens(b.meta, tokenChanges(b.meta, want, r.Repeat), func(c tokens) error {
+	return syncTokens(b.meta, want, r.Repeat, func(c tokens) error {
 		return b.send(ctx, verbMeta, metaParams{Session: b.session, Window: b.pane, Source: b.c.Agent, Tokens: c})
 	})
 }

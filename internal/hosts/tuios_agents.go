@@ -55,12 +55,8 @@ type activity struct {
 // [A-Za-z0-9_.:@-], else "h-" and a hash of it, so a start and its stop
 // name the same child.
 func agentID(id string) string {
-	ok := id != "" && len(id) <= 64
-	for i := 0; ok && i < len(id); i++ {
-		c := id[i]
-		ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.:@-", c) >= 0
-	}
-	if ok {
+	keep := func(r rune) bool { return alnum(r) || strings.ContainsRune("_.:@-", r) }
+	if id != "" && sanitize(id, keep, 64) == id {
 		return id
 	}
 	sum := sha256.Sum256([]byte(id))

@@ -158,7 +158,7 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 		if !b.ping || text == "" {
 			return nil
 		}
-		return b.notify(ctx, r.State, text)
+		return b.write(ctx, seqPing, ansi.Notify(text), rings(r.State))
 	}
 	return nil
 }
@@ -188,14 +188,12 @@ func (b *Backend) setBar(ctx context.Context, want string) error {
 	if !b.progress {
 		return nil
 	}
-	ok, err := b.write(ctx, seqProgress, want)
-	switch {
-	case err != nil:
+	if err := b.write(ctx, seqProgress, want, false); err != nil {
 		b.shown = "" // part of it may have reached the terminal
-	case ok:
-		b.shown = want
+		return err
 	}
-	return err
+	b.shown = want
+	return nil
 }
 
 // pingLimit caps a ping's text, in runes: a notification is one short line.
@@ -215,21 +213,27 @@ func pingText(msg string) string {
 	return s
 }
 
-// write sends seq by the route the multiplexer allows, in one Write, so it
-// never lands inside a frame (Go serialises Write calls on one *os.File).
-// written is false when the route drops it.
-func (b *Backend) write(ctx context.Context, k seqKind, seq string) (written bool, err error) {
-	allowed := false
+// write sends seq of kind k by the route the multiplexer allows, in one
+// Write, so it never lands inside a frame (Go serialises Write calls on
+// one *os.File). With ring (a ping that rings: see rings) tmux's bell
+// goes with it, unless tmux passes the OSC 9 from every window. A
+// sequence the route drops is errSwallowed, unless the bell still goes.
+func (b *Backend) write(ctx context.Context, k seqKind, seq string, ring bool) error {
+	allowed, bell := false, ""
 	if b.info.Mux == MuxTmux {
+		var err error
 		if allowed, err = b.passthrough(ctx); err != nil {
-			return false, err
+			return err
+		}
+		if ring && passState(b.pass.Load()) != passAll {
+			bell = "\a"
 		}
 	}
-	r := decide(b.info.Mux, b.gen, k, allowed)
-	if r == routeDrop {
-		return false, errSwallowed
+	seq = wrap(decide(b.info.Mux, b.gen, k, allowed), seq) + bell
+	if seq == "" {
+		return errSwallowed
 	}
-	return true, writeSeq(ctx, b.out, []byte(wrap(r, seq)))
+	return writeSeq(ctx, b.out, []byte(seq))
 }
 
 // errSwallowed is a sequence tmux would swallow: not written, not sent.

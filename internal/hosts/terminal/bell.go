@@ -1,12 +1,6 @@
 package terminal
 
-import (
-	"context"
-
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/hostbridge/hostbridge/host"
-)
+import "github.com/hostbridge/hostbridge/host"
 
 // Inside tmux the ping also rings the pane's bell (BEL) when the model
 // needs you or a turn failed, unless tmux passes the OSC 9 from every
@@ -27,24 +21,3 @@ import (
 // govern it too. A user silences it in tmux with "set -g bell-action none"
 // (the '!' stays) or "set -g monitor-bell off" (no '!' either).
 func rings(s host.State) bool { return s == host.Blocked || s == host.Failed }
-
-// notify writes the ping for a chat in state s by the route tmux allows,
-// with the bell inside tmux, in one Write.
-func (b *Backend) notify(ctx context.Context, s host.State, text string) error {
-	if b.info.Mux != MuxTmux {
-		_, err := b.write(ctx, seqPing, ansi.Notify(text))
-		return err
-	}
-	allowed, err := b.passthrough(ctx)
-	if err != nil {
-		return err
-	}
-	seq := wrap(decide(b.info.Mux, b.gen, seqPing, allowed), ansi.Notify(text))
-	if rings(s) && passState(b.pass.Load()) != passAll {
-		seq += "\a"
-	}
-	if seq == "" {
-		return errSwallowed
-	}
-	return writeSeq(ctx, b.out, []byte(seq))
-}

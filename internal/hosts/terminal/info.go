@@ -56,18 +56,18 @@ type Info struct {
 func Detect(getenv func(string) string) Info {
 	in := Info{Term: getenv("TERM")}
 	prog, ver := getenv("TERM_PROGRAM"), getenv("TERM_PROGRAM_VERSION")
+	tmuxVersion := ""
+	if strings.EqualFold(prog, "tmux") {
+		// tmux's own in its panes; outside TMUX, a leftover of a tmux we
+		// are no longer inside: the terminal's is unknown either way.
+		tmuxVersion, prog, ver = ver, "", ""
+	}
 	if getenv("TMUX") != "" {
-		in.Mux, in.MuxPane = MuxTmux, getenv("TMUX_PANE")
-		if strings.EqualFold(prog, "tmux") {
-			in.MuxVersion = ver
-		}
+		in.Mux, in.MuxPane, in.MuxVersion = MuxTmux, getenv("TMUX_PANE"), tmuxVersion
 		return in
 	}
 	if getenv("STY") != "" || strings.HasPrefix(in.Term, "screen") {
 		in.Mux = MuxScreen
-	}
-	if strings.EqualFold(prog, "tmux") {
-		prog, ver = "", "" // a leftover of a tmux we are no longer inside
 	}
 	in.Program, in.Version = program(in.Term, prog, ver, getenv)
 	return in

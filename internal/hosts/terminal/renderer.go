@@ -68,11 +68,7 @@ func (b *Backend) AppClearedBar() {
 // none yet: the backend has not yet written the reset that hands it over
 // (see above).
 func (b *Backend) RendererWaits() bool {
-	switch barOwner(b.owner.Load()) {
-	case ownerRenderer, ownerApp:
-		return !b.released.Load()
-	}
-	return false
+	return b.RendererDraws() && !b.released.Load()
 }
 
 // RendererGone says the renderer will not reset the bar (the process
@@ -140,16 +136,11 @@ func (b *Backend) letGo() {
 // that drew none meanwhile (RendererWaits) draws the state from then on.
 func (b *Backend) Released() <-chan struct{} { return b.releasedCh }
 
-// rendererCarries rewords a channel's "progress (OSC 9;4)" once the
-// renderer draws it.
-func rendererCarries(carries string) string {
-	return strings.Replace(carries, "progress (OSC 9;4)", "progress (OSC 9;4, drawn by the UI's renderer)", 1)
-}
-
-// Carries is carries as the backend's bar owner has it now.
+// Carries is carries as the backend's bar owner has it now: a channel's
+// "progress (OSC 9;4)" reworded once the renderer draws it.
 func (b *Backend) Carries(carries string) string {
 	if b.RendererDraws() {
-		return rendererCarries(carries)
+		return strings.Replace(carries, "progress (OSC 9;4)", "progress (OSC 9;4, drawn by the UI's renderer)", 1)
 	}
 	return carries
 }
