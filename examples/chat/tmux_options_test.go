@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/hostbridge/hostbridge/internal/tmuxtest"
 )
@@ -41,16 +40,9 @@ func tmuxChat(t *testing.T, args ...string) (*tmuxtest.Server, string) {
 // waitOptions waits until pane's hostbridge options satisfy ok.
 func waitOptions(t *testing.T, s *tmuxtest.Server, pane, what string, ok func(map[string]string) bool) {
 	t.Helper()
-	deadline := time.Now().Add(tmuxtest.Timeout)
-	for {
-		got := s.PaneOptions(pane)
-		if ok(got) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("pane %s never had %s; it has %q", pane, what, got)
-		}
-		time.Sleep(10 * time.Millisecond) // polling tmux, bounded by deadline
+	var got map[string]string
+	if !tmuxtest.Poll(func() bool { got = s.PaneOptions(pane); return ok(got) }) {
+		t.Fatalf("pane %s never had %s; it has %q", pane, what, got)
 	}
 }
 
@@ -63,12 +55,8 @@ func waitState(t *testing.T, s *tmuxtest.Server, pane, state string) {
 func waitGone(t *testing.T, s *tmuxtest.Server, pane string) {
 	t.Helper()
 	waitOptions(t, s, pane, "no options", func(o map[string]string) bool { return len(o) == 0 })
-	deadline := time.Now().Add(tmuxtest.Timeout)
-	for s.Display(pane, "#{pane_dead}") != "1" {
-		if time.Now().After(deadline) {
-			t.Fatal("the chat did not exit")
-		}
-		time.Sleep(10 * time.Millisecond) // polling tmux, bounded by deadline
+	if !tmuxtest.Poll(func() bool { return s.Display(pane, "#{pane_dead}") == "1" }) {
+		t.Fatal("the chat did not exit")
 	}
 	if got := s.PaneOptions(pane); len(got) != 0 {
 		t.Errorf("after the chat exited the pane still has %q", got)
@@ -91,12 +79,8 @@ func TestTmuxOptionsFollowTheChat(t *testing.T) {
 	})
 	// The ping (focus unknown: tmux's focus-events is off) rang the bell:
 	// the window is flagged, with allow-passthrough off.
-	deadline := time.Now().Add(tmuxtest.Timeout)
-	for s.Display("hb:1", "#{window_bell_flag}") != "1" {
-		if time.Now().After(deadline) {
-			t.Fatal("the chat's window was not flagged with a bell when it needed the user")
-		}
-		time.Sleep(10 * time.Millisecond) // polling tmux, bounded by deadline
+	if !tmuxtest.Poll(func() bool { return s.Display("hb:1", "#{window_bell_flag}") == "1" }) {
+		t.Fatal("the chat's window was not flagged with a bell when it needed the user")
 	}
 	s.Run("send-keys", "-t", pane, "y")
 	waitState(t, s, pane, "idle") // through working: the turn streams its reply

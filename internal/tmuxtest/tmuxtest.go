@@ -167,14 +167,28 @@ func (s *Server) StatusLine(session string, ok func(line string) bool) string {
 	outer := New(s.t)
 	attach := "exec env -u TMUX -u TMUX_PANE TMUX_TMPDIR=" + s.dir + " tmux -L " + s.Name + " attach-session -t " + session
 	outer.Run("new-session", "-d", "-s", "outer", "-x", "160", "-y", "24", attach)
-	deadline := time.Now().Add(Timeout)
 	var line string
-	for {
+	Poll(func() bool {
 		lines := strings.Split(strings.TrimRight(outer.Run("capture-pane", "-p", "-t", "outer"), "\n"), "\n")
 		line = strings.TrimRight(lines[len(lines)-1], " ")
-		if len(lines) >= 24 && ok(line) || time.Now().After(deadline) {
-			return line
+		return len(lines) >= 24 && ok(line)
+	})
+	return line // on a timeout too: the caller's golden diff shows it
+}
+
+// Poll reports whether ok held within Timeout, asking every 10 ms: tmux
+// tells no one when a pane's state changes, so a test asks it again.
+func Poll(ok func() bool) bool {
+	deadline := time.NewTimer(Timeout)
+	defer deadline.Stop()
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for !ok() {
+		select {
+		case <-tick.C:
+		case <-deadline.C:
+			return ok()
 		}
-		time.Sleep(20 * time.Millisecond) // polling the capture, bounded by deadline
 	}
+	return true
 }
