@@ -3,6 +3,7 @@ package hosts_test
 import (
 	"context"
 	"errors"
+	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -266,7 +267,7 @@ func TestChildHoldingPipes(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "cmux")
 	script := "#!/bin/sh\nsleep 30 &\necho $! >'" + dir + "/pid'\nexit 0\n"
-	if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
+	if err := proctest.WriteScript(bin, script); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 	"maps"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ func newFakeBin(t *testing.T) *fakeBin {
 		t.Skip("the fake herdr binary is a shell script")
 	}
 	f := &fakeBin{t: t, dir: t.TempDir()}
-	if err := os.WriteFile(f.path(), []byte(fakeScript), 0o755); err != nil {
+	if err := proctest.WriteScript(f.path(), fakeScript); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -246,7 +247,7 @@ func TestCLIExitStatus(t *testing.T) {
 			// error is a herdr that lacks the command or a flag: not run
 			// again, the report dropped (refusals).
 			if tt.name == "missing binary" {
-				if err := os.WriteFile(f.path(), []byte(fakeScript), 0o755); err != nil {
+				if err := proctest.WriteScript(f.path(), fakeScript); err != nil {
 					t.Fatal(err)
 				}
 			}

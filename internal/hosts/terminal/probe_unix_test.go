@@ -5,6 +5,7 @@ package terminal
 import (
 	"context"
 	"errors"
+	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,7 +25,7 @@ func fakeTmux(t *testing.T, body string) (argv string) {
 	dir := t.TempDir()
 	argv = filepath.Join(dir, "argv")
 	script := "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> '" + argv + "'\n" + body + "\n"
-	if err := os.WriteFile(filepath.Join(dir, "tmux"), []byte(script), 0o755); err != nil {
+	if err := proctest.WriteScript(filepath.Join(dir, "tmux"), script); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
