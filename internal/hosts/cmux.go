@@ -117,10 +117,14 @@ func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 		b.c.Logger.Debug("cmux: this cmux has no workspace loading; not running it again", "err", err)
 		return nil
 	}
-	if err == nil {
-		b.loading, b.loadingWorked = state, true
+	if err != nil {
+		// It may have reached cmux all the same (out of time after cmux
+		// acted): unknown, so the next spin runs whatever it wants.
+		b.loading = ""
+		return err
 	}
-	return err
+	b.loading, b.loadingWorked = state, true
+	return nil
 }
 
 // run runs one cmux command, bounded by ctx; a non-zero exit is a

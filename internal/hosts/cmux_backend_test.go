@@ -290,3 +290,30 @@ func TestChildHoldingPipes(t *testing.T) {
 		t.Errorf("Report took %v with a child holding the pipes", d)
 	}
 }
+
+// A loader command that failed may still have reached cmux (a timeout
+// after cmux acted): its state is unknown, so going back to the state the
+// loader had before sends it again instead of trusting the old record.
+func TestLoadingUnknownAfterAFailure(t *testing.T) {
+	needSh(t)
+	f := hosttest.NewCmux(t)
+	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
+	mustReport(t, b, state(host.Working))
+	mustReport(t, b, state(host.Idle))
+	f.Fail(1, "workspace")
+	if err := tryReport(b, state(host.Working), 5*time.Second); err == nil {
+		t.Fatal("a failed loader command was not reported")
+	}
+	f.Normal()
+	mustReport(t, b, state(host.Idle))
+	wantLines(t, f.Transcript(), []string{
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+		"cmux workspace loading on --id chat",
+		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+		"cmux workspace loading off --id chat",
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+		"cmux workspace loading on --id chat",
+		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+		"cmux workspace loading off --id chat",
+	})
+}
