@@ -239,6 +239,17 @@ func (b *Bridge) apply(f func(m *core.Machine) []host.Report) {
 	b.mu.Unlock()
 }
 
+// ExitOnPanic, deferred by a wrapper's Update and View, runs the exit
+// before the app's panic goes on up to the UI framework, which restores
+// the terminal (Bubble Tea v2's renderer resets the bar) but knows
+// nothing of the other hosts.
+func (b *Bridge) ExitOnPanic() {
+	if r := recover(); r != nil {
+		_ = b.Close()
+		panic(r)
+	}
+}
+
 // Close is the exit, and every exit path (Quit, a panic, a signal, the
 // app's Close) ends here: the hosts are told within the exit timeout
 // (plus closeGrace), whatever they do, and every worker stops. The error
