@@ -117,14 +117,8 @@ func (b *Bridge) SetFocus(focused bool) {
 	b.mu.Unlock()
 }
 
-// Detection is what was detected: the host, its ids, the problems.
-func (b *Bridge) Detection() hosts.Detection { return b.detection }
-
 // Host is the detected host.
 func (b *Bridge) Host() hosts.Host { return b.detection.Host }
-
-// Channels says which host carries what.
-func (b *Bridge) Channels() []hosts.Channel { return b.channels }
 
 // ChannelLines is Channels, one line each, after asking each host what it
 // lets through (tmux's passthrough), bounded by ctx and the report timeout.
