@@ -114,7 +114,7 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 		}
 		why += "; " + explainQueryError(d.Answerer, err, timeout)
 	}
-	return bgquery.FallbackBackground(getenv("COLORFGBG"), why), nil
+	return bgquery.FallbackBackground(getenv, why), nil
 }
 
 // askBackground queries tty, or the process's terminal when tty is nil.

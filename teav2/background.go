@@ -69,7 +69,7 @@ func (m *Model) backgroundFallback() tea.Cmd {
 		return nil
 	}
 	why := fmt.Sprintf("no OSC 11 answer within %v", BackgroundTimeout)
-	return m.deliver(bgquery.FallbackBackground(m.bridge.Getenv("COLORFGBG"), why))
+	return m.deliver(bgquery.FallbackBackground(m.bridge.Getenv, why))
 }
 
 func (m *Model) deliver(bg Background) tea.Cmd {

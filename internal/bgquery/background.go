@@ -27,10 +27,11 @@ func (b Background) String() string {
 	return s
 }
 
-// FallbackBackground answers from COLORFGBG, else assumes dark
-// (termenv's default), when nothing better answered; why, if not empty,
-// says why, and begins Detail.
-func FallbackBackground(colorfgbg, why string) Background {
+// FallbackBackground answers from COLORFGBG, read through getenv, else
+// assumes dark (termenv's default), when nothing better answered; why, if
+// not empty, says why, and begins Detail.
+func FallbackBackground(getenv func(string) string, why string) Background {
+	colorfgbg := getenv("COLORFGBG")
 	prefix := ""
 	if why != "" {
 		prefix = why + "; "
