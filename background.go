@@ -22,29 +22,9 @@ import (
 // came from: "override" (BackgroundOptions), "terminal" (Bubble Tea's init
 // asked, reused), "query" (hostbridge asked the multiplexer), "COLORFGBG",
 // or "default" (dark: nothing answered). Detail says why, for a -doctor
-// report.
-type Background struct {
-	Dark                  bool // selects the palette
-	Color, Source, Detail string
-}
-
-// String is the one-line -doctor form: "dark #1e1e1e (query): tmux 3.4 ...".
-func (b Background) String() string {
-	s := "light"
-	if b.Dark {
-		s = "dark"
-	}
-	if b.Color != "" {
-		s += " " + b.Color
-	}
-	if b.Source != "" {
-		s += " (" + b.Source + ")"
-	}
-	if b.Detail != "" {
-		s += ": " + b.Detail
-	}
-	return s
-}
+// report. Dark selects the palette; String is the one-line -doctor form:
+// "dark #1e1e1e (query): tmux 3.4 ...".
+type Background = bgquery.Background
 
 // BackgroundOptions configures DetectBackground; the zero value detects.
 type BackgroundOptions struct {
@@ -134,7 +114,7 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 		}
 		why += "; " + explainQueryError(d.Answerer, err, timeout)
 	}
-	return fallbackBackground(getenv("COLORFGBG"), why), nil
+	return bgquery.FallbackBackground(getenv, why), nil
 }
 
 // askBackground queries tty, or the process's terminal when tty is nil.
@@ -173,25 +153,4 @@ func explainQueryError(who string, err error, timeout time.Duration) string {
 		return "not asked: not supported on " + runtime.GOOS
 	}
 	return "asking " + who + " failed: " + err.Error()
-}
-
-// fallbackBackground answers from COLORFGBG, else assumes dark (termenv's default).
-func fallbackBackground(colorfgbg, why string) Background {
-	prefix := ""
-	if why != "" {
-		prefix = why + "; "
-	}
-	shown := colorfgbg
-	if len(shown) > 32 {
-		shown = shown[:32] + "…"
-	}
-	if dark, i, ok := bgquery.ParseCOLORFGBG(colorfgbg); ok {
-		return Background{Dark: dark, Source: "COLORFGBG",
-			Detail: fmt.Sprintf("%sCOLORFGBG=%q: background is colour %d", prefix, shown, i)}
-	}
-	note := "COLORFGBG unset"
-	if colorfgbg != "" {
-		note = fmt.Sprintf("COLORFGBG=%q names no background", shown)
-	}
-	return Background{Dark: true, Source: "default", Detail: prefix + note + "; assuming dark"}
 }

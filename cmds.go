@@ -2,10 +2,11 @@ package hostbridge
 
 import (
 	"context"
-	"io"
 	"os/exec"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
 // Bubble Tea runs tea.Exec and tea.Suspend before the model's Update sees
@@ -31,7 +32,7 @@ func Exec(c tea.ExecCommand, fn tea.ExecCallback) tea.Cmd {
 
 // ExecProcess is tea.ExecProcess for a wrapped model (see Exec).
 func ExecProcess(c *exec.Cmd, fn tea.ExecCallback) tea.Cmd {
-	return Exec(wrapExecCmd{c}, fn)
+	return Exec(bridge.ExecCmd{Cmd: c}, fn)
 }
 
 // Suspend is tea.Suspend for a wrapped model: the bar is cleared while the
@@ -56,10 +57,3 @@ func (m *Model) suspend() tea.Cmd {
 		return tea.SuspendMsg{}
 	}
 }
-
-// wrapExecCmd adapts *exec.Cmd to tea.ExecCommand, as tea.ExecProcess does.
-type wrapExecCmd struct{ *exec.Cmd }
-
-func (c wrapExecCmd) SetStdin(r io.Reader)  { c.Stdin = r }
-func (c wrapExecCmd) SetStdout(w io.Writer) { c.Stdout = w }
-func (c wrapExecCmd) SetStderr(w io.Writer) { c.Stderr = w }

@@ -55,7 +55,7 @@ func TestLateFilter(t *testing.T) {
 			}
 			defer b.Close()
 			m := b.Wrap(seen{&got})
-			m.late = &lateFilter{owed: bgquery.Unanswered()}
+			m.late = &lateFilter{owed: &bgquery.Late{}}
 			for _, msg := range tt.msgs {
 				if r, ok := msg.(lateRelease); ok && r.gen == 0 && m.late != nil {
 					msg = lateRelease{m.late.gen}
@@ -71,7 +71,7 @@ func TestLateFilter(t *testing.T) {
 
 // A hold starts a timer (a tea.Tick) whose message ends it.
 func TestLateFilterHoldTimer(t *testing.T) {
-	f := &lateFilter{owed: bgquery.Unanswered()}
+	f := &lateFilter{owed: &bgquery.Late{}}
 	pass, cmd := f.filter(alt(']'))
 	if len(pass) != 0 || cmd == nil {
 		t.Fatalf("alt+] while owed: pass %v, cmd %v; want held with a timer", pass, cmd != nil)

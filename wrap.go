@@ -60,7 +60,7 @@ func (m *Model) Init() tea.Cmd {
 // Update watches msg and passes it to the app's model; a late answer to
 // hostbridge's background query is not passed (see lateFilter).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	defer m.exitOnPanic()
+	defer m.bridge.ExitOnPanic()
 	if m.late != nil || lateAnswer.Load() != nil {
 		return m, m.updateLate(msg)
 	}
@@ -109,17 +109,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 // View returns the app's view.
 func (m *Model) View() string {
-	defer m.exitOnPanic()
+	defer m.bridge.ExitOnPanic()
 	return m.inner.View()
-}
-
-// exitOnPanic runs the exit before the app's panic goes on up to Bubble
-// Tea, which restores the terminal but knows nothing of hosts.
-func (m *Model) exitOnPanic() {
-	if r := recover(); r != nil {
-		_ = m.bridge.Close()
-		panic(r)
-	}
 }
 
 // quitPC identifies tea.Quit, so the exit runs before the program stops.

@@ -15,29 +15,9 @@ import (
 // answer came from: "terminal" (its OSC 11 answer, which v2 delivers as
 // tea.BackgroundColorMsg), "COLORFGBG", or "default" (dark: nothing
 // answered within BackgroundTimeout). Detail says why, for a -doctor
-// report. The fields are those of the v1 frontend's Background.
-type Background struct {
-	Dark                  bool // selects the palette
-	Color, Source, Detail string
-}
-
-// String is the one-line -doctor form: "dark #1e1e1e (terminal): ...".
-func (b Background) String() string {
-	s := "light"
-	if b.Dark {
-		s = "dark"
-	}
-	if b.Color != "" {
-		s += " " + b.Color
-	}
-	if b.Source != "" {
-		s += " (" + b.Source + ")"
-	}
-	if b.Detail != "" {
-		s += ": " + b.Detail
-	}
-	return s
-}
+// report. Dark selects the palette; String is the one-line -doctor form:
+// "dark #1e1e1e (terminal): ...". It is the v1 frontend's Background.
+type Background = bgquery.Background
 
 // BackgroundDetected is the message the wrapped model gets once the
 // background is known, to theme itself: from the terminal's answer, or
@@ -89,31 +69,13 @@ func (m *Model) backgroundFallback() tea.Cmd {
 		return nil
 	}
 	why := fmt.Sprintf("no OSC 11 answer within %v", BackgroundTimeout)
-	return m.deliver(fallbackBackground(m.bridge.Getenv("COLORFGBG"), why))
+	return m.deliver(bgquery.FallbackBackground(m.bridge.Getenv, why))
 }
 
 func (m *Model) deliver(bg Background) tea.Cmd {
 	m.bg = backgroundState{delivered: true, last: bg}
 	msg := BackgroundDetected{Background: bg, Palette: PaletteFor(bg)}
 	return func() tea.Msg { return msg }
-}
-
-// fallbackBackground answers from COLORFGBG, else assumes dark, as the v1
-// frontend does.
-func fallbackBackground(colorfgbg, why string) Background {
-	shown := colorfgbg
-	if len(shown) > 32 {
-		shown = shown[:32] + "…"
-	}
-	if dark, i, ok := bgquery.ParseCOLORFGBG(colorfgbg); ok {
-		return Background{Dark: dark, Source: "COLORFGBG",
-			Detail: fmt.Sprintf("%s; COLORFGBG=%q: background is colour %d", why, shown, i)}
-	}
-	note := "COLORFGBG unset"
-	if colorfgbg != "" {
-		note = fmt.Sprintf("COLORFGBG=%q names no background", shown)
-	}
-	return Background{Dark: true, Source: "default", Detail: why + "; " + note + "; assuming dark"}
 }
 
 func hexColor(c color.Color) string {

@@ -2,10 +2,11 @@ package hostbridge
 
 import (
 	"context"
-	"io"
 	"os/exec"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
 // Bubble Tea v2 runs tea.Exec and tea.Suspend before the model's Update
@@ -36,7 +37,7 @@ func Exec(c tea.ExecCommand, fn tea.ExecCallback) tea.Cmd {
 
 // ExecProcess is tea.ExecProcess for a wrapped model (see Exec).
 func ExecProcess(c *exec.Cmd, fn tea.ExecCallback) tea.Cmd {
-	return Exec(wrapExecCmd{c}, fn)
+	return Exec(bridge.ExecCmd{Cmd: c}, fn)
 }
 
 // Suspend is tea.Suspend for a wrapped model: hostbridge shows no bar
@@ -61,27 +62,5 @@ func (m *Model) suspend() tea.Cmd {
 	return func() tea.Msg {
 		m.bridge.Suspend(context.Background())
 		return tea.SuspendMsg{}
-	}
-}
-
-// wrapExecCmd adapts *exec.Cmd to tea.ExecCommand, as tea.ExecProcess
-// does: a stream the app set is kept.
-type wrapExecCmd struct{ *exec.Cmd }
-
-func (c wrapExecCmd) SetStdin(r io.Reader) {
-	if c.Stdin == nil {
-		c.Stdin = r
-	}
-}
-
-func (c wrapExecCmd) SetStdout(w io.Writer) {
-	if c.Stdout == nil {
-		c.Stdout = w
-	}
-}
-
-func (c wrapExecCmd) SetStderr(w io.Writer) {
-	if c.Stderr == nil {
-		c.Stderr = w
 	}
 }

@@ -66,7 +66,7 @@ func (m *Model) Init() tea.Cmd {
 
 // Update watches msg and passes it to the app's model.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	defer m.exitOnPanic()
+	defer m.bridge.ExitOnPanic()
 	return m, m.update(msg)
 }
 
@@ -123,7 +123,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 // View returns the app's view with ReportFocus and the bar filled in.
 func (m *Model) View() tea.View {
-	defer m.exitOnPanic()
+	defer m.bridge.ExitOnPanic()
 	v := m.inner.View()
 	if m.focus {
 		v.ReportFocus = true
@@ -132,16 +132,6 @@ func (m *Model) View() tea.View {
 		m.fillBar(&v)
 	}
 	return v
-}
-
-// exitOnPanic runs the exit before the app's panic goes on up to Bubble
-// Tea, which restores the terminal (its renderer resets the bar) but
-// knows nothing of the other hosts.
-func (m *Model) exitOnPanic() {
-	if r := recover(); r != nil {
-		_ = m.bridge.Close()
-		panic(r)
-	}
 }
 
 // quitPC and interruptPC identify tea.Quit and tea.Interrupt, so the exit

@@ -10,12 +10,13 @@ import "github.com/charmbracelet/x/ansi"
 // this matcher walks its strict grammar byte by byte (ESC ] 1 1 ; up to 64
 // of [0-9A-Za-z:/#.], BEL or ESC \, then ESC [ row ; col R, 1-5 digits
 // each) and takes an event whole or not at all, which x/ansi's decoder,
-// made for whole sequences, does not. Not safe for concurrent use.
+// made for whole sequences, does not. The zero Late is what a terminal
+// owes when nothing of its answer came. Not safe for concurrent use.
 type Late struct {
-	st   lateState
-	n    int  // characters in the current colour or number
-	osc  bool // the OSC 11 reply may still come
-	done bool
+	st     lateState
+	n      int  // characters in the current colour or number
+	oscEnd bool // the OSC 11 reply came: only the report may follow
+	done   bool
 }
 
 type lateState uint8
@@ -36,10 +37,10 @@ const maxSpec, maxNum = 64, 5 // a colour's characters, a position's digits
 // the cursor position report, the answer's end, was in it. Keys typed
 // meanwhile are skipped.
 func owedAfter(read []byte) *Late {
-	l := &Late{osc: true}
+	l := &Late{}
 	for _, c := range read {
 		if !l.step(c) {
-			st := Late{osc: l.osc}
+			st := Late{oscEnd: l.oscEnd}
 			*l = st
 			l.step(c) // this byte may start the answer again (an ESC)
 		}
@@ -80,7 +81,7 @@ func (l *Late) step(c byte) bool {
 		return l.to(c == ansi.ESC, lateEsc)
 	case lateEsc:
 		switch {
-		case c == ']' && l.osc:
+		case c == ']' && !l.oscEnd:
 			l.st, l.n = lateIntro, 0
 		case c == '[':
 			l.st, l.n = lateRow, 0
@@ -99,7 +100,7 @@ func (l *Late) step(c byte) bool {
 	case lateSpec:
 		switch {
 		case c == ansi.BEL && l.n > 0:
-			l.st, l.osc = lateStart, false
+			l.st, l.oscEnd = lateStart, true
 		case c == ansi.ESC && l.n > 0:
 			l.st = lateST
 		case specChar(c) && l.n < maxSpec:
@@ -112,7 +113,7 @@ func (l *Late) step(c byte) bool {
 		if c != '\\' {
 			return false
 		}
-		l.st, l.osc = lateStart, false
+		l.st, l.oscEnd = lateStart, true
 		return true
 	case lateRow, lateCol:
 		switch {
@@ -140,6 +141,3 @@ func (l *Late) to(ok bool, next lateState) bool {
 func specChar(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == ':' || c == '/' || c == '#' || c == '.'
 }
-
-// Unanswered is what a terminal owes when nothing of its answer came.
-func Unanswered() *Late { return owedAfter(nil) }

@@ -9,6 +9,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
 // Bridge tells the detected hosts what the chat does: a core.Machine under
@@ -18,8 +19,9 @@ type Bridge struct {
 	cfg       config
 	detection hosts.Detection
 	channels  []hosts.Channel
-	underTea  atomic.Bool   // a UI framework owns SIGINT and SIGTERM
-	shown     atomic.Uint32 // host.State: the Machine's Shown, for a renderer's View (renderer.go)
+	term      *terminal.Backend // the terminal channel's, for a renderer (renderer.go); nil without one
+	underTea  atomic.Bool       // a UI framework owns SIGINT and SIGTERM
+	shown     atomic.Uint32     // host.State: the Machine's Shown, for a renderer's View (renderer.go)
 
 	mu      sync.Mutex
 	m       *core.Machine
@@ -48,7 +50,7 @@ func New(opts ...Option) (*Bridge, error) {
 func Lenient(opts ...Option) (*Bridge, error) {
 	cfg, err := parse(opts)
 	if err != nil {
-		cfg.logger.Debug("hostbridge: ignoring bad options", "err", err)
+		cfg.reporter.Logger.Debug("hostbridge: ignoring bad options", "err", err)
 	}
 	return build(cfg), err
 }
@@ -59,35 +61,24 @@ func build(cfg config) *Bridge {
 	b.detection = hosts.Detect(cfg.getenv)
 	list := cfg.backends
 	if !cfg.custom {
-		list, b.channels = hosts.Build(b.detection, hosts.Config{
-			Agent:          cfg.agent,
-			Source:         cfg.source,
-			Output:         cfg.output,
-			OutputChosen:   cfg.outputChosen,
-			Progress:       cfg.progress,
-			BadProgress:    cfg.badProgress,
-			NoPing:         cfg.quiet,
-			Off:            cfg.offVar != "" && cfg.getenv(cfg.offVar) == "0",
-			BlockedMessage: cfg.blockedMsg,
-			SessionInAll:   cfg.resume != nil,
-			Metadata:       cfg.metadata,
-			Logger:         cfg.logger,
-		})
+		hc := cfg.hosts
+		hc.NoPing = cfg.machine.Quiet
+		hc.Off = cfg.offVar != "" && cfg.getenv(cfg.offVar) == "0"
+		hc.SessionInAll = cfg.machine.Resume != nil
+		hc.Logger = cfg.reporter.Logger
+		list, b.channels = hosts.Build(b.detection, hc)
+		for _, c := range b.channels {
+			if t := c.Terminal(); t != nil {
+				b.term = t
+			}
+		}
 	}
-	b.m = core.NewMachine(core.Config{
-		Quiet:             cfg.quiet,
-		QuietWhileUnknown: cfg.quietUnknown,
-		SubAgentsBlock:    cfg.subBlock,
-		Resume:            cfg.resume,
-	}, cfg.session)
-	ping := cfg.pingEvery
-	if ping == 0 {
-		ping = -1 // the Reporter's "no limit"
+	b.m = core.NewMachine(cfg.machine, cfg.session)
+	ro := cfg.reporter
+	if ro.PingInterval == 0 {
+		ro.PingInterval = -1 // the Reporter's "no limit"
 	}
-	b.rep = core.NewReporter(list, core.ReporterOptions{
-		Timeout: cfg.timeout, ExitTimeout: cfg.exitTimeout, PingInterval: ping, Logger: cfg.logger,
-		EveryReport: cfg.everyReport,
-	})
+	b.rep = core.NewReporter(list, ro)
 	if !cfg.noSignals {
 		b.signals = watchSignals(b.signalExit, b.reraise)
 	}
@@ -126,19 +117,13 @@ func (b *Bridge) SetFocus(focused bool) {
 	b.mu.Unlock()
 }
 
-// Detection is what was detected: the host, its ids, the problems.
-func (b *Bridge) Detection() hosts.Detection { return b.detection }
-
 // Host is the detected host.
 func (b *Bridge) Host() hosts.Host { return b.detection.Host }
-
-// Channels says which host carries what.
-func (b *Bridge) Channels() []hosts.Channel { return b.channels }
 
 // ChannelLines is Channels, one line each, after asking each host what it
 // lets through (tmux's passthrough), bounded by ctx and the report timeout.
 func (b *Bridge) ChannelLines(ctx context.Context) []string {
-	ctx, cancel := context.WithTimeout(ctx, b.cfg.timeout)
+	ctx, cancel := context.WithTimeout(ctx, b.cfg.reporter.Timeout)
 	defer cancel()
 	out := make([]string, len(b.channels))
 	for i, c := range b.channels {
@@ -226,7 +211,7 @@ func (b *Bridge) Send(msg any) bool {
 // for the terminal, not for the other hosts.
 func (b *Bridge) Suspend(ctx context.Context) {
 	b.apply((*core.Machine).Suspend)
-	ctx, cancel := context.WithTimeout(ctx, b.cfg.timeout)
+	ctx, cancel := context.WithTimeout(ctx, b.cfg.reporter.Timeout)
 	defer cancel()
 	_ = b.rep.FlushWhere(ctx, func(be host.Backend) bool {
 		_, draws := be.(host.Drawer)
@@ -248,6 +233,17 @@ func (b *Bridge) apply(f func(m *core.Machine) []host.Report) {
 	b.mu.Unlock()
 }
 
+// ExitOnPanic, deferred by a wrapper's Update and View, runs the exit
+// before the app's panic goes on up to the UI framework, which restores
+// the terminal (Bubble Tea v2's renderer resets the bar) but knows
+// nothing of the other hosts.
+func (b *Bridge) ExitOnPanic() {
+	if r := recover(); r != nil {
+		_ = b.Close()
+		panic(r)
+	}
+}
+
 // Close is the exit, and every exit path (Quit, a panic, a signal, the
 // app's Close) ends here: the hosts are told within the exit timeout
 // (plus closeGrace), whatever they do, and every worker stops. The error
@@ -262,7 +258,7 @@ func (b *Bridge) Close() error {
 		b.signals = nil
 		b.mu.Unlock()
 		sig.stop()
-		ctx, cancel := context.WithTimeout(context.Background(), b.cfg.exitTimeout)
+		ctx, cancel := context.WithTimeout(context.Background(), b.cfg.reporter.ExitTimeout)
 		defer cancel()
 		b.closeErr = b.rep.Close(ctx)
 	})

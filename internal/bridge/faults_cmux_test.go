@@ -108,7 +108,7 @@ func TestCmuxMissingAtDetection(t *testing.T) {
 	delete(vars, "PATH") // no cmux to be found
 	b := newBridge(t, envOf(vars), &term, bridge.WithExitTimeout(faultExit))
 	wantHost(t, b, hosts.Terminal)
-	if len(b.Detection().Problems) == 0 {
+	if len(b.Problems()) == 0 {
 		t.Errorf("no problem reported for a missing cmux")
 	}
 	live(t, b, true, chatLife...)

@@ -110,7 +110,7 @@ func TestHerdrSocketGoneAtStart(t *testing.T) {
 	var term capture
 	b := newBridge(t, env, &term, bridge.WithTimeout(faultTimeout), bridge.WithExitTimeout(faultExit))
 	wantHost(t, b, hosts.Terminal)
-	if len(b.Detection().Problems) == 0 {
+	if len(b.Problems()) == 0 {
 		t.Errorf("no problem reported for a herdr socket that is gone")
 	}
 	live(t, b, true, chatLife...)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
@@ -22,33 +23,22 @@ var ErrOption = errors.New("hostbridge: bad option")
 // below with their documentation.
 type Option func(*config)
 
+// config holds each setting once, in the struct of the part that takes
+// it (build hands them on whole); the rest is the Bridge's own.
 type config struct {
-	agent, source string
-	quiet         bool
-	quietUnknown  bool
-	timeout       time.Duration
-	exitTimeout   time.Duration
-	pingEvery     time.Duration
-	logger        *slog.Logger
-	output        io.Writer
-	outputChosen  bool
-	progress      terminal.Support
-	badProgress   []string
-	getenv        func(string) string
-	session       host.Session
-	resume        func(string) string
-	blockedMsg    bool
-	metadata      bool
-	subBlock      bool
-	offVar        string
-	noFocus       bool
-	noSignals     bool
-	backends      []host.Backend
-	custom        bool
-	everyReport   bool
-	tmuxLine      bool
-	barByBackend  bool
-	errs          []error
+	hosts        hosts.Config         // what Build takes: the names, the output, the bar, the reference behaviours
+	machine      core.Config          // the ping's gates, sub-agents, resume
+	reporter     core.ReporterOptions // the bounds, the ping interval, the logger
+	getenv       func(string) string
+	session      host.Session
+	offVar       string
+	noFocus      bool
+	noSignals    bool
+	backends     []host.Backend
+	custom       bool
+	tmuxLine     bool
+	barByBackend bool
+	errs         []error
 }
 
 func (c *config) fail(format string, args ...any) {
@@ -66,13 +56,14 @@ func (c *config) check(ok bool, format string, args ...any) bool {
 // parse applies opts over the defaults; a nil option is an error.
 func parse(opts []Option) (config, error) {
 	c := config{
-		agent:       defaultAgent(),
-		timeout:     core.DefaultTimeout,
-		exitTimeout: core.DefaultExitTimeout,
-		pingEvery:   core.DefaultPingInterval,
-		logger:      slog.New(slog.DiscardHandler),
-		output:      os.Stdout,
-		getenv:      os.Getenv,
+		hosts: hosts.Config{Agent: defaultAgent(), Output: os.Stdout},
+		reporter: core.ReporterOptions{
+			Timeout:      core.DefaultTimeout,
+			ExitTimeout:  core.DefaultExitTimeout,
+			PingInterval: core.DefaultPingInterval,
+			Logger:       slog.New(slog.DiscardHandler),
+		},
+		getenv: os.Getenv,
 	}
 	for i, o := range opts {
 		if o == nil {
@@ -101,7 +92,7 @@ func WithAgent(name string) Option {
 	return func(c *config) {
 		if c.check(agentName.MatchString(name),
 			"agent name %q: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", name) {
-			c.agent = name
+			c.hosts.Agent = name
 		}
 	}
 }
@@ -109,30 +100,30 @@ func WithAgent(name string) Option {
 func WithSource(source string) Option {
 	return func(c *config) {
 		if c.check(herdrSource.MatchString(source), "source %q: want 1-80 of [A-Za-z0-9:._-]", source) {
-			c.source = source
+			c.hosts.Source = source
 		}
 	}
 }
 
-func WithNotify(on bool) Option { return func(c *config) { c.quiet = !on } }
+func WithNotify(on bool) Option { return func(c *config) { c.machine.Quiet = !on } }
 
 func WithNotifyWhileFocusUnknown(on bool) Option {
-	return func(c *config) { c.quietUnknown = !on }
+	return func(c *config) { c.machine.QuietWhileUnknown = !on }
 }
 
 // WithPingInterval sets the least time between two pings (default 500
 // ms; zero: no limit), for the test kit, whose steps come microseconds
 // apart.
 func WithPingInterval(d time.Duration) Option {
-	return duration("ping interval", d, 0, func(c *config) *time.Duration { return &c.pingEvery })
+	return duration("ping interval", d, 0, func(c *config) *time.Duration { return &c.reporter.PingInterval })
 }
 
 func WithTimeout(d time.Duration) Option {
-	return duration("timeout", d, 1, func(c *config) *time.Duration { return &c.timeout })
+	return duration("timeout", d, 1, func(c *config) *time.Duration { return &c.reporter.Timeout })
 }
 
 func WithExitTimeout(d time.Duration) Option {
-	return duration("exit timeout", d, 1, func(c *config) *time.Duration { return &c.exitTimeout })
+	return duration("exit timeout", d, 1, func(c *config) *time.Duration { return &c.reporter.ExitTimeout })
 }
 
 // duration sets a duration of at least least and at most a minute.
@@ -147,7 +138,7 @@ func duration(what string, d, least time.Duration, field func(*config) *time.Dur
 func WithLogger(l *slog.Logger) Option {
 	return func(c *config) {
 		if c.check(l != nil, "logger is nil") {
-			c.logger = l
+			c.reporter.Logger = l
 		}
 	}
 }
@@ -155,16 +146,16 @@ func WithLogger(l *slog.Logger) Option {
 func WithOutput(w io.Writer) Option {
 	return func(c *config) {
 		if c.check(w != nil, "output is nil") {
-			c.output, c.outputChosen = w, true
+			c.hosts.Output, c.hosts.OutputChosen = w, true
 		}
 	}
 }
 
 func WithProgress(on bool) Option {
 	return func(c *config) {
-		c.progress = terminal.SupportOff
+		c.hosts.Progress = terminal.SupportOff
 		if on {
-			c.progress = terminal.SupportOn
+			c.hosts.Progress = terminal.SupportOn
 		}
 	}
 }
@@ -178,7 +169,7 @@ func WithKnownBadProgress(list []string) Option {
 			c.fail("known-bad progress list: %v", err)
 			return
 		}
-		c.badProgress = list
+		c.hosts.BadProgress = list
 	}
 }
 
@@ -199,14 +190,14 @@ func WithSession(id, dir string) Option {
 }
 
 func WithResumeCommand(resume func(sessionID string) string) Option {
-	return func(c *config) { c.resume = resume }
+	return func(c *config) { c.machine.Resume = resume }
 }
 
-func WithBlockedMessage(on bool) Option { return func(c *config) { c.blockedMsg = on } }
+func WithBlockedMessage(on bool) Option { return func(c *config) { c.hosts.BlockedMessage = on } }
 
-func WithMetadata(on bool) Option { return func(c *config) { c.metadata = on } }
+func WithMetadata(on bool) Option { return func(c *config) { c.hosts.Metadata = on } }
 
-func WithSubAgentsBlock(on bool) Option { return func(c *config) { c.subBlock = on } }
+func WithSubAgentsBlock(on bool) Option { return func(c *config) { c.machine.SubAgentsBlock = on } }
 
 func WithDisableEnv(name string) Option {
 	return func(c *config) {
@@ -237,7 +228,7 @@ func WithBackends(b ...host.Backend) Option {
 // WithEveryReport makes every change reach every host, none coalesced or
 // refreshed, so the test kit's transcripts depend on the app's messages
 // alone. No frontend exports it.
-func WithEveryReport() Option { return func(c *config) { c.everyReport = true } }
+func WithEveryReport() Option { return func(c *config) { c.reporter.EveryReport = true } }
 
 // WithBarByBackend keeps the terminal's bar with the terminal backend,
 // one write per state, even under a renderer that could draw it

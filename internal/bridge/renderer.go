@@ -18,26 +18,19 @@ import (
 // terminal backend keeps writing what it wrote before. Call it once,
 // before the renderer starts.
 func (b *Bridge) RendererBar() bool {
-	if b.cfg.barByBackend {
-		return false
-	}
-	draws := false
-	for _, c := range b.channels {
-		draws = c.HandBarToRenderer() || draws
-	}
-	return draws
+	return !b.cfg.barByBackend && b.term != nil && b.term.HandBarToRenderer()
 }
 
 // AppBar says whether the app sets its own bar through the renderer:
 // hostbridge sends no keep-alive over it, and resumes once the app
 // clears it. Call it when that changes.
 func (b *Bridge) AppBar(on bool) {
-	for _, c := range b.channels {
-		if on {
-			c.AppDrawsBar()
-		} else {
-			c.AppClearedBar()
-		}
+	switch {
+	case b.term == nil:
+	case on:
+		b.term.AppDrawsBar()
+	default:
+		b.term.AppClearedBar()
 	}
 }
 
@@ -46,10 +39,8 @@ func (b *Bridge) AppBar(on bool) {
 // it drew before the renderer took over, or a stale one it has not yet
 // cleared (see terminal.Backend.RendererWaits).
 func (b *Bridge) Shown() host.State {
-	for _, c := range b.channels {
-		if c.RendererWaits() {
-			return host.Unknown
-		}
+	if b.term != nil && b.term.RendererWaits() {
+		return host.Unknown
 	}
 	return host.State(b.shown.Load())
 }
@@ -58,10 +49,8 @@ func (b *Bridge) Shown() host.State {
 // so Shown reports the state: a renderer that drew no bar meanwhile must
 // draw again then. It is nil when none holds it now.
 func (b *Bridge) BarReleased() <-chan struct{} {
-	for _, c := range b.channels {
-		if c.RendererWaits() {
-			return c.Released()
-		}
+	if b.term != nil && b.term.RendererWaits() {
+		return b.term.Released()
 	}
 	return nil
 }
@@ -79,21 +68,17 @@ func (b *Bridge) Getenv(key string) string { return b.cfg.getenv(key) }
 // is delivered again, so a frame the renderer's ticker still flushes with
 // the bar in it lands before the reset.
 func (b *Bridge) signalExit(s os.Signal) {
-	orphan := b.reraise(s)
+	orphan := b.reraise(s) && b.term != nil
 	if orphan {
-		for _, c := range b.channels {
-			c.RendererGone()
-		}
+		b.term.RendererGone()
 	}
 	_ = b.Close()
 	if !orphan {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.reporter.Timeout)
 	defer cancel()
-	for _, c := range b.channels {
-		if err := c.ResetOrphan(ctx); err != nil {
-			b.cfg.logger.Debug("hostbridge: the hangup's reset failed", "err", err)
-		}
+	if err := b.term.ResetOrphan(ctx); err != nil {
+		b.cfg.reporter.Logger.Debug("hostbridge: the hangup's reset failed", "err", err)
 	}
 }

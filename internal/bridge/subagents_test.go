@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/bridge"
@@ -12,7 +13,12 @@ import (
 
 // heldHost is a host whose first report waits until released, so what the
 // chat does meanwhile queues; it records the sub-agent lists it gets.
+// The first report is held whenever it comes: entered is closed then,
+// not sent on, so the hold does not depend on the test goroutine already
+// waiting (a worker that ran first would otherwise pass the report
+// through and leave the test waiting for a hold that never comes).
 type heldHost struct {
+	hold    sync.Once
 	entered chan struct{}
 	release chan struct{}
 	mu      sync.Mutex
@@ -22,11 +28,10 @@ type heldHost struct {
 func (h *heldHost) Name() string { return "held" }
 
 func (h *heldHost) Report(ctx context.Context, r host.Report) error {
-	select {
-	case h.entered <- struct{}{}:
+	h.hold.Do(func() {
+		close(h.entered)
 		<-h.release
-	default:
-	}
+	})
 	if r.Kind == host.KindAgents {
 		var l []string
 		for _, a := range r.Agents {
@@ -51,7 +56,11 @@ func TestSubAgentEndNotLostWhileHostIsSlow(t *testing.T) {
 	}
 	defer b.Close()
 	b.Ready()
-	<-h.entered // the host holds the first report: the rest queues
+	select {
+	case <-h.entered: // the host holds the first report: the rest queues
+	case <-time.After(10 * time.Second):
+		t.Fatal("the host never got the ready report")
+	}
 	b.Send(bridge.SubAgentStarted{ID: "a", Task: "look"})
 	b.Send(bridge.SubAgentEnded{ID: "a", Result: "found it"})
 	b.Send(bridge.SubAgentStarted{ID: "b", Task: "fix"})

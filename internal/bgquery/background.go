@@ -1,0 +1,52 @@
+package bgquery
+
+import "fmt"
+
+// Background is the terminal's background, as far as it can be known.
+// Each frontend re-exports it, documenting the Sources it gives.
+type Background struct {
+	Dark                  bool // selects the palette
+	Color, Source, Detail string
+}
+
+// String is the one-line -doctor form: "dark #1e1e1e (query): tmux 3.4 ...".
+func (b Background) String() string {
+	s := "light"
+	if b.Dark {
+		s = "dark"
+	}
+	if b.Color != "" {
+		s += " " + b.Color
+	}
+	if b.Source != "" {
+		s += " (" + b.Source + ")"
+	}
+	if b.Detail != "" {
+		s += ": " + b.Detail
+	}
+	return s
+}
+
+// FallbackBackground answers from COLORFGBG, read through getenv, else
+// assumes dark (termenv's default), when nothing better answered; why, if
+// not empty, says why, and begins Detail.
+func FallbackBackground(getenv func(string) string, why string) Background {
+	colorfgbg := getenv("COLORFGBG")
+	prefix := ""
+	if why != "" {
+		prefix = why + "; "
+	}
+	shown := colorfgbg
+	if len(shown) > 32 {
+		shown = shown[:32] + "…"
+	}
+	if dark, i, ok := ParseCOLORFGBG(colorfgbg); ok {
+		return Background{Dark: dark, Source: "COLORFGBG",
+			Detail: fmt.Sprintf("%sCOLORFGBG=%q: background is colour %d", prefix, shown, i)}
+	}
+	note := "COLORFGBG unset"
+	if colorfgbg != "" {
+		note = fmt.Sprintf("COLORFGBG=%q names no background", shown)
+	}
+	return Background{Dark: true, Source: "default", Detail: prefix + note + "; assuming dark"}
+}

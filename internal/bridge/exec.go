@@ -1,0 +1,30 @@
+package bridge
+
+import (
+	"io"
+	"os/exec"
+)
+
+// ExecCmd adapts *exec.Cmd to a UI framework's command for another
+// program (Bubble Tea v1's and v2's tea.ExecCommand), as tea.ExecProcess
+// does: a stream the app set is kept, one it left unset gets the
+// terminal's.
+type ExecCmd struct{ *exec.Cmd }
+
+func (c ExecCmd) SetStdin(r io.Reader) {
+	if c.Stdin == nil {
+		c.Stdin = r
+	}
+}
+
+func (c ExecCmd) SetStdout(w io.Writer) {
+	if c.Stdout == nil {
+		c.Stdout = w
+	}
+}
+
+func (c ExecCmd) SetStderr(w io.Writer) {
+	if c.Stderr == nil {
+		c.Stderr = w
+	}
+}
