@@ -3,19 +3,19 @@
 package hostbridge
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 )
 
 // The tmux pane is told to the model only when the app asks; the default
 // lines stay the host's (none for a plain terminal, herdr's in herdr).
 func TestTmuxPaneLine(t *testing.T) {
 	bin := t.TempDir()
-	if err := os.WriteFile(filepath.Join(bin, "tmux"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+	if err := proctest.WriteScript(filepath.Join(bin, "tmux"), "#!/bin/sh\n"); err != nil {
 		t.Fatal(err)
 	}
 	vars := map[string]string{"TMUX": "/tmp/tmux-1/default,42,0", "TMUX_PANE": "%3", "PATH": bin}

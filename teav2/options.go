@@ -109,3 +109,8 @@ func WithSignalHandler(on bool) Option { return bridge.WithSignalHandler(on) }
 // custom host (see package host), or a host.Recorder in tests. Default:
 // the detected hosts.
 func WithBackends(b ...host.Backend) Option { return bridge.WithBackends(b...) }
+
+// WithTmuxPaneLine(true) adds the chat's tmux pane to EnvironmentLines
+// ("tmux pane: %3"), so the model can drive tmux from its shell tool.
+// Default: off; the lines stay the host's alone.
+func WithTmuxPaneLine(on bool) Option { return bridge.WithTmuxPaneLine(on) }
