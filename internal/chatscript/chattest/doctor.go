@@ -60,7 +60,7 @@ func DoctorMalformedHerdr(t *testing.T, ch *Chat) {
 func DoctorHerdr(t *testing.T, ch *Chat) {
 	t.Parallel()
 	env := hosttest.NewHerdr(t).Env()
-	out := ch.Doctor(t, TestEnv(t, environ(env)...))
+	out := ch.Doctor(t, fakeEnv(t, env))
 	wantLines(t, out,
 		"host: herdr",
 		"problems: none",
@@ -85,7 +85,7 @@ func DoctorHerdr(t *testing.T, ch *Chat) {
 func DoctorOptions(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	out := ch.Doctor(t, TestEnv(t, append(environ(h.Env()), "MENDCODE_HERDR=0")...),
+	out := ch.Doctor(t, fakeEnv(t, h.Env(), map[string]string{"MENDCODE_HERDR": "0"}),
 		"-background", "light", "-profile", "mendcode", "-agent", "mc", "-notify=false", "-session", "s7")
 	wantLines(t, out,
 		"host: herdr",
@@ -109,7 +109,7 @@ func DoctorTuiosSessionWithBlanks(t *testing.T, ch *Chat) {
 		{"my  work ", `"my  work "`},
 	} {
 		f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", tc.session))
-		out := ch.Doctor(t, TestEnv(t, environ(f.Env())...))
+		out := ch.Doctor(t, fakeEnv(t, f.Env()))
 		wantLines(t, out,
 			"host: tuios",
 			"problems: none",
