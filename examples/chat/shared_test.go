@@ -1,0 +1,30 @@
+package main
+
+import "github.com/hostbridge/hostbridge/internal/chatscript"
+
+// The names of internal/chatscript only this chat's tests use (shared.go
+// has those its program uses).
+
+type (
+	profile    = chatscript.Profile
+	transcript = chatscript.Transcript
+	role       = chatscript.Role
+)
+
+const (
+	profileIota     = chatscript.ProfileIota
+	profileMendcode = chatscript.ProfileMendcode
+
+	roleUser      = chatscript.RoleUser
+	roleAssistant = chatscript.RoleAssistant
+	roleInfo      = chatscript.RoleInfo
+	roleSystem    = chatscript.RoleSystem
+
+	subAgentID     = chatscript.SubAgentID
+	subTask        = chatscript.SubTask
+	subWaitsOn     = chatscript.SubWaitsOn
+	subResult      = chatscript.SubResult
+	transcriptFile = chatscript.TranscriptFile
+)
+
+var openSession = chatscript.OpenSession
