@@ -30,7 +30,6 @@ const (
 )
 
 var (
-	headlessTurn = chatscript.HeadlessTurn
 	rootOf       = chatscript.RootOf
 	systemPrompt = chatscript.SystemPrompt
 )
