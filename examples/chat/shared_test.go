@@ -6,23 +6,17 @@ import "github.com/hostbridge/hostbridge/internal/chatscript"
 // has those its program uses).
 
 type (
-	profile    = chatscript.Profile
 	transcript = chatscript.Transcript
 	role       = chatscript.Role
 )
 
 const (
-	profileIota     = chatscript.ProfileIota
-	profileMendcode = chatscript.ProfileMendcode
-
 	roleUser      = chatscript.RoleUser
 	roleAssistant = chatscript.RoleAssistant
 	roleInfo      = chatscript.RoleInfo
 	roleSystem    = chatscript.RoleSystem
 
 	subAgentID     = chatscript.SubAgentID
-	subTask        = chatscript.SubTask
-	subWaitsOn     = chatscript.SubWaitsOn
 	subResult      = chatscript.SubResult
 	transcriptFile = chatscript.TranscriptFile
 )
