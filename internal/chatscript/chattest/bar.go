@@ -69,20 +69,27 @@ func (c *PTY) waitProgress(mark int, want ...string) int {
 // matchProgress finds want as a subsequence of the progress states in
 // lines[mark:], and returns the index after the last one, or -1.
 func matchProgress(lines []string, mark int, want []string) int {
+	if end := matchEnd(lines[mark:], want, progressOf); end >= 0 {
+		return mark + end
+	}
+	return -1
+}
+
+// matchEnd finds want as a subsequence of what read reads from got (an
+// element it cannot read is skipped), and returns the index in got after
+// the last of them: 0 for no want, -1 when want is not all there.
+func matchEnd(got, want []string, read func(string) (string, bool)) int {
+	if len(want) == 0 {
+		return 0
+	}
 	i := 0
-	for j := mark; j < len(lines); j++ {
-		if i == len(want) {
-			break
-		}
-		if p, ok := progressOf(lines[j]); ok && p == want[i] {
+	for j, g := range got {
+		if v, ok := read(g); ok && v == want[i] {
 			i++
 			if i == len(want) {
 				return j + 1
 			}
 		}
-	}
-	if len(want) == 0 {
-		return mark
 	}
 	return -1
 }

@@ -47,3 +47,28 @@ func TestBarAndPings(t *testing.T) {
 		t.Errorf("last progress %q, want 0", got)
 	}
 }
+
+func TestMatchEnd(t *testing.T) {
+	lines := []string{"terminal progress 0", "terminal bell", "terminal progress 3", `terminal ping "x"`, "terminal progress 0"}
+	tests := []struct {
+		mark int
+		want []string
+		end  int
+	}{
+		{0, nil, 0},
+		{2, nil, 2},
+		{0, []string{"3"}, 3},
+		{0, []string{"0", "3", "0"}, 5},
+		{1, []string{"3", "0"}, 5},
+		{3, []string{"3"}, -1},
+		{0, []string{"3", "3"}, -1},
+	}
+	for _, tt := range tests {
+		if got := matchProgress(lines, tt.mark, tt.want); got != tt.end {
+			t.Errorf("matchProgress(%d, %q) = %d, want %d", tt.mark, tt.want, got, tt.end)
+		}
+	}
+	if !hasInOrder([]string{"a", "b", "c"}, []string{"a", "c"}) || hasInOrder([]string{"a"}, []string{"b"}) {
+		t.Error("hasInOrder")
+	}
+}

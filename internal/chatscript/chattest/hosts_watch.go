@@ -128,13 +128,7 @@ func herdrGot(t *testing.T, h *hosttest.Herdr, from int, want ...string) {
 
 // hasInOrder reports whether want is a subsequence of got.
 func hasInOrder(got, want []string) bool {
-	i := 0
-	for _, g := range got {
-		if i < len(want) && g == want[i] {
-			i++
-		}
-	}
-	return i == len(want)
+	return matchEnd(got, want, func(s string) (string, bool) { return s, true }) >= 0
 }
 
 // waitTuios waits until cond holds for the fake tuios.
