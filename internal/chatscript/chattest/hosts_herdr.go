@@ -4,7 +4,6 @@ package chattest
 
 import (
 	"slices"
-	"strings"
 	"syscall"
 	"testing"
 
@@ -79,14 +78,7 @@ func HostsHerdrIota(t *testing.T, ch *Chat) {
 			t.Errorf("agent %q, want chat: %s", r.Str("agent"), r.Line)
 		}
 	}
-	var sessions []string
-	for _, r := range Applied(reqs, "pane.report_agent_session") {
-		sessions = append(sessions, r.Str("agent_session_id"))
-		if p := r.Str("agent_session_path"); !strings.HasSuffix(p, "/hostbridge-chat/sessions/"+r.Str("agent_session_id")) {
-			t.Errorf("session %s reported with the path %q", r.Str("agent_session_id"), p)
-		}
-	}
-	if want := []string{"s1", "s1", "other"}; !slices.Equal(sessions, want) {
+	if sessions, want := herdrSessions(t, reqs, "/hostbridge-chat/sessions"), []string{"s1", "s1", "other"}; !slices.Equal(sessions, want) {
 		t.Errorf("herdr sessions %q, want %q (start, /save, /session other)", sessions, want)
 	}
 	if n := len(slices.DeleteFunc(Applied(reqs, "pane.report_metadata"), isLabels)); n != 0 {

@@ -116,6 +116,21 @@ func herdrStates(reqs []hosttest.Request) []string {
 	return out
 }
 
+// herdrSessions lists the sessions of the session reports herdr applied,
+// and checks that each came with its directory, root/<id>.
+func herdrSessions(t *testing.T, reqs []hosttest.Request, root string) []string {
+	t.Helper()
+	var ids []string
+	for _, r := range Applied(reqs, "pane.report_agent_session") {
+		id := r.Str("agent_session_id")
+		ids = append(ids, id)
+		if p := r.Str("agent_session_path"); !strings.HasSuffix(p, root+"/"+id) {
+			t.Errorf("session %s reported with the path %q", id, p)
+		}
+	}
+	return ids
+}
+
 // herdrGot waits until the states herdr applied after the first from of
 // them include want in order.
 func herdrGot(t *testing.T, h *hosttest.Herdr, from int, want ...string) {
