@@ -3,7 +3,6 @@
 package chattest
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -14,10 +13,7 @@ import (
 // what it printed.
 func (ch *Chat) Doctor(t *testing.T, env []string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(ch.Binary(t), append([]string{"-doctor"}, args...)...)
-	cmd.Env = env
-	cmd.Dir = t.TempDir()
-	out, err := cmd.Output()
+	out, err := command(t, env, ch.Binary(t), append([]string{"-doctor"}, args...)...).Output()
 	if err != nil {
 		t.Fatalf("chat -doctor: %v\n%s", err, out)
 	}

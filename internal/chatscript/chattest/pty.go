@@ -87,9 +87,7 @@ func (ch *Chat) Start(t *testing.T, env []string, args ...string) *PTY {
 // terminal the user looks at.
 func (ch *Chat) StartProgram(t *testing.T, env []string, name string, args ...string) *PTY {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Env = env
-	cmd.Dir = t.TempDir()
+	cmd := command(t, env, name, args...)
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
 	if err != nil {
 		t.Fatalf("start %s in a pty: %v", filepath.Base(name), err)
@@ -127,6 +125,14 @@ func (ch *Chat) StartProgram(t *testing.T, env []string, name string, args ...st
 		}
 	})
 	return c
+}
+
+// command is name with args, run in env and in a directory of its own.
+func command(t *testing.T, env []string, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Env = env
+	cmd.Dir = t.TempDir()
+	return cmd
 }
 
 // read copies the chat's output into c.out until the pty closes (EIO on
