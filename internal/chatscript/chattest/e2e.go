@@ -235,25 +235,21 @@ func PTYHerdrMendcode(t *testing.T, ch *Chat) {
 	h := hosttest.NewHerdr(t)
 	c := ch.Start(t, fakeEnv(t, h.Env()), "-profile", "mendcode", "-agent", "mc", "-session", "s2")
 	c.WaitText("● ready")
-	pane := func(what string, cond func(hosttest.HerdrPane) bool) {
-		t.Helper()
-		waitPane(t, h, what, cond)
-	}
 	c.Write("approve\r")
-	pane("blocked on the approval", func(p hosttest.HerdrPane) bool {
+	waitPane(t, h, "blocked on the approval", func(p hosttest.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "approve shell: git push"
 	})
 	c.Write("n")
-	pane("idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
+	waitPane(t, h, "idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
 	c.Write("delegate\r")
-	pane("blocked by the sub-agent", func(p hosttest.HerdrPane) bool {
+	waitPane(t, h, "blocked by the sub-agent", func(p hosttest.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "Fix the flaky test: Allow shell"
 	})
 	c.Write("y")
 	c.WaitText("Fixed the flaky test.")
-	pane("idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
+	waitPane(t, h, "idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
 	c.Write("/model opus-9\r")
-	pane("showing the model", func(p hosttest.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
+	waitPane(t, h, "showing the model", func(p hosttest.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
 	c.Quit()
 	p := h.Pane()
 	if !p.Released || p.Agent != "mc" || p.SessionID != "s2" {
