@@ -120,18 +120,6 @@ func TestSystemCommand(t *testing.T) {
 	}
 }
 
-func TestSystemPrompt(t *testing.T) {
-	got := systemPrompt("iota", "/src", nil)
-	if !strings.Contains(got, "<environment>\nworking directory: /src\nplatform: ") ||
-		!strings.HasSuffix(got, "\n</environment>") {
-		t.Errorf("plain terminal:\n%s", got)
-	}
-	got = systemPrompt("iota", "", []string{"host: cmux", "cmux surface: s-1"})
-	if !strings.HasSuffix(got, "\nhost: cmux\ncmux surface: s-1\n</environment>") {
-		t.Errorf("cmux:\n%s", got)
-	}
-}
-
 func TestUnknownCommand(t *testing.T) {
 	c := testChat(t, time.Second)
 	if got := newLoop(t, c).typeLine("/frobnicate"); len(got) != 0 {

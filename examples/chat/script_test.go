@@ -11,32 +11,6 @@ import (
 	"github.com/hostbridge/hostbridge"
 )
 
-func TestClassify(t *testing.T) {
-	const d = time.Second
-	tests := []struct {
-		prompt string
-		kind   scriptKind
-		took   time.Duration
-	}{
-		{"hello", scriptReply, d},
-		{"", scriptReply, d},
-		{"please APPROVE this", scriptApprove, d},
-		{"ask me something", scriptAsk, d},
-		{"fail now", scriptFail, d},
-		{"delegate it", scriptDelegate, d},
-		{"slow down", scriptReply, slowTurn},
-		{"slow approve", scriptApprove, slowTurn},
-		{"approve or fail", scriptFail, d}, // fail wins
-		{"ask to approve", scriptApprove, d},
-	}
-	for _, tt := range tests {
-		kind, took := classify(tt.prompt, d)
-		if kind != tt.kind || took != tt.took {
-			t.Errorf("classify(%q) = %v, %v; want %v, %v", tt.prompt, kind, took, tt.kind, tt.took)
-		}
-	}
-}
-
 // meta is the MetaChanged a chat with the scripted model sends after n
 // turns of a short conversation.
 func meta(n int) hostbridge.MetaChanged {

@@ -14,58 +14,24 @@ import (
 
 type (
 	flags        = chatscript.Flags
-	profile      = chatscript.Profile
 	session      = chatscript.Session
-	transcript   = chatscript.Transcript
 	conversation = chatscript.Conversation
 	entry        = chatscript.Entry
-	role         = chatscript.Role
-	scriptKind   = chatscript.Kind
-	step         = chatscript.Step
 	turn         = chatscript.Turn
 )
 
 const (
-	exitFailed = chatscript.ExitFailed
-	exitUsage  = chatscript.ExitUsage
-
-	profileIota     = chatscript.ProfileIota
-	profileMendcode = chatscript.ProfileMendcode
-
-	roleUser      = chatscript.RoleUser
-	roleAssistant = chatscript.RoleAssistant
-	roleInfo      = chatscript.RoleInfo
-	roleSystem    = chatscript.RoleSystem
-
-	scriptReply    = chatscript.KindReply
-	scriptFail     = chatscript.KindFail
-	scriptApprove  = chatscript.KindApprove
-	scriptAsk      = chatscript.KindAsk
-	scriptDelegate = chatscript.KindDelegate
+	exitUsage = chatscript.ExitUsage
 
 	waitApproval = chatscript.WaitApproval
 	waitSubAgent = chatscript.WaitSubAgent
 
-	startModel     = chatscript.StartModel
-	slowTurn       = chatscript.SlowTurn
-	subAgentID     = chatscript.SubAgentID
-	subType        = chatscript.SubType
-	subTask        = chatscript.SubTask
-	subWaitsOn     = chatscript.SubWaitsOn
-	subResult      = chatscript.SubResult
-	transcriptFile = chatscript.TranscriptFile
+	startModel = chatscript.StartModel
 )
 
 var (
-	classify         = chatscript.Classify
-	headlessTurn     = chatscript.HeadlessTurn
-	checkSessionName = chatscript.CheckSessionName
-	newSessionID     = chatscript.NewSessionID
-	sessionsRoot     = chatscript.SessionsRoot
-	openSession      = chatscript.OpenSession
-	rootOf           = chatscript.RootOf
-	systemPrompt     = chatscript.SystemPrompt
-	errNoCache       = chatscript.ErrNoCache
+	rootOf       = chatscript.RootOf
+	systemPrompt = chatscript.SystemPrompt
 )
 
 // stepMsg tells the chat the next step of turn id is due.

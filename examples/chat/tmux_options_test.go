@@ -4,12 +4,11 @@ package main
 
 import (
 	"maps"
-	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 	"github.com/hostbridge/hostbridge/internal/tmuxtest"
 )
 
@@ -20,20 +19,15 @@ import (
 // whatever options are left on it) after the chat is gone.
 
 // tmuxChat starts the chat in window 1 of session "hb" (window 0 stays
-// current, so a bell in the chat's window flags it) and returns the chat's
-// pane, whose process is the chat itself.
+// current, so a bell in the chat's window flags it) on a server whose
+// panes see the chat's test environment, and returns the chat's pane,
+// whose process is the chat itself.
 func tmuxChat(t *testing.T, args ...string) (*tmuxtest.Server, string) {
 	t.Helper()
-	s := tmuxtest.New(t)
-	home := t.TempDir()
-	q := []string{"exec", "env", shellQuote("HOME=" + home), shellQuote("XDG_CACHE_HOME=" + filepath.Join(home, "cache")),
-		"TERM_PROGRAM=WezTerm", "LANG=C.UTF-8", shellQuote(e2e.Binary(t))}
-	for _, a := range args {
-		q = append(q, shellQuote(a))
-	}
+	s := tmuxtest.NewEnv(t, chattest.TestEnv(t))
 	s.Run("set-option", "-g", "remain-on-exit", "on", ";",
 		"new-session", "-d", "-s", "hb", "-x", "100", "-y", "30", "exec sleep 600", ";",
-		"new-window", "-d", "-t", "hb:1", strings.Join(q, " "))
+		"new-window", "-d", "-t", "hb:1", "exec "+chatLine(t, args...))
 	return s, s.Display("hb:1", "#{pane_id}")
 }
 

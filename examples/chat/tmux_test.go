@@ -35,11 +35,16 @@ func startTmux(t *testing.T, passthrough string, cols, rows int, cmd string) *tm
 // "HB-END", a signal on channel done (tmux wait-for) and a long sleep, so
 // the pane stays to be read.
 func chatPane(t *testing.T, done string, args ...string) string {
+	return chatLine(t, args...) + "; echo HB-END; tmux wait-for -S " + done + "; exec sleep 600"
+}
+
+// chatLine is the shell command line that runs the chat with args.
+func chatLine(t *testing.T, args ...string) string {
 	q := []string{shellQuote(e2e.Binary(t))}
 	for _, a := range args {
 		q = append(q, shellQuote(a))
 	}
-	return strings.Join(q, " ") + "; echo HB-END; tmux wait-for -S " + done + "; exec sleep 600"
+	return strings.Join(q, " ")
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
@@ -111,14 +116,7 @@ func TestTmuxPassthrough(t *testing.T) {
 			// prints, to the client's terminal in order: once the chat's
 			// last words show, everything it sent before them is there.
 			outer.WaitText("HB-END")
-			seqs := chattest.ScanOSC(outer.Output())
-			progress := chattest.ProgressBetween(seqs, 0, len(seqs))
-			var pings []string
-			for _, p := range seqs {
-				if ping, ok := chattest.PingOf(p); ok {
-					pings = append(pings, ping)
-				}
-			}
+			progress, pings := outer.Progress(0), outer.Pings(0)
 			if !slices.Equal(slices.Compact(progress), tc.progress) || !slices.Equal(pings, tc.pings) {
 				t.Errorf("allow-passthrough %s: the outer terminal got bar %q and pings %q, want %q and %q",
 					tc.passthrough, progress, pings, tc.progress, tc.pings)

@@ -8,6 +8,23 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
+// RunHeadless runs -m: one turn, no TUI, the reply on stdout, the same
+// for the v1 and the v2 chat, since a -m run has no Bubble Tea. It uses a
+// Bridge directly, as a program without Bubble Tea would (hostbridge.New
+// is this Bridge): hosts show the pane working from the start and idle
+// with the reply, and Close releases it. Ready is not needed: the first
+// message is the first report.
+func RunHeadless(f Flags, sess Session, stdout, stderr io.Writer) int {
+	b, err := bridge.New(f.Options(sess)...)
+	if err != nil {
+		fmt.Fprintln(stderr, "chat:", err)
+		return ExitUsage
+	}
+	code := HeadlessTurn(b, f.Prompt, f.Delay, stdout, stderr)
+	_ = b.Close()
+	return code
+}
+
 // Sender is what a headless turn reports to: a hostbridge Bridge, v1's or
 // v2's.
 type Sender interface{ Send(msg any) bool }

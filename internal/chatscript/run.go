@@ -10,11 +10,11 @@ import (
 	"syscall"
 )
 
-// Modes are a chat's runners of its three modes: -doctor, -m and the
-// screen.
+// Modes are a chat's runners of the modes that differ between the v1 and
+// the v2 chat: -doctor and the screen (-m is RunHeadless for both).
 type Modes struct {
-	Doctor, Headless func(f Flags, sess Session, stdout, stderr io.Writer) int
-	TUI              func(f Flags, sess Session, stderr io.Writer) int
+	Doctor func(f Flags, sess Session, stdout, stderr io.Writer) int
+	TUI    func(f Flags, sess Session, stderr io.Writer) int
 }
 
 // Run is the chat program: it reads args, opens the session and runs the
@@ -33,7 +33,7 @@ func Run(args []string, stdout, stderr io.Writer, m Modes) int {
 	case f.Doctor:
 		return m.Doctor(f, sess, stdout, stderr)
 	case f.Prompt != "":
-		return m.Headless(f, sess, stdout, stderr)
+		return RunHeadless(f, sess, stdout, stderr)
 	}
 	return m.TUI(f, sess, stderr)
 }

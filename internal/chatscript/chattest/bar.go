@@ -4,14 +4,44 @@ package chattest
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
 // Reading the bar (OSC 9;4) and the pings (OSC 9) back from what the chat
-// wrote to its pty, by position in the stream of OSC sequences.
+// wrote to its pty, by position in the transcript of the PTY's
+// hosttest.Terminal, a reader of the bytes on the wire that is not the
+// code under test: "terminal progress 3", `terminal ping "text"`.
 
-// mark is the number of OSC sequences so far: where the next check starts.
-func (c *PTY) mark() int { return len(ScanOSC(c.Output())) }
+// progressOf reads a progress line: "terminal progress 3" gives "3",
+// "terminal progress 4;100" gives "4;100".
+func progressOf(line string) (string, bool) {
+	return strings.CutPrefix(line, "terminal progress ")
+}
+
+// pingOf reads a ping line: `terminal ping "text"` gives "text".
+func pingOf(line string) (string, bool) {
+	quoted, ok := strings.CutPrefix(line, "terminal ping ")
+	if !ok {
+		return "", false
+	}
+	text, err := strconv.Unquote(quoted)
+	return text, err == nil
+}
+
+// read returns what f reads from lines, in order.
+func read(lines []string, f func(string) (string, bool)) []string {
+	var out []string
+	for _, l := range lines {
+		if v, ok := f(l); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// mark is the number of terminal lines so far: where the next check starts.
+func (c *PTY) mark() int { return len(c.term.Transcript()) }
 
 // waitProgress waits until the OSC 9;4 states written since mark include
 // want, in order, and checks that nothing else was shown in between (a
@@ -19,11 +49,11 @@ func (c *PTY) mark() int { return len(ScanOSC(c.Output())) }
 func (c *PTY) waitProgress(mark int, want ...string) int {
 	c.t.Helper()
 	end := -1
-	c.WaitFor("progress "+strings.Join(want, ", "), func(out []byte) bool {
-		end = matchProgress(ScanOSC(out), mark, want)
+	c.WaitFor("progress "+strings.Join(want, ", "), func([]byte) bool {
+		end = matchProgress(c.term.Transcript(), mark, want)
 		return end >= 0
 	})
-	got := ProgressBetween(ScanOSC(c.Output()), mark, end)
+	got := read(c.term.Transcript()[mark:end], progressOf)
 	got = slices.Compact(got)
 	if len(want) > 0 && want[0] != "0" {
 		for len(got) > 0 && got[0] == "0" {
@@ -37,55 +67,57 @@ func (c *PTY) waitProgress(mark int, want ...string) int {
 }
 
 // matchProgress finds want as a subsequence of the progress states in
-// seqs[mark:], and returns the index after the last one, or -1.
-func matchProgress(seqs []string, mark int, want []string) int {
+// lines[mark:], and returns the index after the last one, or -1.
+func matchProgress(lines []string, mark int, want []string) int {
+	if end := matchEnd(lines[mark:], want, progressOf); end >= 0 {
+		return mark + end
+	}
+	return -1
+}
+
+// matchEnd finds want as a subsequence of what read reads from got (an
+// element it cannot read is skipped), and returns the index in got after
+// the last of them: 0 for no want, -1 when want is not all there.
+func matchEnd(got, want []string, read func(string) (string, bool)) int {
+	if len(want) == 0 {
+		return 0
+	}
 	i := 0
-	for j := mark; j < len(seqs); j++ {
-		if i == len(want) {
-			break
-		}
-		if p, ok := progressOf(seqs[j]); ok && p == want[i] {
+	for j, g := range got {
+		if v, ok := read(g); ok && v == want[i] {
 			i++
 			if i == len(want) {
 				return j + 1
 			}
 		}
 	}
-	if len(want) == 0 {
-		return mark
-	}
 	return -1
 }
 
-// ProgressBetween returns the OSC 9;4 states among seqs[from:to], in order.
-func ProgressBetween(seqs []string, from, to int) []string {
-	var out []string
-	for _, s := range seqs[from:to] {
-		if p, ok := progressOf(s); ok {
-			out = append(out, p)
-		}
-	}
-	return out
+// Progress returns the OSC 9;4 states written since mark (0: all), in
+// order.
+func (c *PTY) Progress(mark int) []string {
+	return read(c.term.Transcript()[mark:], progressOf)
 }
 
-// pings returns the OSC 9 notifications written since mark.
-func (c *PTY) pings(mark int) []string {
-	var out []string
-	for _, s := range ScanOSC(c.Output())[mark:] {
-		if p, ok := PingOf(s); ok {
-			out = append(out, p)
-		}
+// Pings returns the OSC 9 notifications written since mark (0: all).
+func (c *PTY) Pings(mark int) []string {
+	return read(c.term.Transcript()[mark:], pingOf)
+}
+
+// noBar checks that the terminal got no bar: in host, which shows the
+// state itself.
+func (c *PTY) noBar(host string) {
+	c.t.Helper()
+	if bar := c.Progress(0); len(bar) != 0 {
+		c.t.Errorf("the terminal got a bar in %s: %q", host, bar)
 	}
-	return out
 }
 
 // lastProgress is the last OSC 9;4 state written.
 func (c *PTY) lastProgress() string {
-	seqs := ScanOSC(c.Output())
-	for i := len(seqs) - 1; i >= 0; i-- {
-		if p, ok := progressOf(seqs[i]); ok {
-			return p
-		}
+	if bar := c.Progress(0); len(bar) > 0 {
+		return bar[len(bar)-1]
 	}
 	return ""
 }

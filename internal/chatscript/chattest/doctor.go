@@ -3,7 +3,6 @@
 package chattest
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -14,10 +13,7 @@ import (
 // what it printed.
 func (ch *Chat) Doctor(t *testing.T, env []string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(ch.Binary(t), append([]string{"-doctor"}, args...)...)
-	cmd.Env = env
-	cmd.Dir = t.TempDir()
-	out, err := cmd.Output()
+	out, err := command(t, env, ch.Binary(t), append([]string{"-doctor"}, args...)...).Output()
 	if err != nil {
 		t.Fatalf("chat -doctor: %v\n%s", err, out)
 	}
@@ -60,7 +56,7 @@ func DoctorMalformedHerdr(t *testing.T, ch *Chat) {
 func DoctorHerdr(t *testing.T, ch *Chat) {
 	t.Parallel()
 	env := hosttest.NewHerdr(t).Env()
-	out := ch.Doctor(t, TestEnv(t, environ(env)...))
+	out := ch.Doctor(t, fakeEnv(t, env))
 	wantLines(t, out,
 		"host: herdr",
 		"problems: none",
@@ -85,7 +81,7 @@ func DoctorHerdr(t *testing.T, ch *Chat) {
 func DoctorOptions(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	out := ch.Doctor(t, TestEnv(t, append(environ(h.Env()), "MENDCODE_HERDR=0")...),
+	out := ch.Doctor(t, fakeEnv(t, h.Env(), map[string]string{"MENDCODE_HERDR": "0"}),
 		"-background", "light", "-profile", "mendcode", "-agent", "mc", "-notify=false", "-session", "s7")
 	wantLines(t, out,
 		"host: herdr",
@@ -109,7 +105,7 @@ func DoctorTuiosSessionWithBlanks(t *testing.T, ch *Chat) {
 		{"my  work ", `"my  work "`},
 	} {
 		f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", tc.session))
-		out := ch.Doctor(t, TestEnv(t, environ(f.Env())...))
+		out := ch.Doctor(t, fakeEnv(t, f.Env()))
 		wantLines(t, out,
 			"host: tuios",
 			"problems: none",

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
@@ -23,7 +25,7 @@ const TurnDelay = "1s"
 // and reads back the bar (OSC 9;4) and the pings (OSC 9) it writes.
 func PTYChat(t *testing.T, ch *Chat) {
 	t.Parallel()
-	c := ch.Start(t, TestEnv(t), "-delay", TurnDelay)
+	c := ch.Start(t, TestEnv(t))
 	c.WaitText("● ready")
 
 	// Looking elsewhere: a reply ends the turn with a ping.
@@ -31,8 +33,8 @@ func PTYChat(t *testing.T, ch *Chat) {
 	c.Write("\x1b[O")
 	c.Write("hello\r")
 	c.waitProgress(m, "3", "0")
-	c.WaitFor("the reply's ping", func(out []byte) bool { return len(c.pings(m)) > 0 })
-	if got := c.pings(m); len(got) != 1 || got[0] != "You said: hello" {
+	c.WaitFor("the reply's ping", func([]byte) bool { return len(c.Pings(m)) > 0 })
+	if got := c.Pings(m); len(got) != 1 || got[0] != "You said: hello" {
 		t.Errorf("pings %q, want one with the reply", got)
 	}
 
@@ -48,26 +50,21 @@ func PTYChat(t *testing.T, ch *Chat) {
 	c.waitProgress(m, "3", "2;100")
 	c.WaitText("Error: scripted failure")
 
-	c.Write("/quit\r")
-	st := c.Exit()
-	if st.ExitCode() != 0 {
-		t.Errorf("exit code %d after /quit", st.ExitCode())
-	}
+	c.Quit()
 	if got := c.lastProgress(); got != "0" {
 		t.Errorf("last progress %q after /quit, want 0 (cleared)", got)
 	}
-	if got := c.pings(focused); len(got) != 0 {
+	if got := c.Pings(focused); len(got) != 0 {
 		t.Errorf("pings while focused: %q", got)
 	}
-	seqs := ScanOSC(c.Output())
-	t.Logf("bar %q, pings %q", ProgressBetween(seqs, 0, len(seqs)), c.pings(0))
+	t.Logf("bar %q, pings %q", c.Progress(0), c.Pings(0))
 }
 
 // PTYNotifyOff: -notify=false never pings, focused or not; the bar is
 // unchanged.
 func PTYNotifyOff(t *testing.T, ch *Chat) {
 	t.Parallel()
-	c := ch.Start(t, TestEnv(t), "-delay", TurnDelay, "-notify=false")
+	c := ch.Start(t, TestEnv(t), "-notify=false")
 	c.WaitText("● ready")
 	m := c.mark()
 	c.Write("\x1b[O")
@@ -77,9 +74,8 @@ func PTYNotifyOff(t *testing.T, ch *Chat) {
 	c.waitProgress(m, "3", "4;100")
 	c.Write("n")
 	c.WaitText("Denied")
-	c.Write("/quit\r")
-	c.Exit()
-	if got := c.pings(0); len(got) != 0 {
+	c.Quit()
+	if got := c.Pings(0); len(got) != 0 {
 		t.Errorf("pings with -notify=false: %q", got)
 	}
 	if got := c.lastProgress(); got != "0" {
@@ -102,7 +98,7 @@ func PTYCoalescedFocus(t *testing.T, ch *Chat) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			c := ch.Start(t, TestEnv(t), "-delay", TurnDelay)
+			c := ch.Start(t, TestEnv(t))
 			c.WaitText("● ready")
 			m := c.mark()
 			c.Write(tt.reports)
@@ -112,20 +108,18 @@ func PTYCoalescedFocus(t *testing.T, ch *Chat) {
 			// to the terminal keep their order.
 			c.Write("fail\r")
 			c.waitProgress(end, "3", "2;100")
-			pings := c.pings(m)
+			pings := c.Pings(m)
 			switch {
 			case tt.ping && (len(pings) == 0 || pings[0] != "You said: hello"):
 				t.Errorf("pings %q, want the reply (the terminal is not focused)", pings)
 			case !tt.ping && len(pings) > 0:
 				t.Errorf("pings %q while focused", pings)
 			}
-			if plain := PlainText(c.Output()); strings.Contains(plain, "[Ohello") || strings.Contains(plain, "[Ihello") {
+			if plain := ansi.Strip(string(c.Output())); strings.Contains(plain, "[Ohello") || strings.Contains(plain, "[Ihello") {
 				t.Error("a focus report reached the prompt as text")
 			}
 			c.Write("\x03") // ctrl+c
-			if st := c.Exit(); st.ExitCode() != 0 {
-				t.Errorf("exit code %d after ctrl+c", st.ExitCode())
-			}
+			c.exitCode(0, " after ctrl+c")
 			if got := c.lastProgress(); got != "0" {
 				t.Errorf("last progress %q after ctrl+c, want 0", got)
 			}
@@ -148,7 +142,7 @@ func PTYSignals(t *testing.T, ch *Chat) {
 	for _, tt := range tests {
 		t.Run(tt.sig.String(), func(t *testing.T) {
 			t.Parallel()
-			c := ch.Start(t, TestEnv(t), "-delay", TurnDelay)
+			c := ch.Start(t, TestEnv(t))
 			c.WaitText("● ready")
 			m := c.mark()
 			c.Write("slow\r") // 20 s: still running when the signal comes
@@ -184,14 +178,9 @@ func PTYHeadless(t *testing.T, ch *Chat) {
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
 			t.Parallel()
-			c := ch.Start(t, TestEnv(t), "-delay", TurnDelay, "-m", tt.prompt)
-			st := c.Exit()
-			if st.ExitCode() != tt.code {
-				t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
-			}
-			if plain := PlainText(c.Output()); !strings.Contains(plain, tt.text) {
-				t.Errorf("output %q does not say %q", plain, tt.text)
-			}
+			c := ch.Start(t, TestEnv(t), "-m", tt.prompt)
+			c.exitCode(tt.code, "")
+			c.wantText(tt.text)
 			c.waitProgress(0, tt.bar...)
 		})
 	}
@@ -203,13 +192,11 @@ func PTYHeadless(t *testing.T, ch *Chat) {
 func PTYHerdr(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	c := ch.Start(t, TestEnv(t, environ(h.Env())...), "-delay", TurnDelay, "-session", "s1")
+	c := ch.Start(t, fakeEnv(t, h.Env()), "-session", "s1")
 	c.WaitText("● ready")
 	paneIs := func(state string) {
 		t.Helper()
-		waitOr(t, func() bool { return h.Pane().State == state }, func() string {
-			return "pane never " + state + ":\n" + strings.Join(h.Transcript(), "\n")
-		})
+		waitPane(t, h, state, func(p hosttest.HerdrPane) bool { return p.State == state })
 	}
 	paneIs("idle")
 	c.Write("approve this\r")
@@ -225,32 +212,19 @@ func PTYHerdr(t *testing.T, ch *Chat) {
 	waitHerdr(t, h, "the saved session", func(reqs []hosttest.Request) bool {
 		return len(Applied(reqs, "pane.report_agent_session")) == 2
 	})
-	c.Write("/quit\r")
-	if st := c.Exit(); st.ExitCode() != 0 {
-		t.Errorf("exit code %d", st.ExitCode())
-	}
+	c.Quit()
 	// The states in order (a report that failed under load and was retried
 	// may land after a session report, so those are checked apart), then
 	// the release, last.
-	reqs := h.Requests()
-	var states []string
-	for _, r := range Applied(reqs, "pane.report_agent") {
-		states = append(states, r.Str("state"))
-	}
-	if want := []string{"idle", "working", "blocked", "working", "idle"}; !slices.Equal(states, want) {
+	if states, want := herdrStates(h.Requests()), []string{"idle", "working", "blocked", "working", "idle"}; !slices.Equal(states, want) {
 		t.Errorf("herdr states %q, want %q\n%s", states, want, RequestLog(h))
 	}
-	if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
-		t.Errorf("last request %s (applied %v), want the release\n%s", last.Method, last.Applied, RequestLog(h))
-	}
+	releasedLast(t, h, "")
 	p := h.Pane()
 	if !p.Released || p.Agent != "chat" || p.SessionID != "s1" || !strings.HasSuffix(p.SessionPath, "/hostbridge-chat/sessions/s1") {
 		t.Errorf("pane %+v", p)
 	}
-	seqs := ScanOSC(c.Output())
-	if bar := ProgressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
-		t.Errorf("the terminal got a bar in herdr: %q", bar)
-	}
+	c.noBar("herdr")
 }
 
 // PTYHerdrMendcode: with the mendcode profile herdr gets the blocked
@@ -259,31 +233,24 @@ func PTYHerdr(t *testing.T, ch *Chat) {
 func PTYHerdrMendcode(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	c := ch.Start(t, TestEnv(t, environ(h.Env())...), "-delay", TurnDelay, "-profile", "mendcode", "-agent", "mc", "-session", "s2")
+	c := ch.Start(t, fakeEnv(t, h.Env()), "-profile", "mendcode", "-agent", "mc", "-session", "s2")
 	c.WaitText("● ready")
-	pane := func(what string, cond func(hosttest.HerdrPane) bool) {
-		t.Helper()
-		waitOr(t, func() bool { return cond(h.Pane()) }, func() string {
-			return "pane never " + what + ":\n" + strings.Join(h.Transcript(), "\n")
-		})
-	}
 	c.Write("approve\r")
-	pane("blocked on the approval", func(p hosttest.HerdrPane) bool {
+	waitPane(t, h, "blocked on the approval", func(p hosttest.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "approve shell: git push"
 	})
 	c.Write("n")
-	pane("idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
+	waitPane(t, h, "idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
 	c.Write("delegate\r")
-	pane("blocked by the sub-agent", func(p hosttest.HerdrPane) bool {
+	waitPane(t, h, "blocked by the sub-agent", func(p hosttest.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "Fix the flaky test: Allow shell"
 	})
 	c.Write("y")
 	c.WaitText("Fixed the flaky test.")
-	pane("idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
+	waitPane(t, h, "idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
 	c.Write("/model opus-9\r")
-	pane("showing the model", func(p hosttest.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
-	c.Write("/quit\r")
-	c.Exit()
+	waitPane(t, h, "showing the model", func(p hosttest.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
+	c.Quit()
 	p := h.Pane()
 	if !p.Released || p.Agent != "mc" || p.SessionID != "s2" {
 		t.Errorf("pane %+v", p)

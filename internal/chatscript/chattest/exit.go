@@ -21,10 +21,7 @@ func ExitCodes(t *testing.T, ch *Chat) {
 		{[]string{"-help"}, chatscript.ExitOK},
 		{[]string{"-delay", "0"}, chatscript.ExitUsage},
 	} {
-		cmd := exec.Command(ch.Binary(t), tt.args...)
-		cmd.Env = TestEnv(t)
-		cmd.Dir = t.TempDir()
-		err := cmd.Run()
+		err := command(t, TestEnv(t), ch.Binary(t), tt.args...).Run()
 		code := 0
 		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 			code = ee.ExitCode()

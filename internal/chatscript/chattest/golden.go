@@ -180,14 +180,7 @@ func golden(t *testing.T, dir string, c GoldenCase, run GoldenRun) {
 // every state.
 func checkHerdrSessions(t *testing.T, h *hosttest.Herdr, p chatscript.Profile) {
 	t.Helper()
-	var ids []string
-	for _, r := range Applied(h.Requests(), "pane.report_agent_session") {
-		ids = append(ids, r.Str("agent_session_id"))
-		if !strings.HasSuffix(r.Str("agent_session_path"), "/"+r.Str("agent_session_id")) {
-			t.Errorf("session report with path %q", r.Str("agent_session_path"))
-		}
-	}
-	if got, want := strings.Join(ids, ","), "s1,s1,other"; got != want {
+	if got, want := strings.Join(herdrSessions(t, h.Requests(), ""), ","), "s1,s1,other"; got != want {
 		t.Errorf("herdr sessions %s, want %s\n%s", got, want, RequestLog(h))
 	}
 	for _, r := range Applied(h.Requests(), "pane.report_agent") {

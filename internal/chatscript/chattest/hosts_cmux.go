@@ -17,26 +17,13 @@ import (
 // workspace's loading indicator, call by call (cmuxRows checks each argv),
 // and the ping still on the terminal.
 
-type cmuxRun struct {
-	p     chatscript.Profile
-	agent string
-	args  []string
-}
-
-func cmuxRuns() []cmuxRun {
-	return []cmuxRun{
-		{chatscript.ProfileIota, "chat", []string{"-profile", "iota"}},
-		{chatscript.ProfileMendcode, "mc", []string{"-profile", "mendcode", "-agent", "mc"}},
-	}
-}
-
 func HostsCmux(t *testing.T, ch *Chat) {
 	t.Parallel()
-	for _, run := range cmuxRuns() {
+	for _, run := range profileRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
 			cm := hosttest.NewCmux(t)
-			c := ch.Start(t, TestEnv(t, environ(cm.Env())...), append(run.args, "-delay", TurnDelay)...)
+			c := ch.Start(t, fakeEnv(t, cm.Env()), run.args...)
 			mark := 0
 			shows := func(want ...string) {
 				t.Helper()
@@ -61,10 +48,7 @@ func HostsCmux(t *testing.T, ch *Chat) {
 			c.Write("y")
 			c.WaitText("Fixed the flaky test.")
 			shows("Idle", "loading off")
-			c.Write("/quit\r")
-			if st := c.Exit(); st.ExitCode() != 0 {
-				t.Errorf("exit code %d after /quit", st.ExitCode())
-			}
+			c.Quit()
 
 			turn := func(end string) []string { return []string{"Running", "loading on", end, "loading off"} }
 			want := slices.Concat([]string{"Idle", "loading off"}, turn("Idle"),
@@ -78,15 +62,12 @@ func HostsCmux(t *testing.T, ch *Chat) {
 			if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"]); !slices.Equal(got, want) {
 				t.Errorf("cmux showed\n%q\nwant\n%q", got, want)
 			}
-			seqs := ScanOSC(c.Output())
-			if bar := ProgressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
-				t.Errorf("the terminal got a bar in cmux: %q", bar)
-			}
+			c.noBar("cmux")
 			// The approval's ping comes within the ping interval of the
 			// first reply's, and is answered at once: whether it waited its
 			// interval out depends on the machine's speed. These two come a
 			// turn apart.
-			pings := c.pings(0)
+			pings := c.Pings(0)
 			for _, p := range []string{"You said: hello", "Error: scripted failure"} {
 				if !slices.Contains(pings, p) {
 					t.Errorf("pings %q, want %q: the ping goes through the terminal", pings, p)
@@ -104,7 +85,7 @@ func HostsCmuxKilled(t *testing.T, ch *Chat) {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
 			cm := hosttest.NewCmux(t)
-			c := ch.Start(t, TestEnv(t, environ(cm.Env())...), "-delay", TurnDelay)
+			c := ch.Start(t, fakeEnv(t, cm.Env()))
 			waitCmux(t, cm, "Idle", func(calls [][]string) bool { return cmuxShows(calls, 0, "Idle", "loading off") })
 			c.Write("slow\r")
 			waitCmux(t, cm, "Running", func(calls [][]string) bool { return cmuxShows(calls, 0, "Running", "loading on") })
@@ -130,15 +111,13 @@ func HostsCmuxHeadless(t *testing.T, ch *Chat) {
 		{"hello", "Idle", 0},
 		{"fail", "Failed", 1},
 	}
-	for _, run := range cmuxRuns() {
+	for _, run := range profileRuns() {
 		for _, tt := range tests {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
 				cm := hosttest.NewCmux(t)
-				c := ch.Start(t, TestEnv(t, environ(cm.Env())...), append(run.args, "-delay", TurnDelay, "-m", tt.prompt)...)
-				if st := c.Exit(); st.ExitCode() != tt.code {
-					t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
-				}
+				c := ch.Start(t, fakeEnv(t, cm.Env()), append(run.args, "-m", tt.prompt)...)
+				c.exitCode(tt.code, "")
 				want := []string{"Running", "loading on", tt.end, "loading off", "cleared"}
 				if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"]); !slices.Equal(got, want) {
 					t.Errorf("cmux showed %q, want %q", got, want)

@@ -4,7 +4,6 @@ package chattest
 
 import (
 	"slices"
-	"strings"
 	"syscall"
 	"testing"
 
@@ -24,7 +23,7 @@ import (
 func HostsHerdrIota(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	c := ch.Start(t, TestEnv(t, environ(h.Env())...), "-delay", TurnDelay, "-session", "s1")
+	c := ch.Start(t, fakeEnv(t, h.Env()), "-session", "s1")
 	waitHerdr(t, h, "the ready state and the session", func(reqs []hosttest.Request) bool {
 		return len(Applied(reqs, "pane.report_agent")) > 0 && len(Applied(reqs, "pane.report_agent_session")) > 0
 	})
@@ -64,10 +63,7 @@ func HostsHerdrIota(t *testing.T, ch *Chat) {
 		return len(Applied(reqs, "pane.report_agent_session")) == 3
 	})
 
-	c.Write("/quit\r")
-	if st := c.Exit(); st.ExitCode() != 0 {
-		t.Errorf("exit code %d after /quit", st.ExitCode())
-	}
+	c.Quit()
 
 	reqs = h.Requests()
 	want := []string{"idle", "working", "idle", "working", "blocked", "working", "idle", "working", "idle"}
@@ -82,14 +78,7 @@ func HostsHerdrIota(t *testing.T, ch *Chat) {
 			t.Errorf("agent %q, want chat: %s", r.Str("agent"), r.Line)
 		}
 	}
-	var sessions []string
-	for _, r := range Applied(reqs, "pane.report_agent_session") {
-		sessions = append(sessions, r.Str("agent_session_id"))
-		if p := r.Str("agent_session_path"); !strings.HasSuffix(p, "/hostbridge-chat/sessions/"+r.Str("agent_session_id")) {
-			t.Errorf("session %s reported with the path %q", r.Str("agent_session_id"), p)
-		}
-	}
-	if want := []string{"s1", "s1", "other"}; !slices.Equal(sessions, want) {
+	if sessions, want := herdrSessions(t, reqs, "/hostbridge-chat/sessions"), []string{"s1", "s1", "other"}; !slices.Equal(sessions, want) {
 		t.Errorf("herdr sessions %q, want %q (start, /save, /session other)", sessions, want)
 	}
 	if n := len(slices.DeleteFunc(Applied(reqs, "pane.report_metadata"), isLabels)); n != 0 {
@@ -98,9 +87,7 @@ func HostsHerdrIota(t *testing.T, ch *Chat) {
 	if l := h.Pane().StateLabels; len(l) != 0 {
 		t.Errorf("herdr labels %v after the exit, want none", l)
 	}
-	if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
-		t.Errorf("last request %s (applied %v), want the release\n%s", last.Method, last.Applied, RequestLog(h))
-	}
+	releasedLast(t, h, "")
 	if p := h.Pane(); !p.Released || p.SessionID != "other" {
 		t.Errorf("pane at the end %+v, want released, in session other", p)
 	}
@@ -113,16 +100,13 @@ func HostsHerdrKilled(t *testing.T, ch *Chat) {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
 			h := hosttest.NewHerdr(t)
-			c := ch.Start(t, TestEnv(t, environ(h.Env())...), "-delay", TurnDelay)
+			c := ch.Start(t, fakeEnv(t, h.Env()))
 			herdrGot(t, h, 0, "idle")
 			c.Write("slow\r")
 			herdrGot(t, h, 1, "working")
 			c.Signal(sig)
 			c.Exit()
-			reqs := h.Requests()
-			if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
-				t.Errorf("after %v the last request is %s (applied %v), want the release\n%s", sig, last.Method, last.Applied, RequestLog(h))
-			}
+			releasedLast(t, h, " after "+sig.String())
 			if p := h.Pane(); !p.Released {
 				t.Errorf("pane not released after %v: %+v", sig, p)
 			}
@@ -146,14 +130,9 @@ func HostsHerdrHeadless(t *testing.T, ch *Chat) {
 		t.Run(tt.prompt, func(t *testing.T) {
 			t.Parallel()
 			h := hosttest.NewHerdr(t)
-			c := ch.Start(t, TestEnv(t, environ(h.Env())...), "-delay", TurnDelay, "-session", "s3", "-m", tt.prompt)
-			st := c.Exit()
-			if st.ExitCode() != tt.code {
-				t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
-			}
-			if plain := PlainText(c.Output()); !strings.Contains(plain, tt.text) {
-				t.Errorf("output %q does not say %q", plain, tt.text)
-			}
+			c := ch.Start(t, fakeEnv(t, h.Env()), "-session", "s3", "-m", tt.prompt)
+			c.exitCode(tt.code, "")
+			c.wantText(tt.text)
 			reqs := h.Requests()
 			if got, want := herdrStates(reqs), []string{"working", "idle"}; !slices.Equal(got, want) {
 				t.Errorf("herdr states %q, want %q\n%s", got, want, RequestLog(h))
@@ -161,9 +140,7 @@ func HostsHerdrHeadless(t *testing.T, ch *Chat) {
 			if len(reqs) == 0 || reqs[0].Method != "pane.report_agent" || reqs[0].Str("state") != "working" {
 				t.Errorf("the first request is not working:\n%s", RequestLog(h))
 			}
-			if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
-				t.Errorf("last request %s (applied %v), want the release\n%s", last.Method, last.Applied, RequestLog(h))
-			}
+			releasedLast(t, h, "")
 			if p := h.Pane(); !p.Released || p.SessionID != "s3" {
 				t.Errorf("pane %+v, want released, in session s3", p)
 			}

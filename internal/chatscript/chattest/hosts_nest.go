@@ -18,21 +18,20 @@ import (
 // herdrInCmuxEnv is a herdr pane's environment inside cmux: herdr's
 // variables, CMUX_SURFACE_ID and the rest, the fake cmux first on PATH.
 func herdrInCmuxEnv(t *testing.T, h *hosttest.Herdr, cm *hosttest.Cmux) []string {
-	return TestEnv(t, append(environ(h.Env()), environ(cm.Env())...)...)
+	return fakeEnv(t, h.Env(), cm.Env())
 }
 
 func HostsHerdrInCmux(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
 	cm := hosttest.NewCmux(t)
-	c := ch.Start(t, herdrInCmuxEnv(t, h, cm), "-delay", TurnDelay)
+	c := ch.Start(t, herdrInCmuxEnv(t, h, cm))
 	herdrGot(t, h, 0, "idle")
 	c.Write("approve this\r")
 	herdrGot(t, h, 1, "working", "blocked")
 	c.Write("y")
 	herdrGot(t, h, 3, "working", "idle")
-	c.Write("/quit\r")
-	c.Exit()
+	c.Quit()
 	if p := h.Pane(); !p.Released {
 		t.Errorf("herdr pane not released: %+v", p)
 	}
@@ -40,7 +39,7 @@ func HostsHerdrInCmux(t *testing.T, ch *Chat) {
 		t.Errorf("herdr states %q, want %q", got, want)
 	}
 
-	run := ch.Start(t, herdrInCmuxEnv(t, h, cm), "-delay", TurnDelay, "-m", "hello")
+	run := ch.Start(t, herdrInCmuxEnv(t, h, cm), "-m", "hello")
 	run.Exit()
 	if got, want := herdrStates(h.Requests())[5:], []string{"working", "idle"}; !slices.Equal(got, want) {
 		t.Errorf("herdr states of -m %q, want %q", got, want)
@@ -91,7 +90,7 @@ func HostsDoctorCmux(t *testing.T, ch *Chat) {
 	t.Parallel()
 	cm := hosttest.NewCmux(t)
 	env := cm.Env()
-	out := ch.Doctor(t, TestEnv(t, environ(env)...))
+	out := ch.Doctor(t, fakeEnv(t, env))
 	wantLines(t, out,
 		"host: cmux",
 		"  host: cmux",

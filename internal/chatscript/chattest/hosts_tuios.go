@@ -18,27 +18,13 @@ import (
 // (model, context, cost: at start and when one changes, only the changes)
 // and a delegated sub-agent reported with report-agent-activity.
 
-// tuiosRun is the profile's command line and what differs with it.
-type tuiosRun struct {
-	p     chatscript.Profile
-	agent string
-	args  []string
-}
-
-func tuiosRuns() []tuiosRun {
-	return []tuiosRun{
-		{chatscript.ProfileIota, "chat", []string{"-profile", "iota"}},
-		{chatscript.ProfileMendcode, "mc", []string{"-profile", "mendcode", "-agent", "mc"}},
-	}
-}
-
 func HostsTuios(t *testing.T, ch *Chat) {
 	t.Parallel()
-	for _, run := range tuiosRuns() {
+	for _, run := range profileRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
 			f := hosttest.NewTuios(t)
-			c := ch.Start(t, TestEnv(t, environ(f.Env())...), append(run.args, "-delay", TurnDelay, "-session", "s1")...)
+			c := ch.Start(t, fakeEnv(t, f.Env()), append(run.args, "-session", "s1")...)
 			metaIs := func(key, value string) {
 				t.Helper()
 				waitTuios(t, f, key+"="+value, func() bool { return f.Pane().Meta[key] == value })
@@ -94,10 +80,7 @@ func HostsTuios(t *testing.T, ch *Chat) {
 			})
 			metaIs("cost", "$0.04")
 
-			c.Write("/quit\r")
-			if st := c.Exit(); st.ExitCode() != 0 {
-				t.Errorf("exit code %d after /quit", st.ExitCode())
-			}
+			c.Quit()
 
 			want := []string{"idle", "working", "done", "working", "needs_input", "working", "done", "working", "errored", "working", "done", "none"}
 			if run.p == chatscript.ProfileMendcode {
@@ -119,15 +102,12 @@ func HostsTuios(t *testing.T, ch *Chat) {
 			if p := f.Pane(); p.State != "none" || len(p.Meta) != 0 || len(p.Subagents) != 0 {
 				t.Errorf("pane after exit %+v, want none, no facts, no sub-agents", p)
 			}
-			seqs := ScanOSC(c.Output())
-			if bar := ProgressBetween(seqs, 0, len(seqs)); len(bar) != 0 {
-				t.Errorf("the terminal got a bar in tuios: %q", bar)
-			}
+			c.noBar("tuios")
 			// tuios alerts for needs_input, errored and done itself and
 			// forwards a pane's OSC 9 too (tuios main 6037a8a,
 			// internal/config/agent_alerts.go, internal/app/notify.go):
 			// a ping of ours would be a second notification.
-			if pings := c.pings(0); len(pings) != 0 {
+			if pings := c.Pings(0); len(pings) != 0 {
 				t.Errorf("pings %q in tuios, want none: tuios raises its own alerts", pings)
 			}
 		})
@@ -194,15 +174,13 @@ func HostsTuiosHeadless(t *testing.T, ch *Chat) {
 		{"fail", 1, []string{"working", "errored", "none"}},
 		{"delegate", 0, []string{"working", "done", "none"}},
 	}
-	for _, run := range tuiosRuns() {
+	for _, run := range profileRuns() {
 		for _, tt := range tests {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
 				f := hosttest.NewTuios(t)
-				c := ch.Start(t, TestEnv(t, environ(f.Env())...), append(run.args, "-delay", TurnDelay, "-session", "s4", "-m", tt.prompt)...)
-				if st := c.Exit(); st.ExitCode() != tt.code {
-					t.Errorf("exit code %d, want %d", st.ExitCode(), tt.code)
-				}
+				c := ch.Start(t, fakeEnv(t, f.Env()), append(run.args, "-session", "s4", "-m", tt.prompt)...)
+				c.exitCode(tt.code, "")
 				if got := tuiosStates(f); !slices.Equal(got, tt.states) {
 					t.Errorf("tuios states %q, want %q", got, tt.states)
 				}

@@ -21,13 +21,13 @@ import (
 // to tuios, which is never told a state.
 func HostsTuiosHerdrAPI(t *testing.T, ch *Chat) {
 	t.Parallel()
-	for _, run := range tuiosRuns() {
+	for _, run := range profileRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
 			h := hosttest.NewHerdr(t)
 			f := hosttest.NewTuios(t)
-			env := TestEnv(t, append(environ(f.Env()), herdrAPIEnv(h)...)...)
-			c := ch.Start(t, env, append(run.args, "-delay", TurnDelay, "-session", "s5")...)
+			env := fakeEnv(t, f.Env(), herdrAPIEnv(h))
+			c := ch.Start(t, env, append(run.args, "-session", "s5")...)
 			herdrGot(t, h, 0, "idle")
 			waitTuios(t, f, "the facts", func() bool { return f.Pane().Meta["model"] == chatscript.StartModel })
 
@@ -59,10 +59,7 @@ func HostsTuiosHerdrAPI(t *testing.T, ch *Chat) {
 			c.Write("/model opus-9\r")
 			waitTuios(t, f, "the model", func() bool { return f.Pane().Meta["model"] == "opus-9" })
 
-			c.Write("/quit\r")
-			if st := c.Exit(); st.ExitCode() != 0 {
-				t.Errorf("exit code %d after /quit", st.ExitCode())
-			}
+			c.Quit()
 			want := []string{"idle", "working", "idle"}
 			if run.p == chatscript.ProfileMendcode {
 				want = []string{"idle", "working", "blocked", "working", "idle"}
@@ -104,8 +101,8 @@ func HostsTuiosHerdrAPI(t *testing.T, ch *Chat) {
 func HostsTuiosRestart(t *testing.T, ch *Chat) {
 	t.Parallel()
 	f := hosttest.NewTuios(t)
-	env := TestEnv(t, environ(f.Env())...)
-	first := ch.Start(t, env, "-profile", "mendcode", "-delay", TurnDelay, "-session", "s6")
+	env := fakeEnv(t, f.Env())
+	first := ch.Start(t, env, "-profile", "mendcode", "-session", "s6")
 	tuiosGot(t, f, 0, "idle")
 	first.Write("delegate the fix\r")
 	waitTuios(t, f, "the sub-agent running", func() bool { return running(f.Pane()) == 1 })
@@ -113,7 +110,7 @@ func HostsTuiosRestart(t *testing.T, ch *Chat) {
 	first.Exit()
 
 	n, from := len(tuiosStates(f)), len(f.Requests())
-	next := ch.Start(t, env, "-profile", "mendcode", "-delay", TurnDelay, "-session", "s6")
+	next := ch.Start(t, env, "-profile", "mendcode", "-session", "s6")
 	tuiosGot(t, f, n, "idle")
 	// Its first report starts the session over: the killed chat's child
 	// is gone before the pane shows the new chat ready.
@@ -130,6 +127,5 @@ func HostsTuiosRestart(t *testing.T, ch *Chat) {
 	if p := f.Pane(); running(p) != 0 {
 		t.Errorf("after a restart tuios still lists the killed chat's sub-agents: %+v\n%s", p.Subagents, strings.Join(f.Transcript(), "\n"))
 	}
-	next.Write("/quit\r")
-	next.Exit()
+	next.Quit()
 }

@@ -10,28 +10,53 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // Helpers for the end-to-end runs under the fake hosts (hosts_*.go):
 // the environment tuios gives a pane for herdr's API, waits on what a fake
 // received, and readers of the recorded traffic. A fake's own variables
-// come from its Env (environ), appended to testEnv's (a PATH there wins).
-// Every wait is hosttest.WaitFor, bounded by wait; nothing sleeps.
+// come from its Env (environ), appended to TestEnv's (a PATH there wins).
+// Every wait is hosttest.WaitFor, bounded by Wait; nothing sleeps.
 
-// environ is a fake's Env as sorted "K=V" strings, for testEnv.
-func environ(env map[string]string) []string {
+// profileRun is a profile's command line and what differs with it: the
+// agent the hosts are told.
+type profileRun struct {
+	p     chatscript.Profile
+	agent string
+	args  []string
+}
+
+// profileRuns are the runs of a test that runs once per profile.
+func profileRuns() []profileRun {
+	return []profileRun{
+		{chatscript.ProfileIota, "chat", []string{"-profile", "iota"}},
+		{chatscript.ProfileMendcode, "mc", []string{"-profile", "mendcode", "-agent", "mc"}},
+	}
+}
+
+// environ is fakes' Envs as sorted "K=V" strings, one Env after the
+// other, for TestEnv.
+func environ(envs ...map[string]string) []string {
 	var out []string
-	for _, k := range slices.Sorted(maps.Keys(env)) {
-		out = append(out, k+"="+env[k])
+	for _, env := range envs {
+		for _, k := range slices.Sorted(maps.Keys(env)) {
+			out = append(out, k+"="+env[k])
+		}
 	}
 	return out
 }
 
+// fakeEnv is TestEnv with the fakes' Envs over it: the pane they make.
+func fakeEnv(t *testing.T, envs ...map[string]string) []string {
+	return TestEnv(t, environ(envs...)...)
+}
+
 // herdrAPIEnv is what tuios puts in each of its panes so that herdr's
 // clients find its herdr API: the socket and the pane, without HERDR_ENV.
-func herdrAPIEnv(h *hosttest.Herdr) []string {
+func herdrAPIEnv(h *hosttest.Herdr) map[string]string {
 	env := h.Env()
-	return []string{"HERDR_SOCKET_PATH=" + env["HERDR_SOCKET_PATH"], "HERDR_PANE_ID=" + env["HERDR_PANE_ID"]}
+	return map[string]string{"HERDR_SOCKET_PATH": env["HERDR_SOCKET_PATH"], "HERDR_PANE_ID": env["HERDR_PANE_ID"]}
 }
 
 // waitOr waits until cond holds (hosttest.WaitFor, bounded by wait) and,
@@ -54,6 +79,28 @@ func waitHerdr(t *testing.T, h *hosttest.Herdr, what string, cond func([]hosttes
 	})
 }
 
+// waitPane waits until cond holds for the fake herdr's pane.
+func waitPane(t *testing.T, h *hosttest.Herdr, what string, cond func(hosttest.HerdrPane) bool) {
+	t.Helper()
+	waitOr(t, func() bool { return cond(h.Pane()) }, func() string {
+		return "pane never " + what + ":\n" + strings.Join(h.Transcript(), "\n")
+	})
+}
+
+// releasedLast checks that the last request herdr got is the release,
+// applied; after says what ended the chat, for the failure message.
+func releasedLast(t *testing.T, h *hosttest.Herdr, after string) {
+	t.Helper()
+	reqs := h.Requests()
+	if len(reqs) == 0 {
+		t.Errorf("herdr got no request%s, want the release last", after)
+		return
+	}
+	if last := reqs[len(reqs)-1]; last.Method != "pane.release_agent" || !last.Applied {
+		t.Errorf("last request%s %s (applied %v), want the release\n%s", after, last.Method, last.Applied, RequestLog(h))
+	}
+}
+
 // isLabels reports whether r sets or clears the state labels that show a
 // failed turn in herdr (backends/herdr/failure.go).
 func isLabels(r hosttest.Request) bool {
@@ -69,6 +116,21 @@ func herdrStates(reqs []hosttest.Request) []string {
 	return out
 }
 
+// herdrSessions lists the sessions of the session reports herdr applied,
+// and checks that each came with its directory, root/<id>.
+func herdrSessions(t *testing.T, reqs []hosttest.Request, root string) []string {
+	t.Helper()
+	var ids []string
+	for _, r := range Applied(reqs, "pane.report_agent_session") {
+		id := r.Str("agent_session_id")
+		ids = append(ids, id)
+		if p := r.Str("agent_session_path"); !strings.HasSuffix(p, root+"/"+id) {
+			t.Errorf("session %s reported with the path %q", id, p)
+		}
+	}
+	return ids
+}
+
 // herdrGot waits until the states herdr applied after the first from of
 // them include want in order.
 func herdrGot(t *testing.T, h *hosttest.Herdr, from int, want ...string) {
@@ -81,13 +143,7 @@ func herdrGot(t *testing.T, h *hosttest.Herdr, from int, want ...string) {
 
 // hasInOrder reports whether want is a subsequence of got.
 func hasInOrder(got, want []string) bool {
-	i := 0
-	for _, g := range got {
-		if i < len(want) && g == want[i] {
-			i++
-		}
-	}
-	return i == len(want)
+	return matchEnd(got, want, func(s string) (string, bool) { return s, true }) >= 0
 }
 
 // waitTuios waits until cond holds for the fake tuios.

@@ -14,7 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/creack/pty"
+
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // The end-to-end tests run the real chat binary in a real pseudo-terminal
@@ -58,11 +61,18 @@ type PTY struct {
 	state  *os.ProcessState
 
 	screen Screen // fed everything the chat writes, if the Chat has one; guarded by mu
+	// term is fed everything the chat writes, as screen is: the bar and
+	// the pings are read from its transcript (bar.go).
+	term hosttest.Terminal
 }
 
-// Start starts the chat with args in a 100x30 pty.
+// Start starts the chat with args in a 100x30 pty, its turns taking
+// TurnDelay unless args say -delay.
 func (ch *Chat) Start(t *testing.T, env []string, args ...string) *PTY {
 	t.Helper()
+	if !slices.Contains(args, "-delay") {
+		args = append([]string{"-delay", TurnDelay}, args...)
+	}
 	// A race-built chat on a loaded machine may answer a fake host late; a
 	// report that times out is retried, and the host, which applied it,
 	// would log it twice. The tests are about what is reported, not about
@@ -77,9 +87,7 @@ func (ch *Chat) Start(t *testing.T, env []string, args ...string) *PTY {
 // terminal the user looks at.
 func (ch *Chat) StartProgram(t *testing.T, env []string, name string, args ...string) *PTY {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Env = env
-	cmd.Dir = t.TempDir()
+	cmd := command(t, env, name, args...)
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
 	if err != nil {
 		t.Fatalf("start %s in a pty: %v", filepath.Base(name), err)
@@ -113,10 +121,18 @@ func (ch *Chat) StartProgram(t *testing.T, env []string, name string, args ...st
 		}
 		_ = ptmx.Close()
 		if bytes.Contains(c.Output(), []byte("WARNING: DATA RACE")) {
-			t.Errorf("the race detector found a race in the chat:\n%s", PlainText(c.Output()))
+			t.Errorf("the race detector found a race in the chat:\n%s", ansi.Strip(string(c.Output())))
 		}
 	})
 	return c
+}
+
+// command is name with args, run in env and in a directory of its own.
+func command(t *testing.T, env []string, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Env = env
+	cmd.Dir = t.TempDir()
+	return cmd
 }
 
 // read copies the chat's output into c.out until the pty closes (EIO on
@@ -129,6 +145,7 @@ func (c *PTY) read() {
 		if n > 0 {
 			c.mu.Lock()
 			c.out = append(c.out, buf[:n]...)
+			_, _ = c.term.Write(buf[:n])
 			if c.screen != nil {
 				c.screen.Write(buf[:n])
 			}
@@ -176,7 +193,7 @@ func (c *PTY) Output() []byte {
 	return slices.Clone(c.out)
 }
 
-// waitFor waits until cond holds for the output so far.
+// WaitFor waits until cond holds for the output so far.
 func (c *PTY) WaitFor(what string, cond func(out []byte) bool) {
 	c.t.Helper()
 	deadline := time.NewTimer(Wait)
@@ -215,17 +232,18 @@ func (c *PTY) WaitText(text string) {
 }
 
 // shown is what the chat has shown so far: every screen of its Screen,
-// or the text of its output.
+// or the text of its output (x/ansi's Strip: what a terminal prints of
+// it).
 func (c *PTY) shown() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.screen != nil {
 		return c.screen.Shown()
 	}
-	return PlainText(c.out)
+	return ansi.Strip(string(c.out))
 }
 
-// write types s (keys, or a terminal's report) in one write.
+// Write types s (keys, or a terminal's report) in one write.
 func (c *PTY) Write(s string) {
 	c.t.Helper()
 	if _, err := c.ptmx.Write([]byte(s)); err != nil {
@@ -233,7 +251,7 @@ func (c *PTY) Write(s string) {
 	}
 }
 
-// signal sends sig to the chat.
+// Signal sends sig to the chat.
 func (c *PTY) Signal(sig syscall.Signal) {
 	c.t.Helper()
 	if err := c.cmd.Process.Signal(sig); err != nil {
@@ -241,7 +259,31 @@ func (c *PTY) Signal(sig syscall.Signal) {
 	}
 }
 
-// exit waits for the chat to end and for its last output.
+// Quit types /quit and checks that the chat exits with 0.
+func (c *PTY) Quit() {
+	c.t.Helper()
+	c.Write("/quit\r")
+	c.exitCode(0, " after /quit")
+}
+
+// exitCode waits for the chat to end and checks its exit code; after
+// says what ended it, for the failure message.
+func (c *PTY) exitCode(want int, after string) {
+	c.t.Helper()
+	if got := c.Exit().ExitCode(); got != want {
+		c.t.Errorf("exit code %d%s, want %d", got, after, want)
+	}
+}
+
+// wantText checks that the text of the chat's output says text.
+func (c *PTY) wantText(text string) {
+	c.t.Helper()
+	if plain := ansi.Strip(string(c.Output())); !strings.Contains(plain, text) {
+		c.t.Errorf("output %q does not say %q", plain, text)
+	}
+}
+
+// Exit waits for the chat to end and for its last output.
 func (c *PTY) Exit() *os.ProcessState {
 	c.t.Helper()
 	select {

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 	"github.com/hostbridge/hostbridge/teav2/teatest"
 )
@@ -35,7 +36,7 @@ const goldenDelay = time.Second
 func goldenChat(t *testing.T, f flags, hostName string) (*chat, []hosttest.Option) {
 	t.Helper()
 	root := t.TempDir()
-	sess := openSession(root, "s1")
+	sess := chatscript.OpenSession(root, "s1")
 	c := newChat(chatConfig{
 		agent: f.Agent, delay: goldenDelay, styles: newStyles(paletteFor(true)),
 		root: root, session: sess,

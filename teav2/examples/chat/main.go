@@ -27,5 +27,5 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 // run is the program (chatscript.Run with this chat's modes); it returns
 // the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
-	return chatscript.Run(args, stdout, stderr, chatscript.Modes{Doctor: runDoctor, Headless: runHeadless, TUI: runTUI})
+	return chatscript.Run(args, stdout, stderr, chatscript.Modes{Doctor: runDoctor, TUI: runTUI})
 }

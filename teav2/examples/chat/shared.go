@@ -30,8 +30,6 @@ const (
 )
 
 var (
-	headlessTurn = chatscript.HeadlessTurn
-	openSession  = chatscript.OpenSession
 	rootOf       = chatscript.RootOf
 	systemPrompt = chatscript.SystemPrompt
 )

@@ -1,4 +1,4 @@
-package main
+package chatscript
 
 import (
 	"reflect"
@@ -8,7 +8,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
 // sent records what a headless turn sends.
@@ -25,7 +25,7 @@ func (s *sent) Send(msg any) bool {
 }
 
 func TestHeadless(t *testing.T) {
-	start := hostbridge.MetaChanged{Model: startModel, Context: "0%", Cost: "$0.00"}
+	start := bridge.MetaChanged{Model: StartModel, Context: "0%", Cost: "$0.00"}
 	tests := []struct {
 		prompt     string
 		code       int
@@ -37,24 +37,24 @@ func TestHeadless(t *testing.T) {
 		stderrNone bool
 	}{
 		{prompt: "hello", stdout: "You said: hello\n", took: time.Second, stderrNone: true,
-			sent: []any{start, hostbridge.TurnStarted{}, hostbridge.Idle{Reply: "You said: hello"}}},
-		{prompt: "fail", code: exitFailed, stdout: "", took: time.Second,
+			sent: []any{start, bridge.TurnStarted{}, bridge.Idle{Reply: "You said: hello"}}},
+		{prompt: "fail", code: ExitFailed, stdout: "", took: time.Second,
 			stderr: []string{"Error: scripted failure\n"},
-			sent:   []any{start, hostbridge.TurnStarted{}, hostbridge.TurnFailed{Headline: "Error: scripted failure"}}},
+			sent:   []any{start, bridge.TurnStarted{}, bridge.TurnFailed{Headline: "Error: scripted failure"}}},
 		{prompt: "approve it", stdout: "Denied: shell did not run git push.\n", took: time.Second / 4,
 			stderr: []string{"chat: shell wants to run git push: denied (nobody to answer in a -m run)\n"},
-			sent:   []any{start, hostbridge.TurnStarted{}, hostbridge.Idle{Reply: "Denied: shell did not run git push."}}},
+			sent:   []any{start, bridge.TurnStarted{}, bridge.Idle{Reply: "Denied: shell did not run git push."}}},
 		{prompt: "ask it", stdout: "Using branch main. You said: ask it\n", took: time.Second,
 			stderr: []string{"chat: Which branch should I use? main (nobody to answer in a -m run)\n"},
-			sent: []any{start, hostbridge.TurnStarted{}, hostbridge.TurnStarted{},
-				hostbridge.Idle{Reply: "Using branch main. You said: ask it"}}},
+			sent: []any{start, bridge.TurnStarted{}, bridge.TurnStarted{},
+				bridge.Idle{Reply: "Using branch main. You said: ask it"}}},
 		{prompt: "delegate it", stdout: "The sub-agent could not run shell. You said: delegate it\n", took: time.Second,
 			stderr: []string{"chat: sub-agent asks: Allow shell: denied", "chat: sub-agent failed: shell was denied\n"},
-			sent: []any{start, hostbridge.TurnStarted{},
-				hostbridge.SubAgentStarted{ID: subAgentID, Type: subType, Task: subTask},
-				hostbridge.SubAgentProgressed{ID: subAgentID, Tool: "shell"},
-				hostbridge.SubAgentEnded{ID: subAgentID, Err: "shell was denied"},
-				hostbridge.Idle{Reply: "The sub-agent could not run shell. You said: delegate it"}}},
+			sent: []any{start, bridge.TurnStarted{},
+				bridge.SubAgentStarted{ID: SubAgentID, Type: SubType, Task: SubTask},
+				bridge.SubAgentProgressed{ID: SubAgentID, Tool: "shell"},
+				bridge.SubAgentEnded{ID: SubAgentID, Err: "shell was denied"},
+				bridge.Idle{Reply: "The sub-agent could not run shell. You said: delegate it"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
@@ -62,7 +62,7 @@ func TestHeadless(t *testing.T) {
 				var out, errOut strings.Builder
 				var s sent
 				t0 := time.Now()
-				code := headlessTurn(&s, tt.prompt, time.Second, &out, &errOut)
+				code := HeadlessTurn(&s, tt.prompt, time.Second, &out, &errOut)
 				if code != tt.code {
 					t.Errorf("exit code %d, want %d", code, tt.code)
 				}
@@ -85,7 +85,7 @@ func TestHeadless(t *testing.T) {
 				}
 				for _, m := range s.msgs {
 					switch m.(type) {
-					case hostbridge.ApprovalNeeded, hostbridge.SubAgentWaiting:
+					case bridge.ApprovalNeeded, bridge.SubAgentWaiting:
 						t.Errorf("a -m run said it waits for the user: %#v", m)
 					}
 				}

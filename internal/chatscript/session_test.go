@@ -1,4 +1,4 @@
-package main
+package chatscript
 
 import (
 	"errors"
@@ -29,34 +29,34 @@ func TestCheckSessionName(t *testing.T) {
 		{"-rf", false},
 	}
 	for _, tt := range tests {
-		if err := checkSessionName(tt.name); (err == nil) != tt.ok {
-			t.Errorf("checkSessionName(%q) = %v, want ok %v", tt.name, err, tt.ok)
+		if err := CheckSessionName(tt.name); (err == nil) != tt.ok {
+			t.Errorf("CheckSessionName(%q) = %v, want ok %v", tt.name, err, tt.ok)
 		}
 	}
 }
 
 func TestNewSessionID(t *testing.T) {
 	now := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
-	a, b := newSessionID(now), newSessionID(now)
+	a, b := NewSessionID(now), NewSessionID(now)
 	if !strings.HasPrefix(a, "20260304-050607-") || len(a) != len("20260304-050607-")+6 {
 		t.Errorf("id %q", a)
 	}
 	if a == b {
 		t.Errorf("two ids in the same second are equal: %q", a)
 	}
-	if err := checkSessionName(a); err != nil {
+	if err := CheckSessionName(a); err != nil {
 		t.Errorf("a new id is not a valid name: %v", err)
 	}
 }
 
 func TestSessionSaveLoad(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "sessions")
-	s := openSession(root, "x")
+	s := OpenSession(root, "x")
 	if got, err := s.Load(); err != nil || got != nil {
 		t.Fatalf("load of an unsaved session = %v, %v", got, err)
 	}
-	msgs := []entry{{Role: roleUser, Text: "hi"}, {Role: roleAssistant, Text: "You said: hi"}}
-	if err := s.Save(transcript{ID: "x", Messages: msgs}); err != nil {
+	msgs := []Entry{{Role: RoleUser, Text: "hi"}, {Role: RoleAssistant, Text: "You said: hi"}}
+	if err := s.Save(Transcript{ID: "x", Messages: msgs}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.Load()
@@ -67,20 +67,20 @@ func TestSessionSaveLoad(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("session directory holds %d files, want only the transcript", len(entries))
 	}
-	if rootOf(s) != root {
-		t.Errorf("rootOf = %q, want %q", rootOf(s), root)
+	if RootOf(s) != root {
+		t.Errorf("RootOf = %q, want %q", RootOf(s), root)
 	}
 
-	if err := os.WriteFile(filepath.Join(s.Dir, transcriptFile), []byte("{"), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(s.Dir, TranscriptFile), []byte("{"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Load(); err == nil {
 		t.Error("a broken transcript loaded")
 	}
 
-	none := openSession("", "y")
-	if err := none.Save(transcript{}); !errors.Is(err, errNoCache) {
-		t.Errorf("save without a cache dir = %v, want errNoCache", err)
+	none := OpenSession("", "y")
+	if err := none.Save(Transcript{}); !errors.Is(err, ErrNoCache) {
+		t.Errorf("save without a cache dir = %v, want ErrNoCache", err)
 	}
 }
 
@@ -88,7 +88,7 @@ func TestSessionsRoot(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", dir)
 	t.Setenv("HOME", dir)
-	root, err := sessionsRoot()
+	root, err := SessionsRoot()
 	if err != nil {
 		t.Skipf("no user cache dir here: %v", err)
 	}
