@@ -23,12 +23,12 @@ func (r *cmdRun[M, C]) run() M {
 		tr.End(r.id)
 		return none
 	}
-	if out, ok := tr.followBatch(msg); ok {
-		tr.End(r.id) // its Cmds are counted now
-		return out
+	out, ok := tr.followBatch(msg)
+	if !ok {
+		out, ok = tr.followSequence(msg)
 	}
-	if out, ok := tr.followSequence(msg); ok {
-		tr.End(r.id)
+	if ok {
+		tr.End(r.id) // its Cmds are counted now
 		return out
 	}
 	// Bubble Tea would send msg; send it, then the marker behind it, from

@@ -41,10 +41,7 @@ func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 		l.byID = map[string]*liveAgent{}
 	}
 	if l.live >= MaxAgents {
-		for l.order[0].ended {
-			l.order[0] = nil
-			l.order = l.order[1:]
-		}
+		l.order = dropStaleHead(l.order, hasEnded)
 		old := l.order[0]
 		l.end(old)
 		d := old.SubAgent
@@ -55,9 +52,7 @@ func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	l.byID[a.ID] = e
 	l.order = append(l.order, e)
 	l.live++
-	if len(l.order) > 2*l.live+16 {
-		l.order = slices.DeleteFunc(l.order, func(e *liveAgent) bool { return e.ended })
-	}
+	l.order = prune(l.order, l.live, hasEnded)
 	return dropped
 }
 
@@ -72,9 +67,7 @@ func (l *liveAgents) set(e *liveAgent, a host.SubAgent) {
 		}
 		e.waits++ // waiting on something else is a new wait: queued again
 		l.waits = append(l.waits, wait{e, e.waits})
-		if len(l.waits) > 2*l.wait+16 {
-			l.waits = slices.DeleteFunc(l.waits, func(w wait) bool { return !l.waiting(w) })
-		}
+		l.waits = prune(l.waits, l.wait, l.stale)
 	case was:
 		l.wait--
 	}
@@ -92,20 +85,40 @@ func (l *liveAgents) end(e *liveAgent) {
 	l.live--
 }
 
-func (l *liveAgents) waiting(w wait) bool {
-	return !w.a.ended && w.a.Status == host.AgentWaiting && w.a.waits == w.n
+// stale: w no longer waits (its sub-agent ended, was answered, or waits
+// on something else now).
+func (l *liveAgents) stale(w wait) bool {
+	return w.a.ended || w.a.Status != host.AgentWaiting || w.a.waits != w.n
 }
+
+func hasEnded(e *liveAgent) bool { return e.ended }
 
 // firstWaiting returns the sub-agent that has waited longest, if any.
 func (l *liveAgents) firstWaiting() (host.SubAgent, bool) {
-	for len(l.waits) > 0 && !l.waiting(l.waits[0]) {
-		l.waits[0] = wait{}
-		l.waits = l.waits[1:]
-	}
+	l.waits = dropStaleHead(l.waits, l.stale)
 	if len(l.waits) == 0 {
 		return host.SubAgent{}, false
 	}
 	return l.waits[0].a.SubAgent, true
+}
+
+// prune drops list's stale entries once they outnumber its n live ones by
+// more than n+16, so that each operation costs O(1) amortised.
+func prune[T any](list []T, n int, stale func(T) bool) []T {
+	if len(list) > 2*n+16 {
+		return slices.DeleteFunc(list, stale)
+	}
+	return list
+}
+
+// dropStaleHead drops the stale entries at the head of list.
+func dropStaleHead[T any](list []T, stale func(T) bool) []T {
+	var zero T
+	for len(list) > 0 && stale(list[0]) {
+		list[0] = zero
+		list = list[1:]
+	}
+	return list
 }
 
 // A KindAgents report from a Machine carries changes; when they start with

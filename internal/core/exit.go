@@ -32,8 +32,8 @@ type flight struct {
 	cancel context.CancelCauseFunc
 	cut    *time.Timer // cancels it when the exit's grace runs out
 
-	exiting bool
-	exitAt  time.Time
+	exiting  bool
+	graceEnd time.Time // when the exit's grace runs out; set with exiting
 }
 
 // exitSent marks the exit sent (w.mu held): the report in flight, if the
@@ -42,10 +42,11 @@ func (w *worker) exitSent() {
 	if w.flight.exiting {
 		return
 	}
-	w.flight.exiting, w.flight.exitAt = true, time.Now()
+	grace := exitGrace(w.o.ExitTimeout)
+	w.flight.exiting, w.flight.graceEnd = true, time.Now().Add(grace)
 	if k := w.flight.kind; k != 0 && supersededByExit(k) {
 		cancel := w.flight.cancel
-		w.flight.cut = time.AfterFunc(exitGrace(w.o.ExitTimeout), func() { cancel(errSuperseded) })
+		w.flight.cut = time.AfterFunc(grace, func() { cancel(errSuperseded) })
 	}
 }
 
@@ -54,7 +55,7 @@ func (w *worker) exitSent() {
 func (w *worker) pastGrace() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.flight.exiting && time.Since(w.flight.exitAt) >= exitGrace(w.o.ExitTimeout)
+	return w.flight.exiting && !time.Now().Before(w.flight.graceEnd)
 }
 
 // begin bounds one report (by ExitTimeout, Timeout, or the end of the
@@ -68,7 +69,7 @@ func (w *worker) begin(ctx context.Context, r host.Report) (_ context.Context, d
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.flight.exiting && supersededByExit(r.Kind) {
-		left := exitGrace(w.o.ExitTimeout) - time.Since(w.flight.exitAt)
+		left := time.Until(w.flight.graceEnd)
 		if left <= 0 {
 			return nil, nil, false
 		}

@@ -19,14 +19,14 @@ import (
 // fail is set, states fail (after d), as from a host that takes the
 // request and answers an error.
 type slowHost struct {
-	d         time.Duration
-	exitCalls int
-	refresh   time.Duration
+	host.Recorder // reports answered
+	d             time.Duration
+	exitCalls     int
+	refresh       time.Duration
 
 	mu     sync.Mutex
 	fail   bool
-	got    []host.Report // reports answered
-	exitAt time.Time     // when the exit was answered
+	exitAt time.Time // when the exit was answered
 }
 
 func (h *slowHost) Name() string { return "slow" }
@@ -51,11 +51,10 @@ func (h *slowHost) Report(ctx context.Context, r host.Report) error {
 	if h.fail && r.Kind == host.KindState {
 		return errors.New("host says no")
 	}
-	h.got = append(h.got, r)
 	if r.Kind == host.KindExit {
 		h.exitAt = time.Now()
 	}
-	return nil
+	return h.Recorder.Report(ctx, r)
 }
 
 func (h *slowHost) Refresh(host.State) time.Duration { return h.refresh }
@@ -136,8 +135,9 @@ func TestExitReachesSlowHost(t *testing.T) {
 				err := r.Close(ctx)
 				h.mu.Lock()
 				defer h.mu.Unlock()
+				got := h.Reports()
 				if h.exitAt.IsZero() {
-					t.Fatalf("the exit never reached the host (close: %v; it got %d reports)", err, len(h.got))
+					t.Fatalf("the exit never reached the host (close: %v; it got %d reports)", err, len(got))
 				}
 				if took := h.exitAt.Sub(start); took > budget {
 					t.Errorf("the exit took %v, over the %v budget", took, budget)
@@ -147,9 +147,9 @@ func TestExitReachesSlowHost(t *testing.T) {
 				}
 				// Nothing the exit supersedes reaches the host after it; the
 				// ping it does not supersede does.
-				for i, rep := range h.got {
+				for i, rep := range got {
 					if rep.Kind == host.KindExit {
-						for _, after := range h.got[i+1:] {
+						for _, after := range got[i+1:] {
 							if after.Kind != host.KindPing {
 								t.Errorf("%s delivered after the exit", after.Kind)
 							}

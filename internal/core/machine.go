@@ -11,6 +11,9 @@ const (
 	MaxMessage = 200  // a blocked message, a headline, a ping
 	MaxPing    = 100  // the words of a reply that become a ping
 	MaxField   = 4096 // ids, directories
+	// maxAgentID caps a sub-agent's id: its start and each of its steps
+	// clean the id alike, or the steps would not find it.
+	maxAgentID = 128
 )
 
 // Config is how a Machine behaves; the zero value is the default.
@@ -154,7 +157,7 @@ func (m *Machine) SetMeta(facts []host.Fact) []host.Report {
 // AgentStarted records that sub-agent id started (again, if it is live).
 // Past MaxAgents live, the oldest is dropped and reported stopped.
 func (m *Machine) AgentStarted(id, typ, task string) []host.Report {
-	a := host.SubAgent{ID: Clean(id, 128), Type: Clean(typ, MaxMessage), Task: Clean(task, MaxMessage), Status: host.AgentRunning}
+	a := host.SubAgent{ID: Clean(id, maxAgentID), Type: Clean(typ, MaxMessage), Task: Clean(task, MaxMessage), Status: host.AgentRunning}
 	if m.exited || a.ID == "" {
 		return nil
 	}
@@ -176,7 +179,7 @@ func (m *Machine) AgentStep(id string, s host.AgentStatus, text string) []host.R
 	if m.exited {
 		return nil
 	}
-	e := m.agents.get(Clean(id, 128))
+	e := m.agents.get(Clean(id, maxAgentID))
 	if e == nil {
 		return nil
 	}

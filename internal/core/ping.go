@@ -8,7 +8,7 @@ import (
 
 // pinger is a worker's rate limit on pings (ReporterOptions.PingInterval).
 type pinger struct {
-	last  time.Time // when the last ping went out
+	next  time.Time // when the next ping may go out: an interval after the last
 	held  *host.Report
 	timer *time.Timer
 }
@@ -21,17 +21,14 @@ func (l *loop) ping(r host.Report) {
 	if p.held != nil {
 		l.w.count(&l.w.stats.Coalesced) // r replaces it, or goes in its place
 	}
-	if !l.w.pastGrace() && (every < 0 || p.last.IsZero() || now.Sub(p.last) >= every) {
-		p.held = nil
-		p.timer.Stop()
-		p.last = now
-		l.send(r)
+	if !l.w.pastGrace() && (every < 0 || !now.Before(p.next)) {
+		l.sendPing(r, now)
 		return
 	}
 	if p.held == nil {
 		// Read only once the queue is empty: a ping held behind the exit
 		// goes right after it.
-		p.timer.Reset(max(0, p.last.Add(every).Sub(now)))
+		p.timer.Reset(max(0, p.next.Sub(now)))
 	}
 	p.held = &r
 }
@@ -43,13 +40,22 @@ func (l *loop) heldPing() {
 	if p.held == nil {
 		return
 	}
-	p.timer.Stop()
 	r := *p.held
-	p.held = nil
 	if r.State != l.state {
+		p.held = nil
+		p.timer.Stop()
 		l.w.count(&l.w.stats.Coalesced)
 		return
 	}
-	p.last = time.Now()
+	l.sendPing(r, time.Now())
+}
+
+// sendPing sends r now, in place of any held ping, and starts the
+// interval.
+func (l *loop) sendPing(r host.Report, now time.Time) {
+	p := &l.pings
+	p.held = nil
+	p.timer.Stop()
+	p.next = now.Add(l.w.o.PingInterval)
 	l.send(r)
 }

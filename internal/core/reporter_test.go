@@ -350,33 +350,26 @@ func TestReporterEveryReportRefreshesNothing(t *testing.T) {
 }
 
 // script is a backend that fails the reports its fail func picks and
-// records every report it takes, in order.
+// records every report it takes, in order (Reports).
 type script struct {
+	host.Recorder
 	mu      sync.Mutex
 	fail    func(r host.Report, n int) bool // n: how many reports it was handed
 	n       int
-	got     []host.Report
 	refresh time.Duration
 }
 
 func (s *script) Name() string { return "script" }
-func (s *script) Report(_ context.Context, r host.Report) error {
+func (s *script) Report(ctx context.Context, r host.Report) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.n++
 	if s.fail != nil && s.fail(r, s.n) {
 		return errors.New("down")
 	}
-	r.Agents = slices.Clone(r.Agents) // valid only during the call
-	s.got = append(s.got, r)
-	return nil
+	return s.Recorder.Report(ctx, r)
 }
 func (s *script) Refresh(host.State) time.Duration { return s.refresh }
-func (s *script) taken() []host.Report {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]host.Report(nil), s.got...)
-}
 
 // A retried report carries the newest session, not the one it was made
 // with: delivered after a newer session, it must not put the old one back.
@@ -400,7 +393,7 @@ func TestReporterRetryCarriesNewestSession(t *testing.T) {
 		_ = rep.Flush(context.Background())
 		time.Sleep(time.Second) // the retry timer fires
 		synctest.Wait()
-		got := b.taken()
+		got := b.Reports()
 		last := got[len(got)-1]
 		if last.Kind != host.KindMeta || last.Session.ID != "s2" {
 			t.Fatalf("last report: %v with session %q, want the retried meta with s2", last.Kind, last.Session.ID)
@@ -419,7 +412,7 @@ func TestReporterNoRetryWhileSuspended(t *testing.T) {
 		_ = rep.Flush(context.Background())
 		time.Sleep(time.Minute) // the editor runs
 		synctest.Wait()
-		got := b.taken()
+		got := b.Reports()
 		if len(got) != 1 || got[0].Kind != host.KindSuspend {
 			t.Fatalf("while suspended the host got %d reports, last %v", len(got), got[len(got)-1].Kind)
 		}
@@ -494,13 +487,13 @@ func TestReporterRepeatsAfterAFailure(t *testing.T) {
 		_ = rep.Flush(context.Background())
 		rep.Send(host.Report{Kind: host.KindState, State: host.Working}) // before the retry
 		_ = rep.Flush(context.Background())
-		got := b.taken()
+		got := b.Reports()
 		if len(got) != 2 || got[1].State != host.Working || !got[1].Repeat {
 			t.Fatalf("after a failure the host got %+v, want Working marked Repeat", got)
 		}
 		rep.Send(host.Report{Kind: host.KindState, State: host.Idle})
 		_ = rep.Flush(context.Background())
-		if got := b.taken(); got[len(got)-1].Repeat {
+		if got := b.Reports(); got[len(got)-1].Repeat {
 			t.Error("a report after a success was marked Repeat")
 		}
 	})
@@ -584,7 +577,7 @@ func TestReporterSkipsWhatTheHostShows(t *testing.T) {
 					}
 				}
 				var got []string
-				for _, rep := range s.taken() {
+				for _, rep := range s.Reports() {
 					line := brief([]host.Report{rep})
 					if rep.Repeat {
 						line += " (repeat)"

@@ -20,6 +20,8 @@ func Clean(s string, max int) string {
 		max = len(s) + 1 // never reached: a rune is at least a byte
 	}
 	// Whole sequences first, so that not even the "[31m" of one is left.
+	// ansi.Strip keeps controls, C1 runes and bidi controls: the loop below
+	// drops those.
 	if strings.IndexByte(s, 0x1b) >= 0 {
 		s = ansi.Strip(s)
 	}
@@ -73,7 +75,9 @@ func window(s string, max int) string {
 }
 
 // cut ends a string of n runes that reached its cap with "…", dropping
-// as many runes as it takes to stay within max.
+// as many runes as it takes to stay within max. Not ansi.Truncate: the
+// caps count runes (which bound the bytes a host is sent), Truncate counts
+// terminal cells.
 func cut(s string, n, max int) string {
 	trimmed := strings.TrimRight(s, " ")
 	n -= len(s) - len(trimmed)

@@ -109,15 +109,21 @@ func (w *worker) dropOldest() {
 			w.stats.Coalesced++
 			return
 		}
-		if i == 0 { // the usual case, without copying the queue
-			w.queue[0] = item{}
-			w.queue = w.queue[1:]
+		if i == 0 { // the usual case
+			w.popHead()
 		} else {
 			w.queue = slices.Delete(w.queue, i, i+1)
 		}
 		w.stats.Dropped++
 		return
 	}
+}
+
+// popHead removes the head of the queue without copying the rest (w.mu
+// held).
+func (w *worker) popHead() {
+	w.queue[0] = item{}
+	w.queue = w.queue[1:]
 }
 
 func (w *worker) shutdown() {
@@ -135,8 +141,7 @@ func (w *worker) next() (it item, ok, closing bool) {
 		return item{}, false, w.closing
 	}
 	it = w.queue[0]
-	w.queue[0] = item{}
-	w.queue = w.queue[1:]
+	w.popHead()
 	return it, true, w.closing
 }
 
@@ -174,7 +179,7 @@ func (w *worker) flush(ctx context.Context) error {
 func (w *worker) run(ctx context.Context) {
 	defer close(w.done)
 	defer w.closeBackend()
-	l := &loop{w: w, ctx: ctx, backoff: w.o.RetryMin, retry: stoppedTimer(), refresh: stoppedTimer()}
+	l := &loop{w: w, ctx: ctx, retry: stoppedTimer(), refresh: stoppedTimer()}
 	l.pings.timer = stoppedTimer()
 	if !w.o.EveryReport {
 		l.refresher, _ = w.b.(host.Refresher)
@@ -219,7 +224,7 @@ type loop struct {
 	w         *worker
 	ctx       context.Context
 	kinds     [host.KindExit + 1]shown
-	backoff   time.Duration
+	backoff   time.Duration // the wait before the next retry; failed starts it
 	retry     *time.Timer
 	refresh   *time.Timer
 	refresher host.Refresher
@@ -238,7 +243,8 @@ type shown struct {
 	retry bool // last failed and waits for another try
 }
 
-// retryOrder: the state first, as it is what the host shows.
+// retryOrder is the kinds retried, in the order they are tried again: the
+// state first, as it is what the host shows.
 var retryOrder = [...]host.Kind{host.KindState, host.KindSession, host.KindMeta, host.KindAgents}
 
 func (l *loop) handle(r host.Report, closing bool) {
@@ -339,7 +345,6 @@ func (l *loop) retryNow() {
 		}
 		s.retry = false
 	}
-	l.backoff = l.w.o.RetryMin
 }
 
 // refreshNow re-sends the state the host took, for a host that forgets it.
@@ -372,6 +377,6 @@ func snapshot(k host.Kind) bool {
 	return k == host.KindState || k == host.KindMeta || k == host.KindAgents
 }
 
-// retried: a failed report of kind k is tried again; a host down at
-// start-up would otherwise never learn the session.
-func retried(k host.Kind) bool { return snapshot(k) || k == host.KindSession }
+// retried: a failed report of kind k is tried again (the snapshots and
+// the session: a host down at start-up would otherwise never learn it).
+func retried(k host.Kind) bool { return slices.Contains(retryOrder[:], k) }
