@@ -27,22 +27,25 @@ func HostsHerdrInCmux(t *testing.T, ch *Chat) {
 	cm := hosttest.NewCmux(t)
 	c := ch.Start(t, herdrInCmuxEnv(t, h, cm))
 	herdrGot(t, h, 0, "idle")
+	// What coalescing cannot take is checked: herdr slower than a turn
+	// (a loaded machine) may never see a working that blocked replaced.
 	c.Write("approve this\r")
-	herdrGot(t, h, 1, "working", "blocked")
+	herdrGot(t, h, 1, "blocked")
 	c.Write("y")
-	herdrGot(t, h, 3, "working", "idle")
+	herdrGot(t, h, 1, "blocked", "idle")
 	c.Quit()
 	if p := h.Pane(); !p.Released {
 		t.Errorf("herdr pane not released: %+v", p)
 	}
-	if got, want := herdrStates(h.Requests()), []string{"idle", "working", "blocked", "working", "idle"}; !slices.Equal(got, want) {
-		t.Errorf("herdr states %q, want %q", got, want)
+	states := herdrStates(h.Requests())
+	if got, want := withoutWorking(states), []string{"idle", "blocked", "idle"}; !slices.Equal(got, want) {
+		t.Errorf("herdr states %q, want %q with working between", states, want)
 	}
 
 	run := ch.Start(t, herdrInCmuxEnv(t, h, cm), "-m", "hello")
 	run.Exit()
-	if got, want := herdrStates(h.Requests())[5:], []string{"working", "idle"}; !slices.Equal(got, want) {
-		t.Errorf("herdr states of -m %q, want %q", got, want)
+	if got := herdrStates(h.Requests())[len(states):]; !slices.Equal(withoutWorking(got), []string{"idle"}) {
+		t.Errorf("herdr states of -m %q, want working (unless coalesced), idle", got)
 	}
 	if calls := cm.Calls(); len(calls) != 0 {
 		t.Errorf("cmux was run inside herdr: %q", calls)
@@ -101,4 +104,10 @@ func HostsDoctorCmux(t *testing.T, ch *Chat) {
 	if calls := cm.Calls(); len(calls) != 0 {
 		t.Errorf("-doctor ran cmux: %q", calls)
 	}
+}
+
+// withoutWorking is states without the working ones, which a slow host may
+// legitimately never see.
+func withoutWorking(states []string) []string {
+	return slices.DeleteFunc(slices.Clone(states), func(s string) bool { return s == "working" })
 }
