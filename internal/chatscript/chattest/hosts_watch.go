@@ -365,8 +365,13 @@ func cmuxRows(t *testing.T, calls [][]string, agent, ws string) []string {
 // cmuxShows reports whether the sidebar's calls since from include want
 // in order (without checking the calls: cmuxRows does, once, at the end).
 func cmuxShows(calls [][]string, from int, want ...string) bool {
+	return hasInOrder(cmuxEvents(calls[min(from, len(calls)):]), want)
+}
+
+// cmuxEvents is cmuxRows without its checks, for a wait's condition.
+func cmuxEvents(calls [][]string) []string {
 	var got []string
-	for _, argv := range calls[min(from, len(calls)):] {
+	for _, argv := range calls {
 		switch {
 		case len(argv) > 2 && argv[0] == "set-status":
 			got = append(got, argv[2])
@@ -376,7 +381,53 @@ func cmuxShows(calls [][]string, from int, want ...string) bool {
 			got = append(got, "cleared")
 		}
 	}
-	return hasInOrder(got, want)
+	return got
+}
+
+// cmuxSeen folds cmuxRows' events into what the sidebar shows after each
+// row, the row with the loader it left: "working" for Running with the
+// loader on, the label alone for any other row (or "cleared") with it
+// off, and the label with "(loader on|off|?)" where the loader is not
+// what that row needs. A cmux slower than a turn may never get a Running
+// that the next state replaced (withoutWorking), and the loader is then
+// not sent again, as it did not change: so rows are compared with the
+// loader they left, not call by call.
+func cmuxSeen(events []string) []string {
+	var out []string
+	spin := "?" // the first state sends the loader whatever it is
+	token := func(label string) string {
+		switch need := map[bool]string{true: "on", false: "off"}[label == "Running"]; {
+		case spin == need && label == "Running":
+			return "working"
+		case spin == need:
+			return label
+		}
+		return label + " (loader " + spin + ")"
+	}
+	var last string
+	for _, e := range events {
+		if on, ok := strings.CutPrefix(e, "loading "); ok {
+			spin = on
+			if len(out) > 0 {
+				out[len(out)-1] = token(last)
+			}
+			continue
+		}
+		last = e
+		out = append(out, token(e))
+	}
+	return out
+}
+
+// cmuxGot waits until the n-th of cmux's rows other than working (counted
+// from 1, as cmuxSeen gives them) is want, its loader settled.
+func cmuxGot(t *testing.T, c *hosttest.Cmux, n int, want string) {
+	t.Helper()
+	noWorking(t, []string{want})
+	waitCmux(t, c, fmt.Sprintf("%s as its row #%d", want, n), func(calls [][]string) bool {
+		seen := withoutWorking(cmuxSeen(cmuxEvents(calls)))
+		return len(seen) >= n && seen[n-1] == want
+	})
 }
 
 // running counts the sub-agents the fake tuios shows running.

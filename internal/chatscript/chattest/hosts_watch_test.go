@@ -2,7 +2,10 @@
 
 package chattest
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestWorkingMissing: only workings may be missing from a host's states;
 // any other state lost, added or moved, or a working where want has none,
@@ -28,6 +31,29 @@ func TestWorkingMissing(t *testing.T) {
 	for _, tt := range tests {
 		if got := workingMissing(tt.got, want); got != tt.ok {
 			t.Errorf("workingMissing(%q, %q) = %v, want %v", tt.got, want, got, tt.ok)
+		}
+	}
+}
+
+// TestCmuxSeen: each row with the loader it left; a loader that does not
+// fit its row, or was never sent, shows in the token.
+func TestCmuxSeen(t *testing.T) {
+	tests := []struct {
+		events, want []string
+	}{
+		{[]string{"Idle", "loading off", "Running", "loading on", "Idle", "loading off", "cleared"},
+			[]string{"Idle", "working", "Idle", "cleared"}},
+		// Running replaced before a slow cmux got it: the loader did not
+		// change, so it is not sent again.
+		{[]string{"Idle", "loading off", "Needs input", "cleared"}, []string{"Idle", "Needs input", "cleared"}},
+		{[]string{"Running", "loading on", "cleared", "loading off"}, []string{"working", "cleared"}},
+		{[]string{"Idle"}, []string{"Idle (loader ?)"}},
+		{[]string{"Idle", "loading off", "Running"}, []string{"Idle", "Running (loader off)"}},
+		{[]string{"Running", "loading on", "Idle", "cleared"}, []string{"working", "Idle (loader on)", "cleared (loader on)"}},
+	}
+	for _, tt := range tests {
+		if got := cmuxSeen(tt.events); !slices.Equal(got, tt.want) {
+			t.Errorf("cmuxSeen(%q) = %q, want %q", tt.events, got, tt.want)
 		}
 	}
 }
