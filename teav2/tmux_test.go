@@ -11,30 +11,22 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 )
 
-// The tmux pane is told to the model only when the app asks, as in the v1
-// frontend.
+// WithTmuxPaneLine reaches the bridge: the chat's tmux pane is told to
+// the model. (The default and false, shared with v1, are checked by the
+// root module's TestTmuxPaneLine.)
 func TestTmuxPaneLine(t *testing.T) {
 	bin := t.TempDir()
 	if err := proctest.WriteScript(filepath.Join(bin, "tmux"), "#!/bin/sh\n"); err != nil {
 		t.Fatal(err)
 	}
 	vars := map[string]string{"TMUX": "/tmp/tmux-1/default,42,0", "TMUX_PANE": "%3", "PATH": bin}
-	getenv := func(k string) string { return vars[k] }
-	for _, tt := range []struct {
-		opts []Option
-		want []string
-	}{
-		{nil, nil},
-		{[]Option{WithTmuxPaneLine(false)}, nil},
-		{[]Option{WithTmuxPaneLine(true)}, []string{"tmux pane: %3"}},
-	} {
-		b, err := New(append([]Option{WithEnv(getenv), WithBackends(&host.Recorder{}), WithSignalHandler(false)}, tt.opts...)...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := b.EnvironmentLines(); !slices.Equal(got, tt.want) {
-			t.Errorf("%d options: lines %q, want %q", len(tt.opts), got, tt.want)
-		}
-		_ = b.Close()
+	b, err := New(WithEnv(func(k string) string { return vars[k] }), WithBackends(&host.Recorder{}),
+		WithSignalHandler(false), WithTmuxPaneLine(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if got, want := b.EnvironmentLines(), []string{"tmux pane: %3"}; !slices.Equal(got, want) {
+		t.Errorf("lines %q, want %q", got, want)
 	}
 }
