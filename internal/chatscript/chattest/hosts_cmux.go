@@ -3,8 +3,8 @@
 package chattest
 
 import (
-	"fmt"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -24,31 +24,34 @@ func HostsCmux(t *testing.T, ch *Chat) {
 			t.Parallel()
 			cm := hosttest.NewCmux(t)
 			c := ch.Start(t, fakeEnv(t, cm.Env()), run.args...)
-			cmuxGot(t, cm, 1, "Idle")
+			mark := 0
+			shows := func(want ...string) {
+				t.Helper()
+				waitCmux(t, cm, strings.Join(want, ", "), func(calls [][]string) bool { return cmuxShows(calls, mark, want...) })
+				mark = len(cm.Calls())
+			}
+			shows("Idle", "loading off")
 			c.Write("hello\r")
-			cmuxGot(t, cm, 2, "Idle")
+			shows("Running", "loading on", "Idle", "loading off")
 			c.Write("approve this\r")
-			cmuxGot(t, cm, 3, "Needs input")
+			shows("Running", "loading on", "Needs input", "loading off")
 			c.Write("y")
-			cmuxGot(t, cm, 4, "Idle")
+			shows("Running", "loading on", "Idle", "loading off")
 			c.Write("fail now\r")
-			cmuxGot(t, cm, 5, "Failed")
+			shows("Running", "loading on", "Failed", "loading off")
 			c.Write("delegate the fix\r")
+			shows("Running", "loading on")
 			c.WaitText("needs you: sub-agent")
-			n := 6
 			if run.p == chatscript.ProfileMendcode {
-				cmuxGot(t, cm, n, "Needs input")
-				n++
+				shows("Needs input", "loading off")
 			}
 			c.Write("y")
 			c.WaitText("Fixed the flaky test.")
-			cmuxGot(t, cm, n, "Idle")
+			shows("Idle", "loading off")
 			c.Quit()
 
-			// Every turn's Running (with the loader on) may be missing but
-			// not all of them (wantStates); the rest is exact.
-			turn := func(end string) []string { return []string{"working", end} }
-			want := slices.Concat([]string{"Idle"}, turn("Idle"),
+			turn := func(end string) []string { return []string{"Running", "loading on", end, "loading off"} }
+			want := slices.Concat([]string{"Idle", "loading off"}, turn("Idle"),
 				turn("Needs input"), turn("Idle"), turn("Failed"))
 			if run.p == chatscript.ProfileMendcode {
 				want = slices.Concat(want, turn("Needs input"), turn("Idle"))
@@ -56,8 +59,9 @@ func HostsCmux(t *testing.T, ch *Chat) {
 				want = slices.Concat(want, turn("Idle"))
 			}
 			want = append(want, "cleared")
-			rows := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"])
-			wantStates(t, "cmux", cmuxSeen(rows), want, true, func() string { return fmt.Sprintf("calls: %q", rows) })
+			if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"]); !slices.Equal(got, want) {
+				t.Errorf("cmux showed\n%q\nwant\n%q", got, want)
+			}
 			c.noBar("cmux")
 			// The approval's ping comes within the ping interval of the
 			// first reply's, and is answered at once: whether it waited its
@@ -114,11 +118,10 @@ func HostsCmuxHeadless(t *testing.T, ch *Chat) {
 				cm := hosttest.NewCmux(t)
 				c := ch.Start(t, fakeEnv(t, cm.Env()), append(run.args, "-m", tt.prompt)...)
 				c.exitCode(tt.code, "")
-				// One turn: its Running may be replaced before a slow
-				// cmux gets it (wantStates).
-				rows := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"])
-				wantStates(t, "cmux", cmuxSeen(rows), []string{"working", tt.end, "cleared"}, false,
-					func() string { return fmt.Sprintf("calls: %q", rows) })
+				want := []string{"Running", "loading on", tt.end, "loading off", "cleared"}
+				if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"]); !slices.Equal(got, want) {
+					t.Errorf("cmux showed %q, want %q", got, want)
+				}
 			})
 		}
 	}

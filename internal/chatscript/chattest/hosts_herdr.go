@@ -35,21 +35,19 @@ func HostsHerdrIota(t *testing.T, ch *Chat) {
 		t.Errorf("before any input herdr got, first:\n%s\nwant report_agent idle, then report_agent_session s1 (startup)", RequestLog(h))
 	}
 
-	// Each wait is on the state that ends a step, counted without the
-	// workings, which a slow herdr may not see (withoutWorking).
 	c.Write("hello\r")
-	herdrGot(t, h, 1, "idle")
+	herdrGot(t, h, 1, "working", "idle")
 	c.WaitText("You said: hello")
 
 	c.Write("approve this\r")
-	herdrGot(t, h, 2, "blocked")
+	herdrGot(t, h, 3, "working", "blocked")
 	c.WaitText("needs you")
 	c.Write("y")
-	herdrGot(t, h, 3, "idle")
+	herdrGot(t, h, 5, "working", "idle")
 	c.WaitText("Pushed. You said: approve this")
 
 	c.Write("fail now\r")
-	herdrGot(t, h, 4, "idle")
+	herdrGot(t, h, 7, "working", "idle")
 	c.WaitText("Error: scripted failure")
 	// The failed turn is idle, and reads "failed" where herdr would say
 	// done or idle.
@@ -69,7 +67,9 @@ func HostsHerdrIota(t *testing.T, ch *Chat) {
 
 	reqs = h.Requests()
 	want := []string{"idle", "working", "idle", "working", "blocked", "working", "idle", "working", "idle"}
-	wantStates(t, "herdr", herdrStates(reqs), want, true, func() string { return RequestLog(h) })
+	if got := herdrStates(reqs); !slices.Equal(got, want) {
+		t.Errorf("herdr states %q, want %q\n%s", got, want, RequestLog(h))
+	}
 	for _, r := range Applied(reqs, "pane.report_agent") {
 		if r.Str("message") != "" || r.Str("agent_session_id") != "" {
 			t.Errorf("iota: a state report with a message or a session: %s", r.Line)
@@ -103,7 +103,7 @@ func HostsHerdrKilled(t *testing.T, ch *Chat) {
 			c := ch.Start(t, fakeEnv(t, h.Env()))
 			herdrGot(t, h, 0, "idle")
 			c.Write("slow\r")
-			herdrWorking(t, h) // the slow turn runs 20 s: nothing replaces it
+			herdrGot(t, h, 1, "working")
 			c.Signal(sig)
 			c.Exit()
 			releasedLast(t, h, " after "+sig.String())
@@ -134,12 +134,11 @@ func HostsHerdrHeadless(t *testing.T, ch *Chat) {
 			c.exitCode(tt.code, "")
 			c.wantText(tt.text)
 			reqs := h.Requests()
-			// One turn: the idle ending it may replace its working in a
-			// herdr slower than the turn (withoutWorking), so working is
-			// not required here; HostsHerdrIota's turns require it.
-			wantStates(t, "herdr", herdrStates(reqs), []string{"working", "idle"}, false, func() string { return RequestLog(h) })
-			if len(reqs) == 0 || reqs[0].Method != "pane.report_agent" || !slices.Contains([]string{"working", "idle"}, reqs[0].Str("state")) {
-				t.Errorf("the first request is not the turn's working (or, replacing it, its idle):\n%s", RequestLog(h))
+			if got, want := herdrStates(reqs), []string{"working", "idle"}; !slices.Equal(got, want) {
+				t.Errorf("herdr states %q, want %q\n%s", got, want, RequestLog(h))
+			}
+			if len(reqs) == 0 || reqs[0].Method != "pane.report_agent" || reqs[0].Str("state") != "working" {
+				t.Errorf("the first request is not working:\n%s", RequestLog(h))
 			}
 			releasedLast(t, h, "")
 			if p := h.Pane(); !p.Released || p.SessionID != "s3" {

@@ -35,23 +35,21 @@ func HostsTuios(t *testing.T, ch *Chat) {
 			if p := f.Pane(); p.Harness != run.agent {
 				t.Errorf("harness %q, want %q", p.Harness, run.agent)
 			}
-			// Each wait is on the state that ends a step, counted without
-			// the workings, which a slow tuios may not see (withoutWorking).
 			c.Write("hello\r")
-			tuiosGot(t, f, 1, "done")
+			tuiosGot(t, f, 1, "working", "done")
 			metaIs("cost", "$0.01")
 
 			c.Write("approve this\r")
-			tuiosGot(t, f, 2, "needs_input")
+			tuiosGot(t, f, 3, "working", "needs_input")
 			if p := f.Pane(); p.Message != "approve shell: git push" {
 				t.Errorf("needs_input with the message %q, want the request", p.Message)
 			}
 			c.Write("y")
-			tuiosGot(t, f, 3, "done")
+			tuiosGot(t, f, 5, "working", "done")
 			metaIs("cost", "$0.02")
 
 			c.Write("fail now\r")
-			tuiosGot(t, f, 4, "errored")
+			tuiosGot(t, f, 7, "working", "errored")
 			if p := f.Pane(); p.Message != "Error: scripted failure" {
 				t.Errorf("errored with the message %q, want the failure's headline", p.Message)
 			}
@@ -75,7 +73,7 @@ func HostsTuios(t *testing.T, ch *Chat) {
 			}
 			c.Write("y")
 			c.WaitText("Fixed the flaky test.")
-			tuiosGot(t, f, 5, "done")
+			tuiosGot(t, f, 9, "working", "done")
 			waitTuios(t, f, "the sub-agent done", func() bool {
 				s := f.Pane().Subagents
 				return len(s) == 1 && s[0].Status == "done" && s[0].Result == chatscript.SubResult
@@ -88,7 +86,9 @@ func HostsTuios(t *testing.T, ch *Chat) {
 			if run.p == chatscript.ProfileMendcode {
 				want = slices.Insert(want, 10, "needs_input", "working")
 			}
-			wantStates(t, "tuios", tuiosStates(f), want, true, func() string { return strings.Join(f.Transcript(), "\n") })
+			if got := tuiosStates(f); !slices.Equal(got, want) {
+				t.Errorf("tuios states %q, want %q\n%s", got, want, strings.Join(f.Transcript(), "\n"))
+			}
 			wantMeta := []string{"context=0% cost=$0.00 model=scripted-1", "cost=$0.01", "cost=$0.02", "cost=$0.03", "model=opus-9", "context=1% cost=$0.04"}
 			if got := tuiosMetaCalls(f); !slices.Equal(got, wantMeta) {
 				t.Errorf("tuios rail facts %q, want only the changes %q", got, wantMeta)
@@ -181,10 +181,9 @@ func HostsTuiosHeadless(t *testing.T, ch *Chat) {
 				f := hosttest.NewTuios(t)
 				c := ch.Start(t, fakeEnv(t, f.Env()), append(run.args, "-session", "s4", "-m", tt.prompt)...)
 				c.exitCode(tt.code, "")
-				// One turn: its end may replace its working in a tuios slower
-				// than the turn (withoutWorking), so working is not required
-				// here; HostsTuios's turns require it.
-				wantStates(t, "tuios", tuiosStates(f), tt.states, false, func() string { return strings.Join(f.Transcript(), "\n") })
+				if got := tuiosStates(f); !slices.Equal(got, tt.states) {
+					t.Errorf("tuios states %q, want %q", got, tt.states)
+				}
 				if got, want := tuiosMetaCalls(f), []string{"context=0% cost=$0.00 model=scripted-1"}; !slices.Equal(got, want) {
 					t.Errorf("tuios rail facts %q, want %q", got, want)
 				}

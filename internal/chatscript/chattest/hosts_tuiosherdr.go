@@ -44,14 +44,14 @@ func HostsTuiosHerdrAPI(t *testing.T, ch *Chat) {
 			})
 			c.WaitText("needs you: sub-agent")
 			if run.p == chatscript.ProfileMendcode {
-				herdrGot(t, h, 1, "blocked")
+				herdrGot(t, h, 1, "working", "blocked")
 				if p := h.Pane(); p.Message != chatscript.SubTask+": "+chatscript.SubWaitsOn {
 					t.Errorf("herdr blocked with %q, want the sub-agent's request", p.Message)
 				}
 			}
 			c.Write("y")
 			c.WaitText("Fixed the flaky test.")
-			herdrGot(t, h, 1, "idle")
+			herdrGot(t, h, 1, "working", "idle")
 			activity("the sub-agent done", func(a tuiosActivity) bool {
 				return a.event == "subagent_stop" && a.ok != nil && *a.ok
 			})
@@ -64,10 +64,9 @@ func HostsTuiosHerdrAPI(t *testing.T, ch *Chat) {
 			if run.p == chatscript.ProfileMendcode {
 				want = []string{"idle", "working", "blocked", "working", "idle"}
 			}
-			// One turn: the state ending it (or blocked) may replace its
-			// working in a herdr slower than the turn (withoutWorking), so
-			// working is not required here; HostsHerdrIota's turns require it.
-			wantStates(t, "herdr", herdrStates(h.Requests()), want, false, func() string { return RequestLog(h) })
+			if got := herdrStates(h.Requests()); !slices.Equal(got, want) {
+				t.Errorf("herdr states %q, want %q\n%s", got, want, RequestLog(h))
+			}
 			if p := h.Pane(); !p.Released || p.Agent != run.agent {
 				t.Errorf("herdr pane %+v, want released by %s", p, run.agent)
 			}
@@ -110,7 +109,7 @@ func HostsTuiosRestart(t *testing.T, ch *Chat) {
 	first.Signal(syscall.SIGKILL)
 	first.Exit()
 
-	n, from := len(withoutWorking(tuiosStates(f))), len(f.Requests())
+	n, from := len(tuiosStates(f)), len(f.Requests())
 	next := ch.Start(t, env, "-profile", "mendcode", "-session", "s6")
 	tuiosGot(t, f, n, "idle")
 	// Its first report starts the session over: the killed chat's child
@@ -124,10 +123,7 @@ func HostsTuiosRestart(t *testing.T, ch *Chat) {
 	}
 	next.WaitText("● ready")
 	next.Write("hello\r")
-	// Each chat runs one turn, whose end may replace its working in a
-	// tuios slower than the turn (withoutWorking): done is waited on, not
-	// working; HostsTuios's turns require it.
-	tuiosGot(t, f, n+1, "done")
+	tuiosGot(t, f, n+1, "working", "done")
 	if p := f.Pane(); running(p) != 0 {
 		t.Errorf("after a restart tuios still lists the killed chat's sub-agents: %+v\n%s", p.Subagents, strings.Join(f.Transcript(), "\n"))
 	}

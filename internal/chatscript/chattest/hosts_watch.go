@@ -131,76 +131,14 @@ func herdrSessions(t *testing.T, reqs []hosttest.Request, root string) []string 
 	return ids
 }
 
-// herdrGot waits until the states herdr applied, the working ones left
-// out (see withoutWorking), include want in order after the first from of
-// them. from counts the states a test waited on before, which no host
-// misses; want has no working.
+// herdrGot waits until the states herdr applied after the first from of
+// them include want in order.
 func herdrGot(t *testing.T, h *hosttest.Herdr, from int, want ...string) {
 	t.Helper()
-	noWorking(t, want)
 	waitHerdr(t, h, "the states "+strings.Join(want, ", "), func(reqs []hosttest.Request) bool {
-		s := withoutWorking(herdrStates(reqs))
+		s := herdrStates(reqs)
 		return hasInOrder(s[min(from, len(s)):], want)
 	})
-}
-
-// herdrWorking waits until herdr applied a working state. Only where
-// nothing can replace it: a turn that is still running.
-func herdrWorking(t *testing.T, h *hosttest.Herdr) {
-	t.Helper()
-	waitHerdr(t, h, "the state working", func(reqs []hosttest.Request) bool {
-		return slices.Contains(herdrStates(reqs), "working")
-	})
-}
-
-// withoutWorking is states without the working ones, which a slow host may
-// legitimately never see: while a host is slow a newer snapshot replaces a
-// queued one (core.Reporter), so a host slower than a turn may never see a
-// working that the next state replaced.
-func withoutWorking(states []string) []string {
-	return slices.DeleteFunc(slices.Clone(states), func(s string) bool { return s == "working" })
-}
-
-// noWorking stops a test that waits on a working state among others: a
-// slow host may never see it (see withoutWorking).
-func noWorking(t *testing.T, want []string) {
-	t.Helper()
-	if slices.Contains(want, "working") {
-		t.Fatalf("waiting on the states %q: a working may be replaced before it is sent", want)
-	}
-}
-
-// wantStates checks the states a host got against want, the states of a
-// host that is never slow. Only the working ones may be missing (see
-// withoutWorking): the others must all be there, in order, exactly, and a
-// working nowhere want has one. several says the test ran several turns,
-// and then at least one working must be there: a host cannot miss the
-// working of every turn unless reporting it broke. log is for the failure
-// message.
-func wantStates(t *testing.T, host string, got, want []string, several bool, log func() string) {
-	t.Helper()
-	switch {
-	case !workingMissing(got, want):
-		t.Errorf("%s states %q, want %q (where a working may be missing)\n%s", host, got, want, log())
-	case several && !slices.Contains(got, "working"):
-		t.Errorf("%s states %q, want %q: no working at all\n%s", host, got, want, log())
-	}
-}
-
-// workingMissing reports whether got is want with none, some or all of
-// its working states left out. (want never has two workings in a row, so
-// taking a working of got for the first one want has there is right.)
-func workingMissing(got, want []string) bool {
-	i := 0
-	for _, w := range want {
-		switch {
-		case i < len(got) && got[i] == w:
-			i++
-		case w != "working":
-			return false
-		}
-	}
-	return i == len(got)
 }
 
 // hasInOrder reports whether want is a subsequence of got.
@@ -238,15 +176,12 @@ func tuiosStates(f *hosttest.Tuios) []string {
 	return out
 }
 
-// tuiosGot waits until the states set on the fake tuios, the working ones
-// left out (see withoutWorking), include want in order after the first
-// from of them. from counts the states a test waited on before, which no
-// host misses; want has no working.
+// tuiosGot waits until the states set on the fake tuios after the first
+// from of them include want in order.
 func tuiosGot(t *testing.T, f *hosttest.Tuios, from int, want ...string) {
 	t.Helper()
-	noWorking(t, want)
 	waitTuios(t, f, "the states "+strings.Join(want, ", "), func() bool {
-		s := withoutWorking(tuiosStates(f))
+		s := tuiosStates(f)
 		return hasInOrder(s[min(from, len(s)):], want)
 	})
 }
@@ -365,13 +300,8 @@ func cmuxRows(t *testing.T, calls [][]string, agent, ws string) []string {
 // cmuxShows reports whether the sidebar's calls since from include want
 // in order (without checking the calls: cmuxRows does, once, at the end).
 func cmuxShows(calls [][]string, from int, want ...string) bool {
-	return hasInOrder(cmuxEvents(calls[min(from, len(calls)):]), want)
-}
-
-// cmuxEvents is cmuxRows without its checks, for a wait's condition.
-func cmuxEvents(calls [][]string) []string {
 	var got []string
-	for _, argv := range calls {
+	for _, argv := range calls[min(from, len(calls)):] {
 		switch {
 		case len(argv) > 2 && argv[0] == "set-status":
 			got = append(got, argv[2])
@@ -381,53 +311,7 @@ func cmuxEvents(calls [][]string) []string {
 			got = append(got, "cleared")
 		}
 	}
-	return got
-}
-
-// cmuxSeen folds cmuxRows' events into what the sidebar shows after each
-// row, the row with the loader it left: "working" for Running with the
-// loader on, the label alone for any other row (or "cleared") with it
-// off, and the label with "(loader on|off|?)" where the loader is not
-// what that row needs. A cmux slower than a turn may never get a Running
-// that the next state replaced (withoutWorking), and the loader is then
-// not sent again, as it did not change: so rows are compared with the
-// loader they left, not call by call.
-func cmuxSeen(events []string) []string {
-	var out []string
-	spin := "?" // the first state sends the loader whatever it is
-	token := func(label string) string {
-		switch need := map[bool]string{true: "on", false: "off"}[label == "Running"]; {
-		case spin == need && label == "Running":
-			return "working"
-		case spin == need:
-			return label
-		}
-		return label + " (loader " + spin + ")"
-	}
-	var last string
-	for _, e := range events {
-		if on, ok := strings.CutPrefix(e, "loading "); ok {
-			spin = on
-			if len(out) > 0 {
-				out[len(out)-1] = token(last)
-			}
-			continue
-		}
-		last = e
-		out = append(out, token(e))
-	}
-	return out
-}
-
-// cmuxGot waits until the n-th of cmux's rows other than working (counted
-// from 1, as cmuxSeen gives them) is want, its loader settled.
-func cmuxGot(t *testing.T, c *hosttest.Cmux, n int, want string) {
-	t.Helper()
-	noWorking(t, []string{want})
-	waitCmux(t, c, fmt.Sprintf("%s as its row #%d", want, n), func(calls [][]string) bool {
-		seen := withoutWorking(cmuxSeen(cmuxEvents(calls)))
-		return len(seen) >= n && seen[n-1] == want
-	})
+	return hasInOrder(got, want)
 }
 
 // running counts the sub-agents the fake tuios shows running.
