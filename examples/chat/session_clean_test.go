@@ -42,7 +42,7 @@ func TestLoadedSessionTextSanitised(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, transcriptFile), data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c := e2e.Start(t, env, "-delay", chattest.TurnDelay, "-session", "planted")
+	c := e2e.Start(t, env, "-session", "planted")
 	c.WaitText("hello planted")
 	c.WaitText("second line")
 	c.Write("/quit\r")

@@ -29,6 +29,10 @@ type Flags struct {
 	Session    string
 	Doctor     bool
 	Timeout    time.Duration // 0: the profile's
+	// EveryReport: hosts get every state, none replaced by a newer one
+	// while a host is busy, so a test can compare what a host got with
+	// what the chat did, whatever the machine's load.
+	EveryReport bool
 }
 
 const usageText = `Usage: chat [flags]
@@ -71,6 +75,7 @@ func ParseFlags(args []string, stderr io.Writer) (Flags, error) {
 	fs.StringVar(&f.Session, "session", "", "start in session `NAME` (default: a new one)")
 	fs.BoolVar(&f.Doctor, "doctor", false, "print what was detected and exit")
 	fs.DurationVar(&f.Timeout, "timeout", 0, "bound on each report to a host (default: 500ms, 2s with -profile mendcode)")
+	fs.BoolVar(&f.EveryReport, "every-report", false, "send hosts every state, none skipped while a host is busy (for tests)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}

@@ -1,6 +1,7 @@
 package chatscript
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"time"
@@ -21,6 +22,12 @@ func RunHeadless(f Flags, sess Session, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	code := HeadlessTurn(b, f.Prompt, f.Delay, stdout, stderr)
+	// The turn's last state (idle with the reply, or failed) is what the
+	// hosts show until the release: wait for it, within one report's
+	// bound, as Close's exit gives what is still queued only a moment.
+	ctx, cancel := context.WithTimeout(context.Background(), f.ReportTimeout())
+	_ = b.Flush(ctx)
+	cancel()
 	_ = b.Close()
 	return code
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/internal/core"
 )
 
 // Profile is one of the two reference behaviours hostbridge can give
@@ -63,12 +64,23 @@ func (f Flags) Options(s Session) []bridge.Option {
 			bridge.WithResumeCommand(func(id string) string { return agent + " --session " + id }),
 			bridge.WithMetadata(true),
 			bridge.WithSubAgentsBlock(true),
-			bridge.WithTimeout(MendcodeTimeout),
 			bridge.WithDisableEnv(MendcodeOff),
 		)
 	}
-	if f.Timeout > 0 {
-		opts = append(opts, bridge.WithTimeout(f.Timeout)) // after the profile's: it wins
+	opts = append(opts, bridge.WithTimeout(f.ReportTimeout()))
+	if f.EveryReport {
+		opts = append(opts, bridge.WithEveryReport())
 	}
 	return opts
+}
+
+// ReportTimeout bounds each report to a host: -timeout, or the profile's.
+func (f Flags) ReportTimeout() time.Duration {
+	switch {
+	case f.Timeout > 0:
+		return f.Timeout
+	case f.Profile == ProfileMendcode:
+		return MendcodeTimeout
+	}
+	return core.DefaultTimeout
 }
