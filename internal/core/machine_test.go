@@ -275,6 +275,22 @@ func TestMachineSubAgentsWaitInOrder(t *testing.T) {
 	}
 }
 
+// A sub-agent that begins to wait on something else goes behind those
+// already waiting: its earlier wait no longer counts.
+func TestMachineSubAgentsWaitAgainGoesLast(t *testing.T) {
+	m := NewMachine(Config{SubAgentsBlock: true, Quiet: true}, host.Session{})
+	m.Start()
+	m.TurnStarted()
+	m.AgentStarted("a", "", "task a")
+	m.AgentStarted("b", "", "task b")
+	m.AgentStep("a", host.AgentWaiting, "Allow edit")
+	m.AgentStep("b", host.AgentWaiting, "Allow shell")
+	got := brief(m.AgentStep("a", host.AgentWaiting, "Allow web"))
+	if want := `agents a:waiting; state blocked "task b: Allow shell"`; got != want {
+		t.Errorf("a waits on something else: got %s, want %s", got, want)
+	}
+}
+
 // Past MaxAgents live, a new sub-agent drops the oldest live one, which is
 // reported stopped; what is kept stays bounded however many start and
 // wait without ever ending.
