@@ -90,30 +90,47 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 	}
 	switch r.Kind {
 	case host.KindState:
-		word := TmuxState(r.State, b.turned)
-		if word == "" {
+		args := b.setArgs(r)
+		if args == nil {
 			return nil
 		}
-		text := ""
-		if r.State == host.Blocked || r.State == host.Failed {
-			text = r.Message
-		}
-		if err := b.run(ctx, "set", b.argv([]string{word, b.c.Agent, text})); err != nil {
+		if err := b.run(ctx, "set", args); err != nil {
 			return err
 		}
 		b.turned = b.turned || r.State != host.Idle
 		return nil
 	case host.KindExit:
 		b.exited = true
-		return b.run(ctx, "unset", b.argv(nil))
+		return b.run(ctx, "unset", b.unsetArgs())
 	}
 	return nil
 }
 
+// setArgs is the argv after the binary for the state report r: the pane
+// options set, in TmuxOptions' order, to the state's word, the agent and
+// the request or failure headline; nil for a state tmux does not show.
+// Report and the tests both take it from here.
+func (b *tmuxBackend) setArgs(r host.Report) []string {
+	word := TmuxState(r.State, b.turned)
+	if word == "" {
+		return nil
+	}
+	text := ""
+	if r.State == host.Blocked || r.State == host.Failed {
+		text = r.Message
+	}
+	// [...] counts the values: one more option in TmuxOptions without its
+	// value here does not compile.
+	return b.argv(&[...]string{word, b.c.Agent, text})
+}
+
+// unsetArgs is the argv after the binary that unsets every pane option.
+func (b *tmuxBackend) unsetArgs() []string { return b.argv(nil) }
+
 // argv is the argv after the binary: one set-option per option, joined by
-// ";" arguments, that sets each to its value in values (state, agent,
-// text), or with nil unsets every one.
-func (b *tmuxBackend) argv(values []string) []string {
+// ";" arguments, that sets each to its value in values, or with nil
+// unsets every one.
+func (b *tmuxBackend) argv(values *[len(TmuxOptions)]string) []string {
 	args := []string{"-S", b.socket}
 	for i, name := range TmuxOptions {
 		if i > 0 {

@@ -1,5 +1,7 @@
 package hosts
 
+import "github.com/hostbridge/hostbridge/host"
+
 // TmuxBackend is the tmux pane options' backend, for the tests in package
 // hosts_test.
 type TmuxBackend = tmuxBackend
@@ -12,8 +14,6 @@ var (
 
 func NewTmux(c Config, p TmuxPane) (*TmuxBackend, error) { return newTmux(c, p) }
 
-// SetArgs and UnsetArgs are the argv after the binary.
-func (b *tmuxBackend) SetArgs(state, text string) []string {
-	return b.argv([]string{state, b.c.Agent, text})
-}
-func (b *tmuxBackend) UnsetArgs() []string { return b.argv(nil) }
+// SetArgs and UnsetArgs are the argv after the binary that Report runs.
+func (b *tmuxBackend) SetArgs(r host.Report) []string { return b.setArgs(r) }
+func (b *tmuxBackend) UnsetArgs() []string            { return b.unsetArgs() }

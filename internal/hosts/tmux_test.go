@@ -76,7 +76,7 @@ func TestTmuxArgv(t *testing.T) {
 		"set-option", "-p", "-t", "%3", "--", "@hostbridge_state", "needs-you", ";",
 		"set-option", "-p", "-t", "%3", "--", "@hostbridge_agent", "chat", ";",
 		"set-option", "-p", "-t", "%3", "--", "@hostbridge_text", `-rf ##1\;`}
-	if got := b.SetArgs("needs-you", "-rf #1;"); !slices.Equal(got, want) {
+	if got := b.SetArgs(host.Report{Kind: host.KindState, State: host.Blocked, Message: "-rf #1;"}); !slices.Equal(got, want) {
 		t.Errorf("set argv\n got %q\nwant %q", got, want)
 	}
 	want = []string{"-S", "/tmp/tmux-1/default",
