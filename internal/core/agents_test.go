@@ -68,6 +68,41 @@ func TestReporterKeepsTheAgentList(t *testing.T) {
 	}
 }
 
+// A sub-agent's start and its steps clean its id alike: one with an id
+// past maxAgentID is found by each step, and the host sees it end.
+func TestReporterLongAgentID(t *testing.T) {
+	m := NewMachine(Config{}, host.Session{})
+	rec := &host.Recorder{}
+	r := NewReporter([]host.Backend{rec}, ReporterOptions{})
+	defer r.Close(context.Background())
+	id := strings.Repeat("é", 200)
+	shown := Clean(id, maxAgentID)
+	if shown == id {
+		t.Fatalf("the id must be past maxAgentID (%d runes)", maxAgentID)
+	}
+	steps := []struct {
+		do   func() []host.Report
+		want string
+	}{
+		{func() []host.Report { return m.AgentStarted(id, "", "") }, shown + ":running"},
+		{func() []host.Report { return m.AgentStep(id, host.AgentRunning, "shell") }, shown + ":running"},
+		{func() []host.Report { return m.AgentStep(id, host.AgentDone, "found it") }, shown + ":done=found it"},
+	}
+	for i, s := range steps {
+		reps := s.do()
+		if len(reps) == 0 {
+			t.Fatalf("step %d: the Machine did not find the sub-agent", i)
+		}
+		r.Send(reps...)
+		if err := r.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if got := lastList(rec.Reports()); got != s.want {
+			t.Errorf("step %d: the backend got %q, want %q", i, got, s.want)
+		}
+	}
+}
+
 // While the host is slow, changes merge in the queue: none is lost, and
 // the list the host gets next has every sub-agent's latest state (an
 // ended one shows how it ended, not as dropped).
