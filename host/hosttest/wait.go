@@ -1,10 +1,14 @@
 package hosttest
 
-import "time"
+import (
+	"time"
+
+	"github.com/hostbridge/hostbridge/internal/poll"
+)
 
 // WaitFor waits until cond holds, checking it now and every 2 ms, and
-// fails t after 10 s (WithTimeout) if it never does. It is the one wait
-// for the fakes and the kits:
+// fails t after 10 s (WithTimeout) if it never does. It is the wait for
+// the fakes and the kits:
 //
 //	hosttest.WaitFor(t, func() bool { return h.Pane().State == "working" })
 //
@@ -14,18 +18,7 @@ import "time"
 func WaitFor(t TB, cond func() bool, opts ...Option) {
 	t.Helper()
 	timeout := settings(opts).Timeout
-	deadline := time.NewTimer(timeout)
-	defer deadline.Stop()
-	tick := time.NewTicker(2 * time.Millisecond)
-	defer tick.Stop()
-	for !cond() {
-		select {
-		case <-tick.C:
-		case <-deadline.C:
-			if !cond() {
-				t.Fatalf("hosttest: waited %v for the condition", timeout)
-			}
-			return
-		}
+	if !poll.Until(timeout, 2*time.Millisecond, cond) {
+		t.Fatalf("hosttest: waited %v for the condition", timeout)
 	}
 }

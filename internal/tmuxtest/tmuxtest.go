@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/hostbridge/hostbridge/internal/poll"
 )
 
 // Timeout bounds each tmux command and each wait.
@@ -177,18 +179,6 @@ func (s *Server) StatusLine(session string, ok func(line string) bool) string {
 }
 
 // Poll reports whether ok held within Timeout, asking every 10 ms: tmux
-// tells no one when a pane's state changes, so a test asks it again.
-func Poll(ok func() bool) bool {
-	deadline := time.NewTimer(Timeout)
-	defer deadline.Stop()
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for !ok() {
-		select {
-		case <-tick.C:
-		case <-deadline.C:
-			return ok()
-		}
-	}
-	return true
-}
+// tells no one when a pane's state changes, so a test asks it again (each
+// ask is a tmux exec: not every 2 ms, as hosttest.WaitFor).
+func Poll(ok func() bool) bool { return poll.Until(Timeout, 10*time.Millisecond, ok) }
