@@ -32,18 +32,20 @@ type flight struct {
 	cancel context.CancelCauseFunc
 	cut    *time.Timer // cancels it when the exit's grace runs out
 
-	exiting  bool
-	graceEnd time.Time // when the exit's grace runs out; set with exiting
+	graceEnd time.Time // when the exit's grace runs out; zero until the exit is sent
 }
+
+// exiting reports whether the exit was sent.
+func (f *flight) exiting() bool { return !f.graceEnd.IsZero() }
 
 // exitSent marks the exit sent (w.mu held): the report in flight, if the
 // exit supersedes it, is cancelled once the grace runs out.
 func (w *worker) exitSent() {
-	if w.flight.exiting {
+	if w.flight.exiting() {
 		return
 	}
 	grace := exitGrace(w.o.ExitTimeout)
-	w.flight.exiting, w.flight.graceEnd = true, time.Now().Add(grace)
+	w.flight.graceEnd = time.Now().Add(grace)
 	if k := w.flight.kind; k != 0 && supersededByExit(k) {
 		cancel := w.flight.cancel
 		w.flight.cut = time.AfterFunc(grace, func() { cancel(errSuperseded) })
@@ -55,7 +57,7 @@ func (w *worker) exitSent() {
 func (w *worker) pastGrace() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.flight.exiting && !time.Now().Before(w.flight.graceEnd)
+	return w.flight.exiting() && !time.Now().Before(w.flight.graceEnd)
 }
 
 // begin bounds one report (by ExitTimeout, Timeout, or the end of the
@@ -68,7 +70,7 @@ func (w *worker) begin(ctx context.Context, r host.Report) (_ context.Context, d
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.flight.exiting && supersededByExit(r.Kind) {
+	if w.flight.exiting() && supersededByExit(r.Kind) {
 		left := time.Until(w.flight.graceEnd)
 		if left <= 0 {
 			return nil, nil, false
