@@ -229,7 +229,7 @@ func defaultSource(agent string) string {
 }
 
 func validSource(s string) bool {
-	return s != "" && sanitize(s, sourceRune, maxSource) == s
+	return validName(s, sourceRune, maxSource)
 }
 
 func sourceRune(r rune) bool { return alnum(r) || strings.ContainsRune(":._-", r) }

@@ -56,7 +56,7 @@ type activity struct {
 // name the same child.
 func agentID(id string) string {
 	keep := func(r rune) bool { return alnum(r) || strings.ContainsRune("_.:@-", r) }
-	if id != "" && sanitize(id, keep, 64) == id {
+	if validName(id, keep, 64) {
 		return id
 	}
 	sum := sha256.Sum256([]byte(id))

@@ -351,4 +351,19 @@ func sanitize(s string, keep func(rune) bool, max int) string {
 	return string(b)
 }
 
+// validName reports whether s is a name a host takes as it is: 1 to max
+// bytes, every rune ASCII and kept by keep. It is sanitize's check without
+// its copy, and without its '_': a '_' passes only when keep takes it.
+func validName(s string, keep func(rune) bool, max int) bool {
+	if s == "" || len(s) > max {
+		return false
+	}
+	for _, r := range s {
+		if r >= utf8.RuneSelf || !keep(r) {
+			return false
+		}
+	}
+	return true
+}
+
 func alnum(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' }
