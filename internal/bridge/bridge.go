@@ -74,11 +74,7 @@ func build(cfg config) *Bridge {
 		}
 	}
 	b.m = core.NewMachine(cfg.machine, cfg.session)
-	ro := cfg.reporter
-	if ro.PingInterval == 0 {
-		ro.PingInterval = -1 // the Reporter's "no limit"
-	}
-	b.rep = core.NewReporter(list, ro)
+	b.rep = core.NewReporter(list, cfg.reporter)
 	if !cfg.noSignals {
 		b.signals = watchSignals(b.signalExit, b.reraise)
 	}
@@ -120,8 +116,9 @@ func (b *Bridge) SetFocus(focused bool) {
 // Host is the detected host.
 func (b *Bridge) Host() hosts.Host { return b.detection.Host }
 
-// ChannelLines is Channels, one line each, after asking each host what it
-// lets through (tmux's passthrough), bounded by ctx and the report timeout.
+// ChannelLines says which host carries what, one line per channel, after
+// asking each host what it lets through (tmux's passthrough), bounded by
+// ctx and the report timeout.
 func (b *Bridge) ChannelLines(ctx context.Context) []string {
 	ctx, cancel := context.WithTimeout(ctx, b.cfg.reporter.Timeout)
 	defer cancel()

@@ -24,7 +24,9 @@ var ErrOption = errors.New("hostbridge: bad option")
 type Option func(*config)
 
 // config holds each setting once, in the struct of the part that takes
-// it (build hands them on whole); the rest is the Bridge's own.
+// it (build hands them on whole, filling in the hosts.Config fields that
+// follow from others: NoPing, Off, SessionInAll, Logger); the rest is the
+// Bridge's own.
 type config struct {
 	hosts        hosts.Config         // what Build takes: the names, the output, the bar, the reference behaviours
 	machine      core.Config          // the ping's gates, sub-agents, resume
@@ -115,7 +117,14 @@ func WithNotifyWhileFocusUnknown(on bool) Option {
 // ms; zero: no limit), for the test kit, whose steps come microseconds
 // apart.
 func WithPingInterval(d time.Duration) Option {
-	return duration("ping interval", d, 0, func(c *config) *time.Duration { return &c.reporter.PingInterval })
+	return func(c *config) {
+		if c.check(d >= 0 && d <= time.Minute, "ping interval %v: want 0 to 1m", d) {
+			c.reporter.PingInterval = d
+			if d == 0 {
+				c.reporter.PingInterval = -1 // the Reporter's "no limit"; its 0 is the default
+			}
+		}
+	}
 }
 
 func WithTimeout(d time.Duration) Option {
