@@ -155,7 +155,7 @@ func TestFailing(t *testing.T) {
 	f := hosttest.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	f.Fail(3)
-	err := tryReport(b, state(host.Working), 5*time.Second)
+	err := report(b, state(host.Working))
 	var xerr *hosts.ReplyError
 	if !errors.As(err, &xerr) || !errors.Is(err, hosts.ErrRejected) || xerr.Code != "exit status 3" ||
 		xerr.Op != "set-status" || !strings.Contains(xerr.Message, "fake failure") {
@@ -196,7 +196,7 @@ func TestLoadingFailsAfterItWorked(t *testing.T) {
 	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
 	mustReport(t, b, state(host.Working))
 	f.Fail(1, "workspace")
-	if err := tryReport(b, state(host.Idle), 5*time.Second); err == nil {
+	if err := report(b, state(host.Idle)); err == nil {
 		t.Fatal("a failed loader command was not reported")
 	}
 	f.Normal()
@@ -244,7 +244,7 @@ func TestSpew(t *testing.T) {
 	}
 	f.Fail(1)
 	var xerr *hosts.ReplyError
-	if err := tryReport(b, state(host.Idle), 5*time.Second); !errors.As(err, &xerr) || len(xerr.Message) > core.MaxMessage*4 {
+	if err := report(b, state(host.Idle)); !errors.As(err, &xerr) || len(xerr.Message) > core.MaxMessage*4 {
 		t.Errorf("Report: %v", err)
 	}
 }
@@ -254,7 +254,7 @@ func TestBinaryRemoved(t *testing.T) {
 	f := hosttest.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	os.Remove(f.Bin())
-	err := tryReport(b, state(host.Working), 5*time.Second)
+	err := report(b, state(host.Working))
 	if err == nil || errors.Is(err, hosts.ErrRejected) || !strings.HasPrefix(err.Error(), "cmux: set-status: ") {
 		t.Errorf("Report with cmux gone: %v", err)
 	}
@@ -283,7 +283,7 @@ func TestChildHoldingPipes(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	if err := tryReport(b, state(host.Working), 5*time.Second); err != nil {
+	if err := report(b, state(host.Working)); err != nil {
 		t.Errorf("Report: %v", err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
@@ -294,26 +294,62 @@ func TestChildHoldingPipes(t *testing.T) {
 // A loader command that failed may still have reached cmux (a timeout
 // after cmux acted): its state is unknown, so going back to the state the
 // loader had before sends it again instead of trusting the old record.
+// Both the refusal and the timeout after cmux acted are played.
 func TestLoadingUnknownAfterAFailure(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
-	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
-	mustReport(t, b, state(host.Working))
-	mustReport(t, b, state(host.Idle))
-	f.Fail(1, "workspace")
-	if err := tryReport(b, state(host.Working), 5*time.Second); err == nil {
-		t.Fatal("a failed loader command was not reported")
+	// run plays working, idle, working with the loader made to fail by
+	// fail, then idle, on a backend that runs bin.
+	run := func(t *testing.T, f *hosttest.Cmux, bin string, fail func(b *hosts.CmuxBackend)) {
+		b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace, c.Bin = "", bin })
+		mustReport(t, b, state(host.Working), state(host.Idle))
+		fail(b)
+		mustReport(t, b, state(host.Idle))
+		wantLines(t, f.Transcript(), []string{
+			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+			"cmux workspace loading on --id chat",
+			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+			"cmux workspace loading off --id chat",
+			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+			"cmux workspace loading on --id chat",
+			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+			"cmux workspace loading off --id chat",
+		})
 	}
-	f.Normal()
-	mustReport(t, b, state(host.Idle))
-	wantLines(t, f.Transcript(), []string{
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
-		"cmux workspace loading on --id chat",
-		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
-		"cmux workspace loading off --id chat",
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
-		"cmux workspace loading on --id chat",
-		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
-		"cmux workspace loading off --id chat",
+	t.Run("refused", func(t *testing.T) {
+		f := hosttest.NewCmux(t)
+		run(t, f, f.Bin(), func(b *hosts.CmuxBackend) {
+			f.Fail(1, "workspace")
+			defer f.Normal()
+			if err := report(b, state(host.Working)); err == nil {
+				t.Fatal("a failed loader command was not reported")
+			}
+		})
+	})
+	t.Run("timeout", func(t *testing.T) {
+		f := hosttest.NewCmux(t)
+		// bin runs the fake, which records the call and acts; then, while
+		// the file hang exists, a loader command sleeps for an hour: cmux
+		// acted, the caller ran out of time.
+		dir := t.TempDir()
+		bin, hang := filepath.Join(dir, "cmux"), filepath.Join(dir, "hang")
+		script := "#!/bin/sh\n'" + f.Bin() + "' \"$@\" || exit\n" +
+			"[ \"$1\" = workspace ] && [ -e '" + hang + "' ] && exec sleep 3600\nexit 0\n"
+		if err := proctest.WriteScript(bin, script); err != nil {
+			t.Fatal(err)
+		}
+		run(t, f, bin, func(b *hosts.CmuxBackend) {
+			if err := os.WriteFile(hang, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			// Short, but long enough for set-status, which runs first
+			// under the same deadline, under -race on a loaded machine.
+			err := tryReport(b, state(host.Working), time.Second)
+			if !errors.Is(err, context.DeadlineExceeded) || !strings.HasPrefix(err.Error(), "cmux: workspace loading: ") {
+				t.Fatalf("a loader command out of time: %v, want its DeadlineExceeded", err)
+			}
+			if err := os.Remove(hang); err != nil {
+				t.Fatal(err)
+			}
+		})
 	})
 }
