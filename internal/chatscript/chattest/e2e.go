@@ -14,11 +14,10 @@ import (
 	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
-// TurnDelay is the chat's -delay in these tests. An approval comes a
-// quarter of it after the turn starts; much shorter, and on a loaded
-// machine the working state between may be skipped (hostbridge coalesces
-// states for a host that is slow to take them, by design), which these
-// tests would read as a wrong sequence.
+// TurnDelay is the chat's -delay in these tests: an approval comes a
+// quarter of it after the turn starts, time for a test to see the bar
+// working first. (Hosts get every state whatever the load: Start passes
+// -every-report, so none is coalesced away.)
 const TurnDelay = "1s"
 
 // PTYChat types a reply, an approval and a failure into the real chat
