@@ -3,7 +3,6 @@ package hosts_test
 import (
 	"context"
 	"errors"
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +16,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/proc"
+	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 )
 
 func needSh(t testing.TB) {

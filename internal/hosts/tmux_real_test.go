@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 	"log/slog"
 	"maps"
 	"os"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 	"github.com/hostbridge/hostbridge/internal/tmuxtest"
 )
 

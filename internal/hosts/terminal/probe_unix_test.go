@@ -5,7 +5,6 @@ package terminal
 import (
 	"context"
 	"errors"
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 )
 
 // fakeTmux puts a tmux on PATH that records its argv, one argument a line,
