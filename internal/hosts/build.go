@@ -39,7 +39,10 @@ type Channel struct {
 	Carries string // what it reports ("state, session, exit")
 	Via     string // how: the socket, the executable, the output
 	Err     error
-	term    *terminal.Backend // the terminal's live answer about what passes tmux
+	// term is the terminal backend: its live answer about what passes tmux
+	// (Note, Probe), and, by Terminal (renderer.go), what the bridge hands
+	// the UI's renderer so that it can draw the bar.
+	term *terminal.Backend
 }
 
 // Note says what keeps the channel's reports from showing, with the fix;
