@@ -3,7 +3,6 @@ package terminal
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/hostbridge/hostbridge/host"
 )
@@ -27,12 +26,15 @@ func TestBlockedWriteWithoutDeadlines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	// The context ends once the write has begun: one that ended before
+	// (a deadline passed before the goroutine ran, under load) makes
+	// Report return without writing, and the test wait for ever.
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- b.Report(ctx, state(host.Working)) }()
 	<-g.entered
-	<-ctx.Done()
+	cancel()
 	select {
 	case err := <-done:
 		t.Fatalf("Report returned (%v) while its write was still blocked", err)
