@@ -13,6 +13,8 @@ import (
 	_ "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/internal/bgcolor"
 	"github.com/hostbridge/hostbridge/internal/bgquery"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
@@ -24,7 +26,7 @@ import (
 // or "default" (dark: nothing answered). Detail says why, for a -doctor
 // report. Dark selects the palette; String is the one-line -doctor form:
 // "dark #1e1e1e (query): tmux 3.4 ...".
-type Background = bgquery.Background
+type Background = bridge.Background
 
 // BackgroundOptions configures DetectBackground; the zero value detects.
 type BackgroundOptions struct {
@@ -108,13 +110,13 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 		}
 		if err == nil {
 			return Background{
-				Dark: bgquery.IsDark(color), Color: color, Source: "query",
+				Dark: bgcolor.IsDark(color), Color: color, Source: "query",
 				Detail: d.Answerer + " answered OSC 11 (" + d.Skip + ")",
 			}, nil
 		}
 		why += "; " + explainQueryError(d.Answerer, err, timeout)
 	}
-	return bgquery.FallbackBackground(getenv, why), nil
+	return bridge.FallbackBackground(getenv, why), nil
 }
 
 // askBackground queries tty, or the process's terminal when tty is nil.

@@ -6,7 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // Bridge tells the detected hosts what the chat does, without Bubble Tea:
@@ -40,7 +40,7 @@ func (b *Bridge) Wrap(model tea.Model) *Model { return wrap(b.b, model) }
 
 // Host names the host that shows the chat's state: "herdr", "tuios",
 // "cmux", or "terminal".
-func (b *Bridge) Host() string { return b.b.Host().Kind.String() }
+func (b *Bridge) Host() string { return b.b.Host() }
 
 // EnvironmentLines returns what the host adds to a system prompt's
 // <environment> block, so the model can drive the host's CLI ("host:

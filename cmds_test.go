@@ -4,11 +4,11 @@ import (
 	"os/exec"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // ExecProcess hands Bubble Tea the app's command through bridge.ExecCmd,
-// which keeps the streams the app set (its rules: internal/bridge's
+// which keeps the streams the app set (its rules: bridge's
 // TestExecCmdKeepsTheAppsStreams).
 func TestExecProcessUsesExecCmd(t *testing.T) {
 	c := exec.Command("true")

@@ -3,7 +3,7 @@ package hostbridge
 import (
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // Palette is a few named colours for a chat, chosen for one kind of

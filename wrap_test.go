@@ -15,7 +15,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // echo records every message its Update receives.

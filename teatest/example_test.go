@@ -7,7 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
+	"github.com/hostbridge/hostbridge/internal/kittest"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/kitcore"
+	"github.com/hostbridge/hostbridge/teatest/kitcore"
 )
 
 // Kit runs an app's model, wrapped by hostbridge, in a Bubble Tea program

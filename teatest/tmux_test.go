@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
+	"github.com/hostbridge/hostbridge/internal/kittest"
 )
 
 // TestKitTmux runs the conversation in a pane of the fake tmux

@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hostbridge/hostbridge/internal/bgquery"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // Background is the terminal's background, as far as it can be known.
@@ -17,7 +17,7 @@ import (
 // answered within BackgroundTimeout). Detail says why, for a -doctor
 // report. Dark selects the palette; String is the one-line -doctor form:
 // "dark #1e1e1e (terminal): ...". It is the v1 frontend's Background.
-type Background = bgquery.Background
+type Background = bridge.Background
 
 // BackgroundDetected is the message the wrapped model gets once the
 // background is known, to theme itself: from the terminal's answer, or
@@ -32,7 +32,10 @@ type BackgroundDetected struct {
 // BackgroundTimeout is how long Init's request for the background waits
 // before the fallback (COLORFGBG, else dark) is delivered. Nothing blocks
 // meanwhile: the app shows its first frames with the theme it starts with.
-const BackgroundTimeout = bgquery.DefaultTimeout
+// A terminal on the same machine answers in well under a millisecond;
+// 150 ms leaves room for a slow ssh link (the v1 frontend's own query has
+// the same bound).
+const BackgroundTimeout = 150 * time.Millisecond
 
 // backgroundTimeout is the wrapper's own timer message; m tells a nested
 // wrapper's apart.
@@ -69,7 +72,7 @@ func (m *Model) backgroundFallback() tea.Cmd {
 		return nil
 	}
 	why := fmt.Sprintf("no OSC 11 answer within %v", BackgroundTimeout)
-	return m.deliver(bgquery.FallbackBackground(m.bridge.Getenv, why))
+	return m.deliver(bridge.FallbackBackground(m.bridge.Getenv, why))
 }
 
 func (m *Model) deliver(bg Background) tea.Cmd {

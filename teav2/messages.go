@@ -1,6 +1,6 @@
 package hostbridge
 
-import "github.com/hostbridge/hostbridge/internal/bridge"
+import "github.com/hostbridge/hostbridge/bridge"
 
 // The messages an app sends, as the Msg of a tea.Cmd (see Sequence for
 // several in order) or with Program.Send, to say what the chat is doing.

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // Model wraps an app's Bubble Tea v2 model: every message reaches it

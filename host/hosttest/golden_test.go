@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
+	"github.com/hostbridge/hostbridge/internal/kittest"
 )
 
 // RequireGolden fails with a message that names the test, the file and

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
+	"github.com/hostbridge/hostbridge/internal/kittest"
 )
 
 func TestWaitForGivesUp(t *testing.T) {

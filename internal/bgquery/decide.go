@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/muesli/termenv"
-
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
@@ -127,33 +125,3 @@ func answerer(getenv func(string) string) (who string, can bool, why string) {
 // show is an environment value as a -doctor line prints it: the
 // environment is the user's to set, so it is cleaned as any hostile text.
 func show(v string) string { return core.Clean(v, 64) }
-
-// ParseCOLORFGBG reads COLORFGBG, which some terminals set (rxvt,
-// Konsole): "fg;bg" or "fg;default;bg", ANSI colour indexes. Like termenv
-// it takes the last field as the background; ok is false when that is no
-// index. 0-6 and 8 are dark, 7 and 9-15 light, as vim and others rate
-// them (termenv rates 8, #808080, light by a hair of HSL lightness; bright
-// black is a dark background in every theme that sets it); 16-255 are
-// rated by their xterm colour.
-func ParseCOLORFGBG(v string) (dark bool, index int, ok bool) {
-	i, err := strconv.Atoi(v[strings.LastIndexByte(v, ';')+1:])
-	if !strings.Contains(v, ";") || err != nil || i < 0 || i > 255 {
-		return false, 0, false
-	}
-	switch {
-	case i <= 6 || i == 8:
-		return true, i, true
-	case i <= 15:
-		return false, i, true
-	}
-	return IsDark(termenv.ANSI256Color(i).String()), i, true
-}
-
-// IsDark reports whether the "#rrggbb" colour is a dark background, by
-// termenv's rule (HSL lightness below one half), so a colour read here
-// gets the verdict lipgloss gives the one termenv reads. An unreadable
-// colour is dark, as termenv's fallback is black.
-func IsDark(hex string) bool {
-	_, _, l := termenv.ConvertToRGB(termenv.RGBColor(hex)).Hsl()
-	return l < 0.5
-}

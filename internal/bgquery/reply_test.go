@@ -108,24 +108,6 @@ func TestParseReplyIncremental(t *testing.T) {
 	}
 }
 
-func TestIsDark(t *testing.T) {
-	tests := []struct {
-		hex  string
-		dark bool
-	}{
-		{"#000000", true}, {"#ffffff", false}, {"#1e1e1e", true}, {"#002b36", true},
-		{"#fdf6e3", false}, {"#282c34", true}, {"#fbf1c7", false},
-		{"#7f7f7f", true}, {"#808080", false}, // the HSL-lightness edge, as termenv
-		{"#0000ff", false}, {"#000080", true},
-		{"", true}, {"#zzzzzz", true}, {"fff", true},
-	}
-	for _, tt := range tests {
-		if got := IsDark(tt.hex); got != tt.dark {
-			t.Errorf("IsDark(%q) = %v, want %v", tt.hex, got, tt.dark)
-		}
-	}
-}
-
 var hexRE = regexp.MustCompile(`^#[0-9a-f]{6}$`)
 
 func FuzzParseReply(f *testing.F) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // DoctorBackground is what -doctor says of the terminal's background and
@@ -53,7 +53,7 @@ func RunDoctor(f Flags, sess Session, background func() DoctorBackground, stdout
 	d := doctorInfo{
 		flags:    f,
 		session:  sess,
-		host:     b.Host().Kind.String(),
+		host:     b.Host(),
 		problems: b.Problems(),
 		channels: b.ChannelLines(ctx),
 		env:      b.EnvironmentLines(),

@@ -6,7 +6,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // RunHeadless runs -m: one turn, no TUI, the reply on stdout, the same

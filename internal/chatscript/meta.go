@@ -3,7 +3,7 @@ package chatscript
 import (
 	"fmt"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // StartModel is the scripted model a chat starts with.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/internal/core"
 )
 

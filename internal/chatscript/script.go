@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // The scripted model: what a real model and its tools would do, without a
@@ -82,7 +82,7 @@ type Step struct {
 	// Fail is the headline of the error the turn failed with.
 	Fail string
 	// Emit is what the chat tells hostbridge, in this order: messages of
-	// internal/bridge, which both frontends alias (hostbridge.TurnStarted...).
+	// bridge, which both frontends alias (hostbridge.TurnStarted...).
 	Emit []any
 	// Wait makes the turn wait for the user after this step.
 	Wait Wait

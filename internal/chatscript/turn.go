@@ -3,7 +3,7 @@ package chatscript
 import (
 	"time"
 
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // A turn runs a plan (script.go) one step at a time. Due says what runs

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hostbridge/hostbridge/internal/cmdtrack"
+	"github.com/hostbridge/hostbridge/teatest/kitcore/cmdtrack"
 )
 
 // The kit follows the app's Cmds so that a wait ends once everything the

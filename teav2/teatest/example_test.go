@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
+	"github.com/hostbridge/hostbridge/internal/kittest"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 	"github.com/hostbridge/hostbridge/teav2/teatest"
 )

@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
-	"github.com/hostbridge/hostbridge/internal/kitcore"
+	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/teatest/kitcore"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
 

@@ -11,7 +11,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/kitcore/kittest"
+	"github.com/hostbridge/hostbridge/internal/kittest"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 	"github.com/hostbridge/hostbridge/teav2/teatest"
 )

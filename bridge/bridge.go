@@ -113,8 +113,9 @@ func (b *Bridge) SetFocus(focused bool) {
 	b.mu.Unlock()
 }
 
-// Host is the detected host.
-func (b *Bridge) Host() hosts.Host { return b.detection.Host }
+// Host names the host that shows the chat's state: "herdr", "tuios",
+// "cmux", or "terminal".
+func (b *Bridge) Host() string { return b.detection.Host.Kind.String() }
 
 // ChannelLines says which host carries what, one line per channel, after
 // asking each host what it lets through (tmux's passthrough), bounded by

@@ -10,7 +10,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // The cases of the kits' TestKit* tests on the test chat (Version.Chat),

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // Kit is the public API of both kits' *Kit; M is the version's tea.Msg,

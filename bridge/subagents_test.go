@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
 // heldHost is a host whose first report waits until released, so what the

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"github.com/hostbridge/hostbridge/internal/cmdtrack"
+	"github.com/hostbridge/hostbridge/teatest/kitcore/cmdtrack"
 )
 
 // A kit's program model (Observer) passes every message to the

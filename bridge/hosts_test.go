@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
 // hostUnderTest is one host a Bridge can be detected into, with a way to

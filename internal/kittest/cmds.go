@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 // The hard cases of following an app's Cmds: what a wait must cover (a

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 )
 
@@ -224,8 +224,8 @@ func BenchmarkStartup(b *testing.B) {
 			env := sh.env(b)
 			for b.Loop() {
 				br, err := bridge.New(opts(env)...)
-				if err != nil || br.Host().Kind != sh.kind {
-					b.Fatalf("New: %v, host %v", err, br.Host().Kind)
+				if err != nil || br.Host() != sh.kind.String() {
+					b.Fatalf("New: %v, host %v", err, br.Host())
 				}
 				b.StopTimer()
 				_ = br.Close()

@@ -14,8 +14,8 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 )
 

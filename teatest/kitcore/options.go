@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
 type bridgeOptions []bridge.Option

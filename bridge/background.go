@@ -1,12 +1,21 @@
-package bgquery
+package bridge
 
-import "fmt"
+import (
+	"fmt"
 
-// Background is the terminal's background, as far as it can be known.
-// Each frontend re-exports it, documenting the Sources it gives.
+	"github.com/hostbridge/hostbridge/internal/bgcolor"
+)
+
+// Background is the terminal's background, as far as it can be known:
+// Dark selects the palette; Color is the answer's "#rrggbb", if any;
+// Source says where the answer came from ("terminal", "query",
+// "COLORFGBG", "default", "override") and Detail how, in a line for a
+// diagnostic. Each frontend documents the Sources it gives.
 type Background struct {
-	Dark                  bool // selects the palette
-	Color, Source, Detail string
+	Dark   bool   // selects the palette
+	Color  string // "#rrggbb" when a terminal answered, else empty
+	Source string // where the answer came from
+	Detail string // how, for -doctor
 }
 
 // String is the one-line -doctor form: "dark #1e1e1e (query): tmux 3.4 ...".
@@ -28,8 +37,8 @@ func (b Background) String() string {
 }
 
 // FallbackBackground answers from COLORFGBG, read through getenv, else
-// assumes dark (termenv's default), when nothing better answered; why, if
-// not empty, says why, and begins Detail.
+// assumes dark (termenv's default), when no terminal answered; why, if not
+// empty, says why, and begins Detail.
 func FallbackBackground(getenv func(string) string, why string) Background {
 	colorfgbg := getenv("COLORFGBG")
 	prefix := ""
@@ -40,7 +49,7 @@ func FallbackBackground(getenv func(string) string, why string) Background {
 	if len(shown) > 32 {
 		shown = shown[:32] + "…"
 	}
-	if dark, i, ok := ParseCOLORFGBG(colorfgbg); ok {
+	if dark, i, ok := bgcolor.ParseCOLORFGBG(colorfgbg); ok {
 		return Background{Dark: dark, Source: "COLORFGBG",
 			Detail: fmt.Sprintf("%sCOLORFGBG=%q: background is colour %d", prefix, shown, i)}
 	}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/cmdtrack"
+	"github.com/hostbridge/hostbridge/teatest/kitcore/cmdtrack"
 )
 
 // Program is what a Core needs of a kit's Bubble Tea version and of the

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 )
 

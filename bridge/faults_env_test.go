@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 )
 
@@ -73,7 +73,7 @@ func newBridge(t testing.TB, env func(string) string, out io.Writer, opts ...bri
 // wantHost fails the test unless detection picked host kind k.
 func wantHost(t testing.TB, b *bridge.Bridge, k hosts.Kind) {
 	t.Helper()
-	if got := b.Host().Kind; got != k {
+	if got := b.Host(); got != k.String() {
 		t.Fatalf("detected %v, want %v (problems %v, channels %v)", got, k, b.Problems(), b.ChannelLines(t.Context()))
 	}
 }

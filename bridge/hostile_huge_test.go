@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
 // A model's text can be huge (a reply that dumps a file, a tool's whole

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/bridge"
 )
 
 // slowExit is one way a chat ends against a live but slow herdr.
