@@ -5,8 +5,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/host"
 )
 
 // Bridge tells the detected hosts what the chat does, without Bubble Tea:

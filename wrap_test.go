@@ -14,8 +14,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"go.uber.org/goleak"
 
-	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/host"
 )
 
 // echo records every message its Update receives.

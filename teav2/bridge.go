@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/host"
 )
 
 // Bridge tells the detected hosts what the chat does, without Bubble Tea:

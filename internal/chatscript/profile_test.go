@@ -3,8 +3,8 @@ package chatscript
 import (
 	"testing"
 
-	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/host"
 )
 
 // TestProfiles checks what the mendcode profile changes, through a Bridge

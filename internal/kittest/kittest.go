@@ -11,8 +11,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 // Kit is the public API of both kits' *Kit; M is the version's tea.Msg,

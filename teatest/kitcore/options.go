@@ -3,8 +3,8 @@ package kitcore
 import (
 	"time"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
 type bridgeOptions []bridge.Option
