@@ -3,50 +3,104 @@ package hostbridge
 import "github.com/hostbridge/hostbridge/bridge"
 
 // The messages an app sends, as the Msg of a tea.Cmd (see Sequence for
-// several in order) or with Program.Send, to say what the chat is doing.
-// The wrapped model sees each of them too: hostbridge only watches them on
-// the way through. They are the same types in every frontend (this
-// package for Bubble Tea v1, teav2 for v2); their fields are documented in
-// the README and with go doc on the names below.
+// several in order; Sequence(msg) is also the Cmd for one) or with
+// Program.Send, to say what the chat is doing. The wrapped model sees each
+// of them too: hostbridge only watches them on the way through. They are
+// declared in package bridge (github.com/hostbridge/hostbridge/bridge),
+// which the Bubble Tea v2 frontend (teav2) shares, so one value works
+// with either; each doc below shows the fields.
 
-// TurnStarted says a turn is running: hosts show "working".
+// TurnStarted says a turn is running: hosts show "working". After an
+// approval is granted, send it again: the turn goes on.
+//
+//	type TurnStarted struct{}
 type TurnStarted = bridge.TurnStarted
 
-// ApprovalNeeded{Tool, Action, Question} says the model needs you: a tool
-// waits for approval ("shell", "git push"), or the model asked a Question,
-// which wins. Hosts show "blocked"; an unfocused terminal gets a ping with
-// its Summary ("approve shell: git push").
+// ApprovalNeeded says the model needs you: a tool waits for approval
+// ("shell", "git push"), or the model asked a Question, which wins. Hosts
+// show "blocked"; an unfocused terminal gets a ping with its Summary
+// ("approve shell: git push"). Once answered, send TurnStarted (granted)
+// or Idle (denied).
+//
+//	type ApprovalNeeded struct {
+//		Tool     string // the tool that wants to act ("shell")
+//		Action   string // what it wants to do ("git push")
+//		Question string // asked by the model; wins over Tool and Action
+//	}
 type ApprovalNeeded = bridge.ApprovalNeeded
 
-// TurnFailed{Headline} says the last turn failed ("Error: rate limited"):
-// hosts show the failure; an unfocused terminal gets the headline as a
-// ping.
+// TurnFailed says the last turn failed: hosts show the failure; an
+// unfocused terminal gets the Headline as a ping.
+//
+//	type TurnFailed struct {
+//		Headline string // one line: "Error: rate limited"
+//	}
 type TurnFailed = bridge.TurnFailed
 
-// Idle{Reply} says it is your move. When a turn was running, an unfocused
-// terminal gets the reply's first words as a ping.
+// Idle says it is your move. When a turn was running, an unfocused
+// terminal gets the Reply's first words as a ping.
+//
+//	type Idle struct {
+//		Reply string // the turn's answer, if any
+//	}
 type Idle = bridge.Idle
 
-// SessionSaved{ID, Dir, Switched} says the chat saved its session, or
-// switched to another (Switched); Dir is the bundle directory, absolute.
+// SessionSaved says the chat saved its session, or switched to another
+// (Switched); hosts that list sessions (herdr) are told.
+//
+//	type SessionSaved struct {
+//		ID       string
+//		Dir      string // the session's bundle directory, absolute
+//		Switched bool   // the chat now writes into another session
+//	}
 type SessionSaved = bridge.SessionSaved
 
-// MetaChanged{Model, Context, Cost} says a fact shown beside the chat
-// changed; an empty field is a fact that went away.
+// MetaChanged says a fact shown beside the chat changed (tuios's rail;
+// herdr's metadata with WithMetadata); an empty field is a fact that went
+// away.
+//
+//	type MetaChanged struct {
+//		Model   string // "Sonnet 5.5"
+//		Context string // "42%"
+//		Cost    string // "$0.12"
+//	}
 type MetaChanged = bridge.MetaChanged
 
-// SubAgentStarted{ID, Type, Task} says a sub-agent started: its type
-// ("explore · Sonnet 5.5 · claude") and what it was asked.
+// SubAgentStarted says a sub-agent started: its type and what it was
+// asked.
+//
+//	type SubAgentStarted struct {
+//		ID   string
+//		Type string // kind, model and engine: "explore · Sonnet 5.5 · claude"
+//		Task string
+//	}
 type SubAgentStarted = bridge.SubAgentStarted
 
-// SubAgentProgressed{ID, Tool} says a sub-agent runs a tool.
+// SubAgentProgressed says a sub-agent runs a tool.
+//
+//	type SubAgentProgressed struct {
+//		ID   string
+//		Tool string
+//	}
 type SubAgentProgressed = bridge.SubAgentProgressed
 
-// SubAgentWaiting{ID, On} says a sub-agent waits on an approval or a
-// question ("Allow shell"); with WithSubAgentsBlock it holds the chat
-// blocked with "<task>: <on>".
+// SubAgentWaiting says a sub-agent waits on an approval or a question
+// ("Allow shell"); with WithSubAgentsBlock it holds the chat blocked with
+// "<task>: <on>".
+//
+//	type SubAgentWaiting struct {
+//		ID string
+//		On string
+//	}
 type SubAgentWaiting = bridge.SubAgentWaiting
 
-// SubAgentEnded{ID, Result, Err, Stopped} says a sub-agent ended: done with
-// Result, failed with Err, or Stopped.
+// SubAgentEnded says a sub-agent ended: done with Result, failed with
+// Err, or Stopped.
+//
+//	type SubAgentEnded struct {
+//		ID      string
+//		Result  string // done
+//		Err     string // failed
+//		Stopped bool
+//	}
 type SubAgentEnded = bridge.SubAgentEnded

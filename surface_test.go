@@ -155,3 +155,63 @@ func exampleWords(t *testing.T, dir string) map[string]bool {
 	}
 	return words
 }
+
+// TestMessageDocsShowFields keeps each frontend's alias of a message
+// showing the message's declaration, as package bridge has it, so go doc
+// on hostbridge.SubAgentEnded shows the fields and their types (an alias
+// alone shows none), and the copy cannot drift.
+func TestMessageDocsShowFields(t *testing.T) {
+	fset := token.NewFileSet()
+	src, err := os.ReadFile("bridge/messages.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(fset, "bridge/messages.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decls := map[string]string{}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+			decls[g.Specs[0].(*ast.TypeSpec).Name.Name] = string(src[fset.Position(g.Pos()).Offset:fset.Position(g.End()).Offset])
+		}
+	}
+	if len(decls) != 10 {
+		t.Fatalf("bridge/messages.go declares %d types, want the 10 messages", len(decls))
+	}
+	for _, file := range []string{"messages.go", "teav2/messages.go"} {
+		if _, err := os.Stat(file); strings.HasPrefix(file, "teav2") && errors.Is(err, fs.ErrNotExist) {
+			continue // a module's zip leaves the nested module out (go test all)
+		}
+		af, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := 0
+		for _, d := range af.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			name := g.Specs[0].(*ast.TypeSpec).Name.Name
+			want, ok := decls[name]
+			if !ok {
+				t.Errorf("%s: %s is no message of package bridge", file, name)
+				continue
+			}
+			seen++
+			var shown strings.Builder
+			for _, l := range strings.Split(g.Doc.Text(), "\n") {
+				if strings.HasPrefix(l, "\t") {
+					shown.WriteString(strings.TrimPrefix(l, "\t") + "\n")
+				}
+			}
+			if got := strings.TrimSpace(shown.String()); got != want {
+				t.Errorf("%s: %s's doc shows\n%s\nwant bridge's declaration\n%s", file, name, got, want)
+			}
+		}
+		if seen != len(decls) {
+			t.Errorf("%s aliases %d messages, want %d", file, seen, len(decls))
+		}
+	}
+}

@@ -12,9 +12,11 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Bridge tells the detected hosts what the chat does: a core.Machine under
-// a mutex feeding a core.Reporter. Every method but Suspend, Flush and
-// Close returns at once. A Bridge is safe for concurrent use.
+// Bridge tells the detected hosts what the chat does: each message changes
+// the chat's state under a mutex, and one worker per host reports the
+// change off the caller's goroutine, bounded in time. Every method but
+// Suspend, Flush and Close returns at once. A Bridge is safe for
+// concurrent use.
 type Bridge struct {
 	cfg       config
 	detection hosts.Detection
@@ -91,7 +93,7 @@ func (b *Bridge) reraise(s os.Signal) bool {
 	return reraiseAll(s)
 }
 
-// Framework says a UI framework owns SIGINT and SIGTERM now, and returns
+// Framework (for frontends) says a UI framework owns SIGINT and SIGTERM now, and returns
 // whether it should turn on the terminal's focus reports.
 func (b *Bridge) Framework() (focusReports bool) {
 	b.underTea.Store(true)
@@ -106,7 +108,7 @@ func (b *Bridge) Focus() (focused, known bool) {
 	return b.m.Focus()
 }
 
-// SetFocus records the terminal's focus, which gates the ping.
+// SetFocus (for frontends) records the terminal's focus, which gates the ping.
 func (b *Bridge) SetFocus(focused bool) {
 	b.mu.Lock()
 	b.m.SetFocus(focused)
@@ -153,7 +155,7 @@ func (b *Bridge) EnvironmentLines() []string {
 // Stats returns each host's report counters.
 func (b *Bridge) Stats() []host.Stats { return b.rep.Stats() }
 
-// Ready is the first report: a host shows the agent before the user types.
+// Ready (for frontends) is the first report: a host shows the agent before the user types.
 func (b *Bridge) Ready() { b.apply((*core.Machine).Start) }
 
 // Send applies one of the messages and reports whether msg was one.
@@ -204,8 +206,8 @@ func (b *Bridge) Send(msg any) bool {
 	return true
 }
 
-// Suspend clears what is drawn in the terminal before another program
-// takes it (tea.Exec, tea.Suspend) and waits, at most the report timeout,
+// Suspend (for frontends) clears what is drawn in the terminal before
+// another program takes it (tea.Exec, tea.Suspend) and waits, at most the report timeout,
 // for the terminal, not for the other hosts.
 func (b *Bridge) Suspend(ctx context.Context) {
 	b.apply((*core.Machine).Suspend)
@@ -217,7 +219,7 @@ func (b *Bridge) Suspend(ctx context.Context) {
 	})
 }
 
-// Resume ends a Suspend: the terminal shows the state again.
+// Resume (for frontends) ends a Suspend: the terminal shows the state again.
 func (b *Bridge) Resume() { b.apply((*core.Machine).Resume) }
 
 // Flush waits until every report made so far was delivered or failed, or
@@ -231,7 +233,7 @@ func (b *Bridge) apply(f func(m *core.Machine) []host.Report) {
 	b.mu.Unlock()
 }
 
-// ExitOnPanic, deferred by a wrapper's Update and View, runs the exit
+// ExitOnPanic (for frontends), deferred by a wrapper's Update and View, runs the exit
 // before the app's panic goes on up to the UI framework, which restores
 // the terminal (Bubble Tea v2's renderer resets the bar) but knows
 // nothing of the other hosts.

@@ -2,11 +2,21 @@ package bridge
 
 import "github.com/hostbridge/hostbridge/internal/core"
 
-// The messages an app sends to say what the chat does. Each frontend
-// re-exports them as aliases, with their documentation.
+// The messages an app sends to say what the chat does, with Bridge.Send or,
+// under Bubble Tea, as the Msg of a tea.Cmd. Each frontend aliases them:
+// hostbridge.TurnStarted is bridge.TurnStarted. Every text in them is
+// hostile until cleaned: escape sequences, control and bidi characters are
+// removed, and each host gets it cut to what it holds.
 
+// TurnStarted says a turn is running: hosts show "working". After an
+// approval is granted, send it again: the turn goes on.
 type TurnStarted struct{}
 
+// ApprovalNeeded says the model needs you: a tool waits for approval
+// ("shell", "git push"), or the model asked a Question, which wins. Hosts
+// show "blocked"; an unfocused terminal gets a ping with its Summary
+// ("approve shell: git push"). Once answered, send TurnStarted (granted)
+// or Idle (denied).
 type ApprovalNeeded struct {
 	Tool     string // the tool that wants to act ("shell")
 	Action   string // what it wants to do ("git push")
@@ -36,29 +46,59 @@ func summaryPart(s string) string {
 	return s[:min(len(s), core.Window+4*core.MaxMessage)]
 }
 
-type TurnFailed struct{ Headline string }
+// TurnFailed says the last turn failed: hosts show the failure; an
+// unfocused terminal gets the Headline as a ping.
+type TurnFailed struct {
+	Headline string // one line: "Error: rate limited"
+}
 
-type Idle struct{ Reply string }
+// Idle says it is your move. When a turn was running, an unfocused
+// terminal gets the Reply's first words as a ping.
+type Idle struct {
+	Reply string // the turn's answer, if any
+}
 
+// SessionSaved says the chat saved its session, or switched to another
+// (Switched); hosts that list sessions (herdr) are told.
 type SessionSaved struct {
 	ID       string
-	Dir      string // absolute
+	Dir      string // the session's bundle directory, absolute
 	Switched bool   // the chat now writes into another session
 }
 
-// MetaChanged: an empty field is a fact that went away.
-type MetaChanged struct{ Model, Context, Cost string }
+// MetaChanged says a fact shown beside the chat changed (tuios's rail;
+// herdr's metadata with WithMetadata); an empty field is a fact that went
+// away.
+type MetaChanged struct {
+	Model   string // "Sonnet 5.5"
+	Context string // "42%"
+	Cost    string // "$0.12"
+}
 
+// SubAgentStarted says a sub-agent started: its type and what it was
+// asked.
 type SubAgentStarted struct {
 	ID   string
 	Type string // kind, model and engine: "explore · Sonnet 5.5 · claude"
 	Task string
 }
 
-type SubAgentProgressed struct{ ID, Tool string }
+// SubAgentProgressed says a sub-agent runs a tool.
+type SubAgentProgressed struct {
+	ID   string
+	Tool string
+}
 
-type SubAgentWaiting struct{ ID, On string }
+// SubAgentWaiting says a sub-agent waits on an approval or a question
+// ("Allow shell"); with WithSubAgentsBlock it holds the chat blocked with
+// "<task>: <on>".
+type SubAgentWaiting struct {
+	ID string
+	On string
+}
 
+// SubAgentEnded says a sub-agent ended: done with Result, failed with
+// Err, or Stopped.
 type SubAgentEnded struct {
 	ID      string
 	Result  string // done

@@ -12,7 +12,7 @@ import (
 // OSC 9;4 reaches the terminal, and reads the state to draw from Shown on
 // its own goroutine: no host I/O, one atomic load.
 
-// RendererBar hands the terminal's bar to the renderer and reports
+// RendererBar (for frontends) hands the terminal's bar to the renderer and reports
 // whether the renderer should draw it; where it should not (another host
 // shows the state, a known-bad terminal, inside tmux or screen), the
 // terminal backend keeps writing what it wrote before. Call it once,
@@ -21,7 +21,7 @@ func (b *Bridge) RendererBar() bool {
 	return !b.cfg.barByBackend && b.term != nil && b.term.HandBarToRenderer()
 }
 
-// AppBar says whether the app sets its own bar through the renderer:
+// AppBar (for frontends) says whether the app sets its own bar through the renderer:
 // hostbridge sends no keep-alive over it, and resumes once the app
 // clears it. Call it when that changes.
 func (b *Bridge) AppBar(on bool) {
@@ -34,10 +34,10 @@ func (b *Bridge) AppBar(on bool) {
 	}
 }
 
-// Shown is the state the renderer's bar shows now (core.Machine.Shown),
-// or Unknown (no bar) while the terminal backend still holds the bar: one
-// it drew before the renderer took over, or a stale one it has not yet
-// cleared (see terminal.Backend.RendererWaits).
+// Shown (for frontends) is the state the renderer's bar shows now, or
+// host.Unknown (no bar) while the terminal backend still holds the bar:
+// one it drew before the renderer took over, or a stale one it has not
+// yet cleared.
 func (b *Bridge) Shown() host.State {
 	if b.term != nil && b.term.RendererWaits() {
 		return host.Unknown
@@ -45,7 +45,7 @@ func (b *Bridge) Shown() host.State {
 	return host.State(b.shown.Load())
 }
 
-// BarReleased is closed once no terminal backend holds the bar any more,
+// BarReleased (for frontends) is closed once no terminal backend holds the bar any more,
 // so Shown reports the state: a renderer that drew no bar meanwhile must
 // draw again then. It is nil when none holds it now.
 func (b *Bridge) BarReleased() <-chan struct{} {
@@ -58,7 +58,7 @@ func (b *Bridge) BarReleased() <-chan struct{} {
 // Done is closed once Close has finished.
 func (b *Bridge) Done() <-chan struct{} { return b.done }
 
-// Getenv reads the environment as detection did (WithEnv).
+// Getenv (for frontends) reads the environment as detection did (WithEnv).
 func (b *Bridge) Getenv(key string) string { return b.cfg.getenv(key) }
 
 // signalExit runs the exit for signal s. A signal that ends the process
