@@ -52,7 +52,7 @@ func (b *Bridge) EnvironmentLines() []string { return b.b.EnvironmentLines() }
 // keeps a host from showing it. It first asks a host what it lets through
 // (inside tmux: passthrough), bounded by ctx and the report timeout: call
 // it from a diagnostic such as -doctor, never from Update.
-func (b *Bridge) Channels(ctx context.Context) []string { return b.b.ChannelLines(ctx) }
+func (b *Bridge) Channels(ctx context.Context) []string { return b.b.Channels(ctx) }
 
 // Problems lists the host variables that were present but unusable, and
 // why.

@@ -17,7 +17,7 @@ import (
 // shown. Package host is left out: it is the Backend contract itself, read
 // through go doc. teav2 is a module of its own, but its files are here on
 // disk and share this README, so one guard covers both frontends.
-var surfaceDirs = []string{".", "host/hosttest", "teatest", "teav2", "teav2/teatest"}
+var surfaceDirs = []string{".", "bridge", "host/hosttest", "teatest", "teav2", "teav2/teatest"}
 
 // surfaceExempt are method names an interface asks for (fmt.Stringer,
 // error, errors.Unwrap): they are called by the standard library, not by

@@ -369,8 +369,8 @@ func TestHungTerminalNeverBlocksTheChat(t *testing.T) {
 		WithEnv(func(k string) string {
 			return map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}[k]
 		}))
-	if len(m.bridge.ChannelLines(context.Background())) == 0 || m.bridge.Stats()[0].Backend != "terminal" {
-		t.Fatalf("no terminal backend: %v", m.bridge.ChannelLines(context.Background()))
+	if len(m.bridge.Channels(context.Background())) == 0 || m.bridge.Stats()[0].Backend != "terminal" {
+		t.Fatalf("no terminal backend: %v", m.bridge.Channels(context.Background()))
 	}
 	updates := make(chan struct{})
 	go func() {

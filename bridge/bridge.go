@@ -119,10 +119,10 @@ func (b *Bridge) SetFocus(focused bool) {
 // "cmux", or "terminal".
 func (b *Bridge) Host() string { return b.detection.Host.Kind.String() }
 
-// ChannelLines says which host carries what, one line per channel, after
+// Channels says which host carries what, one line per channel, after
 // asking each host what it lets through (tmux's passthrough), bounded by
 // ctx and the report timeout.
-func (b *Bridge) ChannelLines(ctx context.Context) []string {
+func (b *Bridge) Channels(ctx context.Context) []string {
 	ctx, cancel := context.WithTimeout(ctx, b.cfg.reporter.Timeout)
 	defer cancel()
 	out := make([]string, len(b.channels))

@@ -74,7 +74,7 @@ func newBridge(t testing.TB, env func(string) string, out io.Writer, opts ...bri
 func wantHost(t testing.TB, b *bridge.Bridge, k hosts.Kind) {
 	t.Helper()
 	if got := b.Host(); got != k.String() {
-		t.Fatalf("detected %v, want %v (problems %v, channels %v)", got, k, b.Problems(), b.ChannelLines(t.Context()))
+		t.Fatalf("detected %v, want %v (problems %v, channels %v)", got, k, b.Problems(), b.Channels(t.Context()))
 	}
 }
 

@@ -55,7 +55,7 @@ func RunDoctor(f Flags, sess Session, background func() DoctorBackground, stdout
 		session:  sess,
 		host:     b.Host(),
 		problems: b.Problems(),
-		channels: b.ChannelLines(ctx),
+		channels: b.Channels(ctx),
 		env:      b.EnvironmentLines(),
 		bg:       bg,
 	}

@@ -51,9 +51,9 @@ type Core[M any, Model any, C ~func() M] struct {
 
 	done    chan struct{} // closed once Run has returned
 	runErr  error         // Run's error, read after done
-	in      *Queue[M]
+	in      *queue[M]
 	cmds    *cmdtrack.Tracker[M, C]
-	waiters Waiters[Model]
+	waiters waiters[Model]
 	broken  bool // the app panicked: it gets no more messages (program's goroutine)
 
 	mu       sync.Mutex
@@ -67,7 +67,7 @@ type Core[M any, Model any, C ~func() M] struct {
 // New returns a Core that fails t after timeout; Start it once its
 // program exists.
 func New[M any, Model any, C ~func() M](t hosttest.TB, timeout time.Duration) *Core[M, Model, C] {
-	return &Core[M, Model, C]{t: t, timeout: timeout, done: make(chan struct{}), in: NewQueue[M]()}
+	return &Core[M, Model, C]{t: t, timeout: timeout, done: make(chan struct{}), in: newQueue[M]()}
 }
 
 // Start runs the program on a goroutine of its own, starts handing it the

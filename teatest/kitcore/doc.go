@@ -8,8 +8,8 @@
 // version's Msg, Model and Cmd types: Core settles the program (Step),
 // waits (WaitModel, WaitFinished), quits and runs the exit; Observer is
 // the program's model around a Core, Tap the keeper of the app's last
-// model (generic over the view type too); Queue hands the
-// test's messages to the program without blocking the test; Waiters are
+// model (generic over the view type too); a queue hands the
+// test's messages to the program without blocking the test; waiters are
 // WaitModel's conditions; BridgeOptions are the options a kit makes its
 // bridge with. What a Core needs of a version it gets as a Program of
 // hooks. Each kit keeps what is tied to its version: its public Kit, which

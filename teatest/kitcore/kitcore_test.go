@@ -8,7 +8,7 @@ import (
 // TestQueueKeepsOrder: messages reach send in the order Send queued them,
 // and Pump ends once done is closed.
 func TestQueueKeepsOrder(t *testing.T) {
-	q := NewQueue[int]()
+	q := newQueue[int]()
 	var mu sync.Mutex
 	var got []int
 	all := make(chan struct{})
@@ -40,7 +40,7 @@ func TestQueueKeepsOrder(t *testing.T) {
 // TestWaitersReleaseWhatHolds: Check releases the waits whose condition
 // holds and keeps the others for the next Check.
 func TestWaitersReleaseWhatHolds(t *testing.T) {
-	var w Waiters[int]
+	var w waiters[int]
 	even := w.Add(func(n int) bool { return n%2 == 0 })
 	big := w.Add(func(n int) bool { return n > 10 })
 	w.Check(4)

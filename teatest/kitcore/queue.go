@@ -2,23 +2,23 @@ package kitcore
 
 import "sync"
 
-// Queue hands messages to a program, in order, from a goroutine of its
+// queue hands messages to a program, in order, from a goroutine of its
 // own (Pump), so that neither the test nor a kit's Send blocks on a busy
 // or stuck program.
-type Queue[M any] struct {
+type queue[M any] struct {
 	mu     sync.Mutex
 	queue  []M
 	wake   chan struct{}
 	pumped chan struct{}
 }
 
-// NewQueue returns an empty queue; run its Pump.
-func NewQueue[M any]() *Queue[M] {
-	return &Queue[M]{wake: make(chan struct{}, 1), pumped: make(chan struct{})}
+// newQueue returns an empty queue; run its Pump.
+func newQueue[M any]() *queue[M] {
+	return &queue[M]{wake: make(chan struct{}, 1), pumped: make(chan struct{})}
 }
 
 // Send queues msgs, in order, and returns without waiting.
-func (q *Queue[M]) Send(msgs ...M) {
+func (q *queue[M]) Send(msgs ...M) {
 	q.mu.Lock()
 	q.queue = append(q.queue, msgs...)
 	q.mu.Unlock()
@@ -30,7 +30,7 @@ func (q *Queue[M]) Send(msgs ...M) {
 
 // Pump hands the queued messages to send until done is closed (the
 // program has ended: its Send then returns at once), then closes Pumped.
-func (q *Queue[M]) Pump(send func(M), done <-chan struct{}) {
+func (q *queue[M]) Pump(send func(M), done <-chan struct{}) {
 	defer close(q.pumped)
 	for {
 		q.mu.Lock()
@@ -49,4 +49,4 @@ func (q *Queue[M]) Pump(send func(M), done <-chan struct{}) {
 }
 
 // Pumped is closed once Pump has returned.
-func (q *Queue[M]) Pumped() <-chan struct{} { return q.pumped }
+func (q *queue[M]) Pumped() <-chan struct{} { return q.pumped }

@@ -2,9 +2,9 @@ package kitcore
 
 import "sync"
 
-// Waiters are the conditions WaitModel waits on, tested against the app's
+// waiters are the conditions WaitModel waits on, tested against the app's
 // model after each Update, on the program's goroutine.
-type Waiters[T any] struct {
+type waiters[T any] struct {
 	mu   sync.Mutex
 	list []*waiter[T]
 }
@@ -15,7 +15,7 @@ type waiter[T any] struct {
 }
 
 // Add adds cond and returns a channel closed once it has held.
-func (w *Waiters[T]) Add(cond func(T) bool) <-chan struct{} {
+func (w *waiters[T]) Add(cond func(T) bool) <-chan struct{} {
 	wt := &waiter[T]{cond: cond, done: make(chan struct{})}
 	w.mu.Lock()
 	w.list = append(w.list, wt)
@@ -26,7 +26,7 @@ func (w *Waiters[T]) Add(cond func(T) bool) <-chan struct{} {
 // Check releases the waits whose condition holds for model. The
 // conditions run without the lock held, so one may call the kit's own
 // methods (View, Send) without a deadlock.
-func (w *Waiters[T]) Check(model T) {
+func (w *waiters[T]) Check(model T) {
 	w.mu.Lock()
 	list := w.list
 	w.list = nil
