@@ -26,6 +26,13 @@ import (
 // or "default" (dark: nothing answered). Detail says why, for a -doctor
 // report. Dark selects the palette; String is the one-line -doctor form:
 // "dark #1e1e1e (query): tmux 3.4 ...".
+//
+//	type Background struct {
+//		Dark   bool   // selects the palette
+//		Color  string // "#rrggbb" when a terminal answered, else empty
+//		Source string // where the answer came from
+//		Detail string // how, for -doctor
+//	}
 type Background = bridge.Background
 
 // BackgroundOptions configures DetectBackground; the zero value detects.

@@ -17,6 +17,13 @@ import (
 // answered within BackgroundTimeout). Detail says why, for a -doctor
 // report. Dark selects the palette; String is the one-line -doctor form:
 // "dark #1e1e1e (terminal): ...". It is the v1 frontend's Background.
+//
+//	type Background struct {
+//		Dark   bool   // selects the palette
+//		Color  string // "#rrggbb" when a terminal answered, else empty
+//		Source string // where the answer came from
+//		Detail string // how, for -doctor
+//	}
 type Background = bridge.Background
 
 // BackgroundDetected is the message the wrapped model gets once the
