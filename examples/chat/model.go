@@ -8,7 +8,8 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
+
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 )
 
 // chat is the chat screen: the conversation in a viewport, the prompt

@@ -2,8 +2,9 @@ package main
 
 import (
 	"github.com/charmbracelet/lipgloss"
+
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 )
 
 // styles are the chat's lipgloss styles, made from the palette chosen for

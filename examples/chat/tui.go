@@ -9,8 +9,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 )
 
 // runTUI runs the chat screen until /quit, ctrl+c or a signal.

@@ -4,7 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
+
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 )
 
 // The screen, top to bottom: the conversation (a viewport), a rule, the

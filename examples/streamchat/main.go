@@ -20,8 +20,9 @@ import (
 
 func main() {
 	m := hostbridge.Wrap(newModel(80*time.Millisecond), hostbridge.WithAgent("streamchat"))
-	defer m.Close()
-	if _, err := tea.NewProgram(m).Run(); err != nil {
+	_, err := tea.NewProgram(m).Run()
+	m.Close() // before os.Exit, which runs no deferred call
+	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

@@ -7,7 +7,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
+
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
 

@@ -6,7 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"charm.land/lipgloss/v2"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
+
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 )
 
 // The screen, top to bottom: the conversation (a viewport), a rule, the

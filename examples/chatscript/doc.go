@@ -12,7 +12,9 @@
 //
 // Their end-to-end and golden tests are written once too, in chattest.
 //
-// It lives under the root module's internal directory, not under
-// examples/, because Go lets only the tree above an internal directory
-// import it, and the v2 chat sits in teav2/, the nested module.
+// It is a public package, not internal, so that each example copies out
+// of this repository and builds in a module of its own: an example's
+// main package imports only public packages (CI copies each one out and
+// builds it). It is example support, not hostbridge's API: a program of
+// your own takes from it what it needs, it does not import it.
 package chatscript

@@ -8,8 +8,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // A tuios pane beyond the plain case: one that also speaks herdr's API,

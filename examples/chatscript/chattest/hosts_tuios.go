@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // The chat in a tuios pane, against the fake tuios daemon (TUIOS_* only,

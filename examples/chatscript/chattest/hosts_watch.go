@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // Helpers for the end-to-end runs under the fake hosts (hosts_*.go):

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"testing/synctest"
 
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // The golden tests run the chat's own model, built as the chat builds it,

@@ -8,8 +8,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/hostbridge/hostbridge/examples/chatscript"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // The chat in a cmux surface (CMUX_SURFACE_ID, the fake cmux first on
