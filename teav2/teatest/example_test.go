@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hostbridge/hostbridge/internal/kittest"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 	"github.com/hostbridge/hostbridge/teav2/teatest"
 )
@@ -33,8 +32,20 @@ func (p prompt) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (p prompt) View() tea.View { return tea.NewView("> " + p.line) }
 
 // exampleT stands in for the *testing.T a test passes to New: an Example
-// has none (Done runs the cleanups).
-type exampleT = kittest.ExampleT
+// has none. It is a hosttest.TB: Errorf prints, Fatalf panics, and Done
+// runs the cleanups, last first, as the end of a test does.
+type exampleT struct{ cleanups []func() }
+
+func (*exampleT) Helper()                      {}
+func (*exampleT) Name() string                 { return "Example" }
+func (*exampleT) Errorf(f string, args ...any) { fmt.Printf("error: "+f+"\n", args...) }
+func (*exampleT) Fatalf(f string, args ...any) { panic(fmt.Sprintf(f, args...)) }
+func (e *exampleT) Cleanup(f func())           { e.cleanups = append(e.cleanups, f) }
+func (e *exampleT) Done() {
+	for i := len(e.cleanups) - 1; i >= 0; i-- {
+		e.cleanups[i]()
+	}
+}
 
 func ExampleNew() {
 	t := &exampleT{} // in a test: the test's t
