@@ -45,7 +45,7 @@ func TestIsDark(t *testing.T) {
 		{"#fdf6e3", false}, {"#282c34", true}, {"#fbf1c7", false},
 		{"#7f7f7f", true}, {"#808080", false}, // the HSL-lightness edge, as termenv
 		{"#0000ff", false}, {"#000080", true},
-		{"#fff", false}, {"#000", true}, {"", true}, {"#zzzzzz", true}, {"fff", true},
+		{"", true}, {"#zzzzzz", true}, {"fff", true},
 	}
 	for _, tt := range tests {
 		if got := IsDark(tt.hex); got != tt.dark {
