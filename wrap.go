@@ -12,8 +12,9 @@ import (
 // its View is returned unchanged. On the way through, Model hands the
 // hostbridge messages, the terminal's focus reports and the exit to its
 // Bridge, which reports them off the update loop. The exit runs without a
-// call from the app on tea.Quit, an exit signal and a panic in Update or
-// View; after Program.Run returns, Close covers every other way out.
+// call from the app on tea.Quit returned from Update (with Filter, on every
+// way the app quits), an exit signal and a panic in Update or View; after
+// Program.Run returns, Close covers every other way out.
 type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
@@ -46,6 +47,31 @@ func wrap(b *bridge.Bridge, model tea.Model) *Model {
 // Close is the exit (see Bridge.Close): call it after Program.Run returns.
 func (m *Model) Close() error { return m.bridge.Close() }
 
+// Unwrap returns the app's model as its last Update left it. Program.Run
+// returns the wrapper; read the app's result through Unwrap:
+//
+//	final, err := p.Run()
+//	app := final.(*hostbridge.Model).Unwrap().(*App)
+func (m *Model) Unwrap() tea.Model { return m.inner }
+
+// Filter, given to tea.WithFilter, runs the exit however the app ends the
+// program: a Cmd of its own that returns tea.QuitMsg, a tea.Quit inside
+// tea.Batch or after tea.Sequence, a tea.Interrupt. Bubble Tea hands those
+// to the filter, never to a model, so without Filter the wrapper sees only
+// tea.Quit itself returned from Update, and the rest wait for Close. The
+// exit is bounded (WithExitTimeout) and done before Run returns, so the
+// bar is cleared before the app's next line. Other messages pass through
+// at no cost.
+//
+//	p := tea.NewProgram(m, tea.WithFilter(m.Filter))
+func (m *Model) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	switch msg.(type) {
+	case tea.QuitMsg, tea.InterruptMsg:
+		_ = m.bridge.Close()
+	}
+	return msg
+}
+
 // Init reports the chat ready, turns on focus reports and runs the app's
 // Init.
 func (m *Model) Init() tea.Cmd {
@@ -58,7 +84,7 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // Update watches msg and passes it to the app's model; a late answer to
-// hostbridge's background query is not passed (see lateFilter).
+// hostbridge's own background query is not passed.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer m.bridge.ExitOnPanic()
 	if m.late != nil || lateAnswer.Load() != nil {

@@ -15,8 +15,9 @@ import (
 // ReportFocus (so focus reports arrive), and ProgressBar from the chat's
 // state where v2's renderer can draw the terminal's bar (see bar.go),
 // unless the app set its own. The exit runs without a call from the app
-// on tea.Quit, tea.Interrupt, an exit signal and a panic in Update or
-// View; after Program.Run returns, Close covers every other way out.
+// on tea.Quit and tea.Interrupt returned from Update (with Filter, on
+// every way the app quits), an exit signal and a panic in Update or View;
+// after Program.Run returns, Close covers every other way out.
 type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
@@ -55,6 +56,30 @@ func wrap(b *bridge.Bridge, model tea.Model) *Model {
 
 // Close is the exit (see Bridge.Close): call it after Program.Run returns.
 func (m *Model) Close() error { return m.bridge.Close() }
+
+// Unwrap returns the app's model as its last Update left it. Program.Run
+// returns the wrapper; read the app's result through Unwrap:
+//
+//	final, err := p.Run()
+//	app := final.(*hostbridge.Model).Unwrap().(*App)
+func (m *Model) Unwrap() tea.Model { return m.inner }
+
+// Filter, given to tea.WithFilter, runs the exit however the app ends the
+// program: a Cmd of its own that returns tea.QuitMsg, a tea.Quit inside
+// tea.Batch or after tea.Sequence, a tea.Interrupt. Bubble Tea hands those
+// to the filter, never to a model, so without Filter the wrapper sees only
+// tea.Quit and tea.Interrupt themselves returned from Update, and the rest
+// wait for Close. The exit is bounded (WithExitTimeout) and done before
+// Run returns. Other messages pass through at no cost.
+//
+//	p := tea.NewProgram(m, tea.WithFilter(m.Filter))
+func (m *Model) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	switch msg.(type) {
+	case tea.QuitMsg, tea.InterruptMsg:
+		_ = m.bridge.Close()
+	}
+	return msg
+}
 
 // Init reports the chat ready, asks the terminal for its background (the
 // answer, or a fallback after BackgroundTimeout, arrives as

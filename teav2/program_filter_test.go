@@ -1,0 +1,88 @@
+package hostbridge
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// lockedBuffer is a terminal's output shared by the program's renderer,
+// the terminal backend and the app's own print after Run.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// oneShot is a CLI as real apps write one: a turn starts at Init, its
+// reply arrives, and the app quits its own way (quit), then prints its
+// answer after Run.
+type oneShot struct {
+	quit   func() tea.Cmd
+	answer string
+}
+
+type replied string
+
+func (o *oneShot) Init() tea.Cmd {
+	return Sequence(TurnStarted{}, replied("42"))
+}
+func (o *oneShot) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if r, ok := msg.(replied); ok {
+		o.answer = string(r)
+		return o, tea.Sequence(Sequence(Idle{Reply: o.answer}), o.quit())
+	}
+	return o, nil
+}
+func (o *oneShot) View() tea.View { return tea.NewView("") }
+
+// The app's own quit, however written, runs the exit before Run returns
+// when the program has the wrapper's Filter: herdr is released before the
+// line the app prints after Run. Unwrap gives the app's model back.
+func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
+	quits := map[string]func() tea.Cmd{
+		"func returning tea.Quit()":  func() tea.Cmd { return func() tea.Msg { return tea.Quit() } },
+		"tea.Quit in tea.Batch":      func() tea.Cmd { return tea.Batch(nil, tea.Quit) },
+		"tea.Interrupt in tea.Batch": func() tea.Cmd { return tea.Batch(tea.Interrupt) },
+	}
+	for name, quit := range quits {
+		t.Run(name, func(t *testing.T) {
+			out := &lockedBuffer{}
+			env := map[string]string{"TERM": "xterm-256color"}
+			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false),
+				WithEnv(func(k string) string { return env[k] }))
+			final, _ := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithFilter(m.Filter),
+				tea.WithEnvironment([]string{"TERM=xterm-256color"})).Run()
+			_, _ = out.Write([]byte("ANSWER\n")) // the app's own print after Run
+			defer m.Close()
+
+			select {
+			case <-m.bridge.Done():
+			default:
+				t.Fatal("Run returned before the exit ran")
+			}
+			got := out.String()
+			if answer, cleared := strings.Index(got, "ANSWER"), strings.LastIndex(got, "\x1b]9;4;0"); cleared < 0 || answer < cleared {
+				t.Fatalf("want the bar cleared before the app's line; got %q", got)
+			}
+			app, ok := final.(*Model).Unwrap().(*oneShot)
+			if !ok || app.answer != "42" {
+				t.Fatalf("Unwrap gave %#v", final.(*Model).Unwrap())
+			}
+		})
+	}
+}
