@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -185,4 +186,22 @@ func ExamplePaletteFor() {
 	// dark
 	// {TrueColor:#87afff ANSI256:111 ANSI:12}
 	// {TrueColor:#875f00 ANSI256:94 ANSI:3}
+}
+
+// Give the program the wrapper's Filter, so the exit runs however the app
+// quits (here from outside, as p.Quit), and read the app's model back with
+// Unwrap after Run.
+func ExampleModel_Filter() {
+	rec := &host.Recorder{}
+	m := hostbridge.Wrap(chat{}, hostbridge.WithBackends(rec), hostbridge.WithSignalHandler(false))
+	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithFilter(m.Filter))
+	go p.Quit()
+	final, err := p.Run()
+	if err != nil {
+		fmt.Println(err)
+	}
+	app := final.(*hostbridge.Model).Unwrap().(chat)
+	fmt.Printf("%T; last report: %v\n", app, rec.Reports()[len(rec.Reports())-1].Kind)
+	_ = m.Close()
+	// Output: hostbridge_test.chat; last report: exit
 }

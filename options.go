@@ -97,7 +97,10 @@ func WithSubAgentsBlock(on bool) Option { return bridge.WithSubAgentsBlock(on) }
 func WithDisableEnv(name string) Option { return bridge.WithDisableEnv(name) }
 
 // WithFocusReports(false) stops Wrap from turning on the terminal's focus
-// reports; focus then stays unknown. Default: true.
+// reports; focus then stays unknown. Wrap turns them on at the first key
+// or mouse event the app gets, so never with tea.WithInput(nil). Default:
+// where standard input is a terminal and TERM is not "dumb"; true turns
+// them on whatever the input (tea.WithInputTTY with stdin a pipe).
 func WithFocusReports(on bool) Option { return bridge.WithFocusReports(on) }
 
 // WithSignalHandler(false) stops hostbridge from watching SIGINT, SIGTERM

@@ -19,7 +19,7 @@ type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
 	err    error // the bad options Wrap left out (logged; New returns them)
-	focus  bool
+	focus  bool // turn focus reports on at the first key or mouse event
 	quit   tea.Cmd
 	late   *lateFilter // while the terminal owes the background answer
 }
@@ -72,15 +72,10 @@ func (m *Model) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	return msg
 }
 
-// Init reports the chat ready, turns on focus reports and runs the app's
-// Init.
+// Init reports the chat ready and runs the app's Init.
 func (m *Model) Init() tea.Cmd {
 	m.bridge.Ready()
-	cmd := m.inner.Init()
-	if m.focus {
-		return tea.Batch(cmd, tea.EnableReportFocus)
-	}
-	return cmd
+	return m.inner.Init()
 }
 
 // Update watches msg and passes it to the app's model; a late answer to
@@ -130,7 +125,21 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if isQuit(cmd) {
 		cmd = m.quit
 	}
+	if m.focus && isInput(msg) {
+		// The program reads the terminal: its focus reports will be read
+		// too (see Bridge.Framework). Once.
+		m.focus = false
+		return tea.Batch(cmd, tea.EnableReportFocus)
+	}
 	return cmd
+}
+
+func isInput(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyMsg, tea.MouseMsg:
+		return true
+	}
+	return false
 }
 
 // View returns the app's view.

@@ -2,11 +2,15 @@ package hostbridge
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/host"
 )
 
 // lockedBuffer is a terminal's output shared by the program's renderer,
@@ -67,7 +71,7 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			out := &lockedBuffer{}
 			env := map[string]string{"TERM": "xterm-256color"}
-			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false),
+			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false), bridge.WithEveryReport(),
 				WithEnv(func(k string) string { return env[k] }))
 			final, _ := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithFilter(m.Filter)).Run()
 			_, _ = out.Write([]byte("ANSWER\n")) // the app's own print after Run
@@ -89,3 +93,100 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 type quitter struct{}
 
 func (quitter) quit() tea.Msg { return tea.QuitMsg{} }
+
+// typist quits at its first key.
+type typist struct{}
+
+func (typist) Init() tea.Cmd { return nil }
+func (t typist) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tea.KeyMsg); ok {
+		return t, tea.Quit
+	}
+	return t, nil
+}
+func (typist) View() string { return "" }
+
+// Focus reports are turned on (CSI ?1004h) only once the program reads a
+// key, and by default only where standard input is a terminal and TERM is
+// not dumb: never with tea.WithInput(nil), never from a pipe.
+func TestFocusReportsOnlyWhereInputIsRead(t *testing.T) {
+	const enable = "\x1b[?1004h"
+	run := func(t *testing.T, input string, opts ...Option) string {
+		t.Helper()
+		out := &lockedBuffer{}
+		env := map[string]string{"TERM": "xterm-256color"}
+		m := Wrap(typist{}, append([]Option{WithOutput(out), WithSignalHandler(false), WithBackends(&host.Recorder{}),
+			WithEnv(func(k string) string { return env[k] })}, opts...)...)
+		defer m.Close()
+		popts := []tea.ProgramOption{tea.WithOutput(out), tea.WithFilter(m.Filter)}
+		if input == "" {
+			// No input: quit from outside, as a one-shot CLI's reply would.
+			popts = append(popts, tea.WithInput(nil))
+			p := tea.NewProgram(m, popts...)
+			go p.Quit()
+			_, _ = p.Run()
+		} else {
+			_, _ = tea.NewProgram(m, append(popts, tea.WithInput(strings.NewReader(input)))...).Run()
+		}
+		return out.String()
+	}
+	t.Run("no input, even when forced on", func(t *testing.T) {
+		if got := run(t, "", WithFocusReports(true)); strings.Contains(got, enable) {
+			t.Fatalf("focus reports turned on with no input: %q", got)
+		}
+	})
+	t.Run("keys from a pipe (stdin of go test is no terminal)", func(t *testing.T) {
+		if got := run(t, "x"); strings.Contains(got, enable) {
+			t.Fatalf("focus reports turned on for input from a pipe: %q", got)
+		}
+	})
+	t.Run("forced on: at the first key, once", func(t *testing.T) {
+		m := Wrap(typist{}, WithSignalHandler(false), WithBackends(&host.Recorder{}), WithFocusReports(true))
+		defer m.Close()
+		if enables(m.Init()) != 0 {
+			t.Fatal("focus reports turned on before a key")
+		}
+		_, cmd := m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		if enables(cmd) != 0 {
+			t.Fatal("focus reports turned on at a window size")
+		}
+		for range 2 {
+			_, c := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")})
+			cmd = tea.Batch(cmd, c)
+		}
+		if n := enables(cmd); n != 1 {
+			t.Fatalf("focus reports turned on %d times at two keys, want once", n)
+		}
+	})
+}
+
+// enables counts tea.EnableReportFocus among what cmd gives.
+func enables(cmd tea.Cmd) int {
+	if cmd == nil {
+		return 0
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		n := 0
+		for _, c := range msg {
+			n += enables(c)
+		}
+		return n
+	default:
+		if reflect.DeepEqual(msg, tea.EnableReportFocus()) {
+			return 1
+		}
+	}
+	return 0
+}
+
+// TERM=dumb gets no mode change, whatever the input.
+func TestFocusReportsNotOnDumbTerminals(t *testing.T) {
+	env := map[string]string{"TERM": "dumb"}
+	m := Wrap(typist{}, WithSignalHandler(false), WithBackends(&host.Recorder{}),
+		WithEnv(func(k string) string { return env[k] }))
+	defer m.Close()
+	if m.focus {
+		t.Fatal("focus reports wanted on TERM=dumb")
+	}
+}

@@ -93,11 +93,22 @@ func (b *Bridge) reraise(s os.Signal) bool {
 	return reraiseAll(s)
 }
 
-// Framework (for frontends) says a UI framework owns SIGINT and SIGTERM now, and returns
-// whether it should turn on the terminal's focus reports.
+// Framework (for frontends) says a UI framework owns SIGINT and SIGTERM
+// now, and returns whether it should turn on the terminal's focus reports
+// once the program reads a key or a mouse event (the proof that it reads
+// the terminal: with no input, or input from a pipe, the terminal's
+// reports would go unread and its tty would echo them). By default only
+// where standard input is a terminal and TERM is not "dumb"
+// (WithFocusReports).
 func (b *Bridge) Framework() (focusReports bool) {
 	b.underTea.Store(true)
-	return !b.cfg.noFocus
+	switch b.cfg.focus {
+	case focusOn:
+		return true
+	case focusOff:
+		return false
+	}
+	return b.cfg.getenv("TERM") != "dumb" && terminal.IsTerminal(os.Stdin)
 }
 
 // Focus says whether the terminal has the user's focus, and whether it

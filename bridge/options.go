@@ -34,7 +34,7 @@ type config struct {
 	getenv       func(string) string
 	session      host.Session
 	offVar       string
-	noFocus      bool
+	focus        focusMode
 	noSignals    bool
 	backends     []host.Backend
 	custom       bool
@@ -216,7 +216,23 @@ func WithDisableEnv(name string) Option {
 	}
 }
 
-func WithFocusReports(on bool) Option { return func(c *config) { c.noFocus = !on } }
+func WithFocusReports(on bool) Option {
+	return func(c *config) {
+		c.focus = focusOff
+		if on {
+			c.focus = focusOn
+		}
+	}
+}
+
+// focusMode is WithFocusReports: unset (focusAuto), true or false.
+type focusMode uint8
+
+const (
+	focusAuto focusMode = iota // where the terminal is the program's input and not TERM=dumb
+	focusOn
+	focusOff
+)
 
 func WithTmuxPaneLine(on bool) Option { return func(c *config) { c.tmuxLine = on } }
 

@@ -57,3 +57,20 @@ func ExamplePaletteFor() {
 	// Output:
 	// dark #e4e4e4 #ffd75f
 }
+
+// Give the program the wrapper's Filter, so the exit runs however the app
+// quits (here from outside, as p.Quit), and read the app's model back with
+// Unwrap after Run.
+func ExampleModel_Filter() {
+	m := hostbridge.Wrap(app{}, hostbridge.WithEnv(func(string) string { return "" }),
+		hostbridge.WithOutput(io.Discard), hostbridge.WithSignalHandler(false))
+	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithFilter(m.Filter))
+	go p.Quit()
+	final, err := p.Run()
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Printf("%T\n", final.(*hostbridge.Model).Unwrap())
+	_ = m.Close()
+	// Output: hostbridge_test.app
+}

@@ -98,7 +98,10 @@ func WithSubAgentsBlock(on bool) Option { return bridge.WithSubAgentsBlock(on) }
 func WithDisableEnv(name string) Option { return bridge.WithDisableEnv(name) }
 
 // WithFocusReports(false) stops Wrap from setting View.ReportFocus;
-// focus then stays unknown unless the app sets it. Default: true.
+// focus then stays unknown unless the app sets it. Wrap sets it once the
+// app got a key or mouse event, so never with tea.WithInput(nil).
+// Default: where standard input is a terminal and TERM is not "dumb"; true
+// sets it whatever the input (tea.WithInputTTY with stdin a pipe).
 func WithFocusReports(on bool) Option { return bridge.WithFocusReports(on) }
 
 // WithSignalHandler(false) stops hostbridge from watching SIGINT, SIGTERM

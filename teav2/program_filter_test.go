@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/host"
 )
 
 // lockedBuffer is a terminal's output shared by the program's renderer,
@@ -63,7 +66,7 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			out := &lockedBuffer{}
 			env := map[string]string{"TERM": "xterm-256color"}
-			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false),
+			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false), bridge.WithEveryReport(),
 				WithEnv(func(k string) string { return env[k] }))
 			final, _ := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithFilter(m.Filter),
 				tea.WithEnvironment([]string{"TERM=xterm-256color"})).Run()
@@ -84,5 +87,24 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 				t.Fatalf("Unwrap gave %#v", final.(*Model).Unwrap())
 			}
 		})
+	}
+}
+
+// TERM=dumb gets no query: the background is the fallback, at once, and
+// the program writes no OSC 11.
+func TestNoBackgroundQueryOnDumbTerminals(t *testing.T) {
+	out := &lockedBuffer{}
+	env := map[string]string{"TERM": "dumb"}
+	app := &oneShot{quit: func() tea.Cmd { return tea.Quit }}
+	m := Wrap(app, WithOutput(out), WithSignalHandler(false), WithBackends(&host.Recorder{}),
+		WithEnv(func(k string) string { return env[k] }))
+	defer m.Close()
+	_, _ = tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithFilter(m.Filter),
+		tea.WithEnvironment([]string{"TERM=dumb"})).Run()
+	if got := out.String(); strings.Contains(got, "]11;") || strings.Contains(got, "?1004h") {
+		t.Fatalf("a dumb terminal got a query or a mode change: %q", got)
+	}
+	if !m.bg.delivered || m.bg.last.Source != "default" {
+		t.Fatalf("background %+v, want the fallback", m.bg)
 	}
 }

@@ -21,7 +21,8 @@ import (
 type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
-	focus  bool // fill in View.ReportFocus
+	focus  bool // fill in View.ReportFocus once a key or mouse event came
+	input  bool // a key or mouse event came: the program reads the terminal
 	bar    bool // v2's renderer draws the bar: fill in View.ProgressBar
 	appBar bool // the app sets a bar of its own in its last view
 	quit   tea.Cmd
@@ -86,6 +87,9 @@ func (m *Model) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 // BackgroundDetected) and runs the app's Init.
 func (m *Model) Init() tea.Cmd {
 	m.bridge.Ready()
+	if m.bridge.Getenv("TERM") == "dumb" { // it would beep at the query
+		return tea.Batch(m.inner.Init(), m.backgroundFallback(), m.awaitBar())
+	}
 	return tea.Batch(m.inner.Init(), tea.RequestBackgroundColor, m.backgroundTimer(), m.awaitBar())
 }
 
@@ -99,6 +103,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // background timer stops here.
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	var own tea.Cmd
+	switch msg.(type) {
+	case tea.KeyMsg, tea.MouseMsg:
+		m.input = true // see Bridge.Framework
+	}
 	switch msg := msg.(type) {
 	case tea.FocusMsg:
 		m.bridge.SetFocus(true)
@@ -150,7 +158,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 func (m *Model) View() tea.View {
 	defer m.bridge.ExitOnPanic()
 	v := m.inner.View()
-	if m.focus {
+	if m.focus && m.input {
 		v.ReportFocus = true
 	}
 	if m.bar {

@@ -134,14 +134,23 @@ func (p *panicky) View() tea.View {
 }
 
 // Focus reports gate the ping, and the wrapper turns them on in the view
-// unless told not to.
+// once a key came (the program reads the terminal), unless told not to.
 func TestFocusGatesThePing(t *testing.T) {
 	rec := &host.Recorder{}
-	b, m := recorded(t, rec, &chat{})
-	if !m.View().ReportFocus {
-		t.Fatal("View.ReportFocus is off")
+	b, err := New(WithBackends(rec), WithSignalHandler(false), WithFocusReports(true))
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer b.Close()
+	m := b.Wrap(&chat{})
 	m.Init()
+	if m.View().ReportFocus {
+		t.Fatal("View.ReportFocus on before the program read a key")
+	}
+	m.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+	if !m.View().ReportFocus {
+		t.Fatal("View.ReportFocus off after a key")
+	}
 	m.Update(tea.FocusMsg{})
 	m.Update(ApprovalNeeded{Tool: "shell"})
 	m.Update(tea.BlurMsg{})
@@ -157,10 +166,16 @@ func TestFocusGatesThePing(t *testing.T) {
 		t.Fatalf("pings %q, want %q (none while focused)", pings, want)
 	}
 
-	off := Wrap(&chat{}, WithBackends(&host.Recorder{}), WithSignalHandler(false), WithFocusReports(false))
-	defer off.Close()
-	if off.View().ReportFocus {
-		t.Fatal("View.ReportFocus on with WithFocusReports(false)")
+	for name, opt := range map[string]Option{"WithFocusReports(false)": WithFocusReports(false),
+		"stdin no terminal (go test's)": WithAgent("chat"), "TERM=dumb": WithEnv(func(k string) string {
+			return map[string]string{"TERM": "dumb"}[k]
+		})} {
+		off := Wrap(&chat{}, WithBackends(&host.Recorder{}), WithSignalHandler(false), opt)
+		off.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+		if off.View().ReportFocus {
+			t.Errorf("%s: View.ReportFocus on", name)
+		}
+		off.Close()
 	}
 }
 
