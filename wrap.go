@@ -19,7 +19,7 @@ type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
 	err    error // the bad options Wrap left out (logged; New returns them)
-	focus  bool // turn focus reports on at the first key or mouse event
+	focus  bool  // turn focus reports on at the first key or mouse event
 	quit   tea.Cmd
 	late   *lateFilter // while the terminal owes the background answer
 }
