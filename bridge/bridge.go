@@ -75,6 +75,7 @@ func build(cfg config) *Bridge {
 			}
 		}
 	}
+	cfg.machine.Agent = cfg.hosts.Agent
 	b.m = core.NewMachine(cfg.machine, cfg.session)
 	b.rep = core.NewReporter(list, cfg.reporter)
 	if !cfg.noSignals {

@@ -51,8 +51,8 @@ func ExampleLenient() {
 func ExampleBridge_frontend() {
 	rec := &host.Recorder{}
 	b, _ := bridge.New(bridge.WithBackends(rec), bridge.WithSignalHandler(false), bridge.WithEveryReport(),
-		bridge.WithPingInterval(0), bridge.WithBarByBackend())
-	focusReports := b.Framework() // the framework owns SIGINT and SIGTERM; turn focus reports on?
+		bridge.WithPingInterval(0), bridge.WithBarByBackend(), bridge.WithFocusReports(true))
+	focusReports := b.Framework() // the framework owns SIGINT and SIGTERM; turn focus reports on at its first key?
 	ownBar := b.RendererBar()     // does the framework's renderer draw the bar? (not with WithBarByBackend)
 	b.Ready()                     // the first frame: hosts show the agent
 	b.SetFocus(false)             // a focus report: the user looks elsewhere

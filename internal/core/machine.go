@@ -1,6 +1,7 @@
 package core
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -29,6 +30,9 @@ type Config struct {
 	SubAgentsBlock bool
 	// Resume turns a session id into the command that resumes it.
 	Resume func(sessionID string) string
+	// Agent names the chat in a ping that has no text of its own: a turn
+	// that ended with no reply pings "<Agent> finished". Default "chat".
+	Agent string
 }
 
 // Machine turns what the chat does into reports, with no I/O. It says what
@@ -98,7 +102,10 @@ func (m *Machine) TurnFailed(headline string) []host.Report {
 func (m *Machine) Idle(reply string) []host.Report {
 	ping := ""
 	if m.state == host.Working || m.state == host.Blocked {
-		ping = FirstWords(reply, MaxPing)
+		ping = ReplyWords(reply, MaxPing)
+		if ping == "" { // the app's finish carries no text: say so, as hosts do
+			ping = cmp.Or(Clean(m.cfg.Agent, MaxPing-len(" finished")), "chat") + " finished"
+		}
 	}
 	return m.set(host.Idle, "", ping)
 }

@@ -101,9 +101,18 @@ func invisible(r rune) bool {
 // FirstWords returns the first non-blank line of s, cleaned, cut at a word
 // boundary so it fits in max runes (ending in "…" when cut). It is how a
 // reply becomes a ping.
-func FirstWords(s string, max int) string {
+func FirstWords(s string, max int) string { return firstWords(s, max, nil) }
+
+// ReplyWords is FirstWords for a reply, which is markdown: each line is
+// read as Plain reads it, after Clean.
+func ReplyWords(s string, max int) string { return firstWords(s, max, Plain) }
+
+func firstWords(s string, max int, tidy func(string) string) string {
 	for line := range strings.Lines(window(s, max)) {
 		line = Clean(line, 0)
+		if tidy != nil {
+			line = tidy(line)
+		}
 		if line == "" {
 			continue
 		}

@@ -1,0 +1,102 @@
+package core
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Plain is one line of a reply as a ping reads it: LLM replies are
+// markdown, and a notification shows text, not "# Heading" or
+// "**Sure!**". It drops a heading's #s, quote marks, a list bullet or
+// number, a code fence line, backticks, emphasis marks and a link's
+// target ("[text](url)" gives "text"). It reads one line that Clean has
+// already cleaned, and never adds to it.
+func Plain(line string) string {
+	s := strings.TrimSpace(line)
+	if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
+		return "" // a fence says where code starts; the code is the next line
+	}
+	for strings.HasPrefix(s, ">") {
+		s = strings.TrimSpace(s[1:])
+	}
+	if h := strings.TrimLeft(s, "#"); len(h) < len(s) && len(s)-len(h) <= 6 && (h == "" || h[0] == ' ') {
+		s = strings.TrimSpace(h)
+	}
+	s = strings.TrimSpace(trimBullet(s))
+	return inline(s)
+}
+
+// trimBullet drops a list item's marker: "- ", "* ", "+ ", "1. ", "1) ".
+func trimBullet(s string) string {
+	if len(s) > 1 && strings.ContainsRune("-*+", rune(s[0])) && s[1] == ' ' {
+		return s[2:]
+	}
+	i := 0
+	for i < len(s) && i < 9 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' ' {
+		return s[i+2:]
+	}
+	return s
+}
+
+// inline drops backticks, emphasis marks (* and _ where they open or close
+// a word, so snake_case and 2*3 stay) and links' targets.
+func inline(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '`':
+			continue
+		case c == '*' || c == '_':
+			if emphasis(s, i) {
+				continue
+			}
+		case c == '!' && i+1 < len(s) && s[i+1] == '[':
+			continue // an image: its alt text stays
+		case c == '[':
+			if text, n, ok := link(s[i:]); ok {
+				b.WriteString(inline(text))
+				i += n - 1
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// emphasis reports whether the mark at s[i] (a run of * or _) opens or
+// closes emphasis: a word on one side, a space, punctuation or the line's
+// end on the other.
+func emphasis(s string, i int) bool {
+	c := s[i]
+	j, k := i, i
+	for j > 0 && s[j-1] == c {
+		j--
+	}
+	for k < len(s)-1 && s[k+1] == c {
+		k++
+	}
+	before, after := j == 0 || edge(s[j-1]), k == len(s)-1 || edge(s[k+1])
+	return before != after || (before && after && k > j) // "**" alone goes too
+}
+
+func edge(c byte) bool { return c < 0x80 && (c == ' ' || unicode.IsPunct(rune(c))) }
+
+// link reads "[text](target)" at the start of s: the text and the length
+// of the whole link.
+func link(s string) (text string, n int, ok bool) {
+	end := strings.Index(s, "](")
+	if end < 0 || strings.IndexByte(s[1:end], '[') >= 0 {
+		return "", 0, false
+	}
+	close := strings.IndexByte(s[end+2:], ')')
+	if close < 0 {
+		return "", 0, false
+	}
+	return s[1:end], end + 2 + close + 1, true
+}
