@@ -72,9 +72,7 @@ func (c *Terminal) Transcript() []string { return c.t.Transcript() }
 // Herdr is a fake herdr: one request per connection, answered as herdr
 // 0.8 (protocol 20) answers pane.report_agent, pane.report_agent_session,
 // pane.release_agent and pane.report_metadata (src/app/api/panes.rs),
-// keeping each pane's agent state. It serves the pane Env describes and
-// every pane PaneEnv names, so that many programs, one a pane, can share
-// it.
+// keeping the pane's agent state. It serves the pane Env describes.
 type Herdr struct {
 	option
 	f *fakehost.Herdr
@@ -99,16 +97,16 @@ type HerdrPane struct {
 
 // NewHerdr starts a fake herdr on a fresh Unix socket, stopped at t's
 // cleanup. Call it from the test's goroutine. Its first pane is "w1:p2"
-// unless WithEnv sets HERDR_PANE_ID; any pane PaneEnv did not name is
-// answered pane_not_found.
+// unless WithEnv sets HERDR_PANE_ID; any other pane is answered
+// pane_not_found.
 func NewHerdr(t TB, opts ...Option) *Herdr {
 	t.Helper()
 	f := fakehost.NewHerdr(t, fakeOpts(opts)...)
 	return &Herdr{f, f}
 }
 
-// Env is the environment herdr gives a program in the first pane
-// with WithEnv's variables over it. The map is the caller's.
+// Env is the environment herdr gives a program in its pane, with
+// WithEnv's variables over it. The map is the caller's.
 func (h *Herdr) Env() map[string]string { return h.f.Env() }
 
 // Pane returns what the fake knows of its first pane.
@@ -133,7 +131,7 @@ func (h *Herdr) Transcript() []string { return h.f.Transcript() }
 // on lasting connections and keeps a pane's agent state, rail facts and
 // sub-agents as tuios does. Like the daemon, it refuses a parameter it does
 // not know with invalid_params, and the test fails at cleanup if a request
-// was refused that way or was not a JSON request (see ExpectRefusals).
+// was refused that way or was not a JSON request.
 type Tuios struct {
 	option
 	f *fakehost.Tuios
@@ -178,10 +176,10 @@ func (f *Tuios) Pane() TuiosPane {
 func (f *Tuios) Transcript() []string { return f.f.Transcript() }
 
 // Cmux is a fake cmux CLI: a sh script named cmux in a directory of its
-// own that records the arguments of every call, then succeeds, fails,
-// hangs or floods its output, as told. It needs a POSIX sh (not on
-// Windows). Its methods are safe for concurrent use, and the script may run
-// in many processes at once.
+// own that records the arguments of every call and succeeds, as cmux
+// does; a Rig's Env has that directory first on PATH. It needs a POSIX sh
+// (not on Windows). Its methods are safe for concurrent use, and the
+// script may run in many processes at once.
 type Cmux struct {
 	option
 	f *fakehost.Cmux
@@ -203,8 +201,8 @@ func (c *Cmux) Transcript() []string { return c.f.Transcript() }
 
 // Tmux is a fake tmux client: a sh script named tmux in a directory of its
 // own that records the arguments of every call and succeeds, answering
-// "show-options … allow-passthrough" (the terminal's question) with the
-// mode Passthrough set, "off" by default as tmux's. Its Env puts the chat
+// "show-options … allow-passthrough" (the terminal's question) with
+// "off", as tmux's default. Its Env (in Rig.Env) puts the chat
 // in pane %1 of a server whose socket is in that directory, so hostbridge
 // keeps its pane options there. For the real tmux, see the e2e tests of
 // examples/chat. It needs a POSIX sh (not on Windows).

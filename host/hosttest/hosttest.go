@@ -80,7 +80,7 @@ func KitOption(v any) Option {
 // fails t after 10 s (WithTimeout) if it never does. It is the wait for
 // the fakes and the kits:
 //
-//	fakehost.WaitFor(t, func() bool { return h.Pane().State == "working" })
+//	hosttest.WaitFor(t, func() bool { return h.Pane().State == "working" })
 //
 // Call it from the test's goroutine: it fails with Fatalf. Polling, not a
 // signal, because the fakes' traffic comes from other goroutines and
@@ -94,7 +94,7 @@ func WaitFor(t TB, cond func() bool, opts ...Option) {
 // with a diff when they differ, or when the file is missing; -update
 // writes the file instead:
 //
-//	fakehost.RequireGolden(t, k.Transcript()) // go test -run TestApproval -update
+//	hosttest.RequireGolden(t, k.Transcript()) // go test -run TestApproval -update
 //
 // The -update flag is github.com/charmbracelet/x/exp/golden's, so a test
 // binary that links both has one.
