@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // burstHost is a host under a burst: how to make its Bridge, how many
@@ -36,7 +36,7 @@ func burstFinal(k int) any {
 
 var burstHosts = []burstHost{
 	{name: "herdr", flips: 10_000, setup: func(b *testing.B) (*bridge.Bridge, func() int, func(int) bool) {
-		h := hosttest.NewHerdr(b)
+		h := fakehost.NewHerdr(b)
 		br := newBridge(b, herdrEnv(h), io.Discard, bridge.WithBlockedMessage(true))
 		wantHost(b, br, hosts.Herdr)
 		requests := func() int { return len(h.Requests()) }
@@ -50,7 +50,7 @@ var burstHosts = []burstHost{
 		return br, requests, shows
 	}},
 	{name: "tuios", flips: 10_000, setup: func(b *testing.B) (*bridge.Bridge, func() int, func(int) bool) {
-		f := hosttest.NewTuios(b)
+		f := fakehost.NewTuios(b)
 		br := newBridge(b, tuiosEnv(f, ""), io.Discard)
 		wantHost(b, br, hosts.Tuios)
 		shows := func(k int) bool {
@@ -63,7 +63,7 @@ var burstHosts = []burstHost{
 		return br, func() int { return len(f.Requests()) }, shows
 	}},
 	{name: "cmux", flips: 1_000, setup: func(b *testing.B) (*bridge.Bridge, func() int, func(int) bool) {
-		c := hosttest.NewCmux(b)
+		c := fakehost.NewCmux(b)
 		br := newBridge(b, cmuxEnv(c), io.Discard)
 		wantHost(b, br, hosts.Cmux)
 		shows := func(k int) bool {

@@ -15,8 +15,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // Many chats report to one herdr at once, each from its own pane of that
@@ -31,7 +31,7 @@ import (
 // a question that names it; then it waits until every chat's reports were
 // delivered. Chat i runs in pane chatPane(i). It returns the Bridges, still
 // open.
-func chatsRun(tb testing.TB, h *hosttest.Herdr, n, flips int) []*bridge.Bridge {
+func chatsRun(tb testing.TB, h *fakehost.Herdr, n, flips int) []*bridge.Bridge {
 	tb.Helper()
 	chats := make([]*bridge.Bridge, n)
 	for i := range chats {
@@ -78,8 +78,8 @@ func chatPane(i int) string { return fmt.Sprintf("w2:p%d", i+1) }
 // got as its last state report the chat's final state, from the chat, and
 // applied it, that each pane now shows that state, and that herdr refused
 // nothing.
-func chatsConverged(h *hosttest.Herdr, reqs []hosttest.Request, chats []*bridge.Bridge) error {
-	last := map[string]hosttest.Request{} // by pane
+func chatsConverged(h *fakehost.Herdr, reqs []fakehost.Request, chats []*bridge.Bridge) error {
+	last := map[string]fakehost.Request{} // by pane
 	var errs []error
 	for _, r := range reqs {
 		if strings.Contains(r.Reply, `"error"`) {
@@ -122,7 +122,7 @@ func closeAll(tb testing.TB, chats []*bridge.Bridge) {
 // with no error, and leave no goroutine.
 func TestManyChatsConverge(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	defer h.Stop()
 	chats := chatsRun(t, h, 100, 200)
 	if err := chatsConverged(h, h.Requests(), chats); err != nil {
@@ -144,7 +144,7 @@ func TestManyChatsConverge(t *testing.T) {
 // every one has delivered its last state (then they are closed, off the
 // clock).
 func BenchmarkManyChats(b *testing.B) {
-	h := hosttest.NewHerdr(b)
+	h := fakehost.NewHerdr(b)
 	var reqs float64
 	ops := 0
 	for b.Loop() {

@@ -12,8 +12,8 @@ import (
 
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // The benchmarks of the whole library, host by host, against the teatest
@@ -103,7 +103,7 @@ func arrivals(b *testing.B, sent, arrived []time.Time) []time.Duration {
 // matchStates pairs each sent change with the herdr request that carried
 // it. Changes alternate (working, idle), so a change that never arrived
 // shows as a request of the other state, and is skipped and counted.
-func matchStates(b *testing.B, sent []time.Time, reqs []hosttest.Request) (lat []time.Duration, lost int) {
+func matchStates(b *testing.B, sent []time.Time, reqs []fakehost.Request) (lat []time.Duration, lost int) {
 	j := 0
 	for i := range sent {
 		want := "working"
@@ -154,7 +154,7 @@ func BenchmarkLatency(b *testing.B) {
 		percentiles(b, gaps(sent, delivered), "delivered-µs")
 	})
 	b.Run("herdr", func(b *testing.B) {
-		h := hosttest.NewHerdr(b)
+		h := fakehost.NewHerdr(b)
 		br := newBridge(b, herdrEnv(h), io.Discard)
 		defer br.Close()
 		wantHost(b, br, hosts.Herdr)
@@ -173,7 +173,7 @@ func BenchmarkLatency(b *testing.B) {
 		percentiles(b, gaps(sent, delivered), "delivered-µs")
 	})
 	b.Run("tuios", func(b *testing.B) {
-		f := hosttest.NewTuios(b)
+		f := fakehost.NewTuios(b)
 		br := newBridge(b, tuiosEnv(f, ""), io.Discard)
 		defer br.Close()
 		wantHost(b, br, hosts.Tuios)
@@ -182,7 +182,7 @@ func BenchmarkLatency(b *testing.B) {
 		percentiles(b, gaps(sent, delivered), "delivered-µs")
 	})
 	b.Run("cmux", func(b *testing.B) {
-		c := hosttest.NewCmux(b)
+		c := fakehost.NewCmux(b)
 		br := newBridge(b, cmuxEnv(c), io.Discard)
 		defer br.Close()
 		wantHost(b, br, hosts.Cmux)
@@ -201,9 +201,9 @@ type startHost struct {
 
 var startHosts = []startHost{
 	{"terminal", hosts.Terminal, func(*testing.B) func(string) string { return terminalEnv() }},
-	{"herdr", hosts.Herdr, func(b *testing.B) func(string) string { return herdrEnv(hosttest.NewHerdr(b)) }},
-	{"tuios", hosts.Tuios, func(b *testing.B) func(string) string { return tuiosEnv(hosttest.NewTuios(b), "") }},
-	{"cmux", hosts.Cmux, func(b *testing.B) func(string) string { return cmuxEnv(hosttest.NewCmux(b)) }},
+	{"herdr", hosts.Herdr, func(b *testing.B) func(string) string { return herdrEnv(fakehost.NewHerdr(b)) }},
+	{"tuios", hosts.Tuios, func(b *testing.B) func(string) string { return tuiosEnv(fakehost.NewTuios(b), "") }},
+	{"cmux", hosts.Cmux, func(b *testing.B) func(string) string { return cmuxEnv(fakehost.NewCmux(b)) }},
 }
 
 // BenchmarkStartup is what hostbridge adds to a chat's start and exit in

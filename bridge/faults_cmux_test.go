@@ -11,8 +11,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // cmuxTimeout bounds each cmux command: starting a process costs a few
@@ -21,36 +21,36 @@ const cmuxTimeout = 250 * time.Millisecond
 
 type cmuxFault struct {
 	name     string
-	fault    func(t *testing.T, c *hosttest.Cmux)
-	recover  func(t *testing.T, c *hosttest.Cmux)
+	fault    func(t *testing.T, c *fakehost.Cmux)
+	recover  func(t *testing.T, c *fakehost.Cmux)
 	mid      bool
 	wantFail bool
 }
 
 // hide and unhide take the fake cmux away from its path and put it back:
 // an executable that went missing after detection found it.
-func hide(t *testing.T, c *hosttest.Cmux) {
+func hide(t *testing.T, c *fakehost.Cmux) {
 	if err := os.Rename(c.Bin(), c.Bin()+".gone"); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func unhide(t *testing.T, c *hosttest.Cmux) {
+func unhide(t *testing.T, c *fakehost.Cmux) {
 	if err := os.Rename(c.Bin()+".gone", c.Bin()); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func succeed(_ *testing.T, c *hosttest.Cmux) { c.Normal() }
+func succeed(_ *testing.T, c *fakehost.Cmux) { c.Normal() }
 
 var cmuxFaults = []cmuxFault{
-	{name: "failing", fault: func(_ *testing.T, c *hosttest.Cmux) { c.Fail(2) }, recover: succeed, wantFail: true},
-	{name: "hanging", fault: func(_ *testing.T, c *hosttest.Cmux) { c.Hang() }, recover: succeed, wantFail: true},
+	{name: "failing", fault: func(_ *testing.T, c *fakehost.Cmux) { c.Fail(2) }, recover: succeed, wantFail: true},
+	{name: "hanging", fault: func(_ *testing.T, c *fakehost.Cmux) { c.Hang() }, recover: succeed, wantFail: true},
 	// 4 MiB on each of stdout and stderr: the command may succeed or run
 	// out of time; either way the chat must not notice.
-	{name: "printing-megabytes", fault: func(_ *testing.T, c *hosttest.Cmux) { c.Spew() }, recover: succeed},
+	{name: "printing-megabytes", fault: func(_ *testing.T, c *fakehost.Cmux) { c.Spew() }, recover: succeed},
 	{name: "missing", fault: hide, recover: unhide, wantFail: true},
-	{name: "failing-mid-life", fault: func(_ *testing.T, c *hosttest.Cmux) { c.Fail(1) }, recover: succeed, mid: true, wantFail: true},
+	{name: "failing-mid-life", fault: func(_ *testing.T, c *fakehost.Cmux) { c.Fail(1) }, recover: succeed, mid: true, wantFail: true},
 	{name: "missing-mid-life", fault: hide, recover: unhide, mid: true, wantFail: true},
 }
 
@@ -67,7 +67,7 @@ func lastCall(calls [][]string, cmd, sub string) []string {
 }
 
 // cmuxShowsWorking: the row says Running and the loader spins.
-func cmuxShowsWorking(c *hosttest.Cmux) bool {
+func cmuxShowsWorking(c *fakehost.Cmux) bool {
 	calls := c.Calls()
 	st := lastCall(calls, "set-status", "")
 	ld := lastCall(calls, "workspace", "loading")
@@ -78,7 +78,7 @@ func TestCmuxFaults(t *testing.T) {
 	for _, cf := range cmuxFaults {
 		t.Run(cf.name, func(t *testing.T) {
 			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-			c := hosttest.NewCmux(t)
+			c := fakehost.NewCmux(t)
 			b := newBridge(t, cmuxEnv(c), io.Discard,
 				bridge.WithTimeout(cmuxTimeout), bridge.WithExitTimeout(faultExit))
 			wantHost(t, b, hosts.Cmux)
@@ -87,7 +87,7 @@ func TestCmuxFaults(t *testing.T) {
 				host: "cmux", mid: cf.mid, wantFail: cf.wantFail, settle: 10 * time.Second,
 				fault: func() { cf.fault(t, c) }, recover: func() { cf.recover(t, c) },
 				converged: func() {
-					hosttest.WaitFor(t, func() bool { return cmuxShowsWorking(c) }, hosttest.WithTimeout(converge))
+					fakehost.WaitFor(t, func() bool { return cmuxShowsWorking(c) }, fakehost.WithTimeout(converge))
 				},
 			}.run(t, b)
 			calls := c.Calls()
@@ -102,7 +102,7 @@ func TestCmuxFaults(t *testing.T) {
 // to the plain terminal, which takes the state.
 func TestCmuxMissingAtDetection(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	c := hosttest.NewCmux(t)
+	c := fakehost.NewCmux(t)
 	var term capture
 	vars := c.Env()
 	delete(vars, "PATH") // no cmux to be found
@@ -128,7 +128,7 @@ func TestCmuxMissingAtDetection(t *testing.T) {
 // hung process is killed (goleak would see the goroutine waiting on it).
 func TestCmuxHungAtExit(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	c := hosttest.NewCmux(t)
+	c := fakehost.NewCmux(t)
 	const exit = 150 * time.Millisecond
 	b := newBridge(t, cmuxEnv(c), io.Discard, bridge.WithExitTimeout(exit)) // report timeout 500 ms
 	live(t, b, true, chatLife...)

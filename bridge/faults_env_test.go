@@ -11,8 +11,8 @@ import (
 
 	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // The integration tests and benchmarks of the whole library (faults_*,
@@ -37,11 +37,11 @@ func envOf(vars map[string]string) func(string) string {
 func terminalEnv() func(string) string { return envOf(nil) }
 
 // herdrEnv is the environment of the fake herdr's pane.
-func herdrEnv(h *hosttest.Herdr) func(string) string { return envOf(h.Env()) }
+func herdrEnv(h *fakehost.Herdr) func(string) string { return envOf(h.Env()) }
 
 // tuiosEnv is the environment of the fake tuios's pane, with the socket
 // replaced by socket when it is not "" (a proxy in front of the fake).
-func tuiosEnv(f *hosttest.Tuios, socket string) func(string) string {
+func tuiosEnv(f *fakehost.Tuios, socket string) func(string) string {
 	vars := f.Env()
 	if socket != "" {
 		vars["TUIOS_SOCKET"] = socket
@@ -51,7 +51,7 @@ func tuiosEnv(f *hosttest.Tuios, socket string) func(string) string {
 
 // cmuxEnv is the environment of the fake cmux's surface, the fake first
 // on its PATH.
-func cmuxEnv(c *hosttest.Cmux) func(string) string {
+func cmuxEnv(c *fakehost.Cmux) func(string) string {
 	return envOf(c.Env())
 }
 

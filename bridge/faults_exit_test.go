@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // slowExit is one way a chat ends against a live but slow herdr.
@@ -52,8 +52,8 @@ var slowExits = []slowExit{
 // runSlowExit plays one: the chat reports ready, herdr has it, herdr turns
 // slow, the chat queues its reports and quits. It returns how long Close
 // took and what Close said; the fake tells whether the release arrived.
-func runSlowExit(t testing.TB, s slowExit) (took time.Duration, closeErr error, h *hosttest.Herdr) {
-	h = hosttest.NewHerdr(t)
+func runSlowExit(t testing.TB, s slowExit) (took time.Duration, closeErr error, h *fakehost.Herdr) {
+	h = fakehost.NewHerdr(t)
 	env := h.Env()
 	env["TERM"] = "xterm-256color"
 	b, err := bridge.New(append([]bridge.Option{
@@ -101,7 +101,7 @@ func TestExitReachesSlowHerdr(t *testing.T) {
 // pingTimes is a terminal that notes when each ping (OSC 9, not 9;4) is
 // written: the terminal backend writes one sequence per Write.
 type pingTimes struct {
-	hosttest.Terminal
+	fakehost.Terminal
 	mu sync.Mutex
 	at []time.Time
 }

@@ -14,8 +14,8 @@ import (
 
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // roundTrip is a message that the app's Update answers by closing it: how
@@ -40,7 +40,7 @@ func (markerApp) View() string { return "> " }
 // measure speed); the point is that nothing in Update waits for herdr.
 func TestProgramUpdateFlatWhileHerdrHangs(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	defer h.Stop()
 	in, inw, err := os.Pipe()
 	if err != nil {
@@ -81,7 +81,7 @@ func TestProgramUpdateFlatWhileHerdrHangs(t *testing.T) {
 		return out
 	}
 	answering := rounds(100)
-	hosttest.WaitFor(t, func() bool { return len(h.Requests()) > 0 }) // herdr got something from the program
+	fakehost.WaitFor(t, func() bool { return len(h.Requests()) > 0 }) // herdr got something from the program
 	h.Hang()
 	hung := rounds(100)
 	t.Logf("Update round trip, herdr answering: p50 %v max %v; herdr hung: p50 %v max %v",

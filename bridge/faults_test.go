@@ -10,8 +10,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // The fault tests drive a Bridge through a chat life while its host
@@ -34,29 +34,29 @@ const (
 // herdrFault is one way the herdr fake misbehaves, and how it gets well.
 type herdrFault struct {
 	name    string
-	fault   func(h *hosttest.Herdr)
-	recover func(h *hosttest.Herdr)
+	fault   func(h *fakehost.Herdr)
+	recover func(h *fakehost.Herdr)
 	// mid: the fault starts halfway through the chat life, after the
 	// first half was delivered, rather than before Ready.
 	mid bool
 }
 
 var herdrFaults = []herdrFault{
-	{name: "slow", fault: func(h *hosttest.Herdr) { h.Slow(4 * faultTimeout) }, recover: (*hosttest.Herdr).Normal},
-	{name: "hung", fault: (*hosttest.Herdr).Hang, recover: (*hosttest.Herdr).Normal},
-	{name: "absent", fault: (*hosttest.Herdr).Stop, recover: (*hosttest.Herdr).Restart},
-	{name: "garbage", fault: (*hosttest.Herdr).Garbage, recover: (*hosttest.Herdr).Normal},
-	{name: "closing-early", fault: (*hosttest.Herdr).CloseEarly, recover: (*hosttest.Herdr).Normal},
-	{name: "error", fault: func(h *hosttest.Herdr) { h.Error("internal_error") }, recover: (*hosttest.Herdr).Normal},
-	{name: "restarting", fault: (*hosttest.Herdr).Stop, recover: (*hosttest.Herdr).Restart, mid: true},
-	{name: "hung-mid-life", fault: (*hosttest.Herdr).Hang, recover: (*hosttest.Herdr).Normal, mid: true},
+	{name: "slow", fault: func(h *fakehost.Herdr) { h.Slow(4 * faultTimeout) }, recover: (*fakehost.Herdr).Normal},
+	{name: "hung", fault: (*fakehost.Herdr).Hang, recover: (*fakehost.Herdr).Normal},
+	{name: "absent", fault: (*fakehost.Herdr).Stop, recover: (*fakehost.Herdr).Restart},
+	{name: "garbage", fault: (*fakehost.Herdr).Garbage, recover: (*fakehost.Herdr).Normal},
+	{name: "closing-early", fault: (*fakehost.Herdr).CloseEarly, recover: (*fakehost.Herdr).Normal},
+	{name: "error", fault: func(h *fakehost.Herdr) { h.Error("internal_error") }, recover: (*fakehost.Herdr).Normal},
+	{name: "restarting", fault: (*fakehost.Herdr).Stop, recover: (*fakehost.Herdr).Restart, mid: true},
+	{name: "hung-mid-life", fault: (*fakehost.Herdr).Hang, recover: (*fakehost.Herdr).Normal, mid: true},
 }
 
 func TestHerdrFaults(t *testing.T) {
 	for _, f := range herdrFaults {
 		t.Run(f.name, func(t *testing.T) {
 			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-			h := hosttest.NewHerdr(t)
+			h := fakehost.NewHerdr(t)
 			defer h.Stop() // before goleak looks: the fake's goroutines are its own
 			b := newBridge(t, herdrEnv(h), io.Discard,
 				bridge.WithTimeout(faultTimeout), bridge.WithExitTimeout(faultExit))
@@ -66,10 +66,10 @@ func TestHerdrFaults(t *testing.T) {
 				host: "herdr", mid: f.mid, wantFail: true, settle: 5 * time.Second,
 				fault: func() { f.fault(h) }, recover: func() { f.recover(h) },
 				converged: func() {
-					hosttest.WaitFor(t, func() bool {
+					fakehost.WaitFor(t, func() bool {
 						p := h.Pane()
 						return p.State == "working" && p.SessionID == "s-42"
-					}, hosttest.WithTimeout(converge))
+					}, fakehost.WithTimeout(converge))
 				},
 			}.run(t, b)
 			if p := h.Pane(); !p.Released {
@@ -84,7 +84,7 @@ func TestHerdrFaults(t *testing.T) {
 // cancelled report's goroutine is gone when Close returns.
 func TestHerdrHungAtExit(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	defer h.Stop()
 	const exit = 150 * time.Millisecond
 	b := newBridge(t, herdrEnv(h), io.Discard, bridge.WithExitTimeout(exit)) // report timeout: 500 ms
@@ -104,7 +104,7 @@ func TestHerdrHungAtExit(t *testing.T) {
 // falls back to the plain terminal, which takes the state.
 func TestHerdrSocketGoneAtStart(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	env := herdrEnv(h)
 	h.Stop()
 	var term capture

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // Bounds on what reaches a host. A message (what the chat waits on, a
@@ -78,7 +78,7 @@ func checkLine(t *testing.T, host, line string) (any, bool) {
 
 // checkHerdr checks every request the fake herdr received: valid JSON,
 // clean and bounded strings, and nothing herdr refused.
-func checkHerdr(t *testing.T, reqs []hosttest.Request) {
+func checkHerdr(t *testing.T, reqs []fakehost.Request) {
 	t.Helper()
 	for _, r := range reqs {
 		v, ok := checkLine(t, "herdr", r.Line)
@@ -94,7 +94,7 @@ func checkHerdr(t *testing.T, reqs []hosttest.Request) {
 
 // checkTuios checks every request the fake tuios received: valid JSON,
 // clean and bounded strings, and nothing tuios refused.
-func checkTuios(t *testing.T, reqs []hosttest.Request) {
+func checkTuios(t *testing.T, reqs []fakehost.Request) {
 	t.Helper()
 	for _, r := range reqs {
 		v, ok := checkLine(t, "tuios", r.Line)

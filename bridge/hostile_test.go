@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // Text from models and tools is hostile (the design's fifth principle).
@@ -150,9 +150,9 @@ func TestHostileText(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every hostile value through every host")
 	}
-	h := hosttest.NewHerdr(t)
-	tu := hosttest.NewTuios(t)
-	cm := hosttest.NewCmux(t)
+	h := fakehost.NewHerdr(t)
+	tu := fakehost.NewTuios(t)
+	cm := fakehost.NewCmux(t)
 	for _, hv := range hostile {
 		// One Bridge per host kind (detection uses the innermost host
 		// only), all four at once; each checks its terminal and its host.
@@ -199,7 +199,7 @@ func TestHostileText(t *testing.T) {
 // one on cmux's command line.
 func TestHostileHostIDs(t *testing.T) {
 	for _, id := range []string{"--help", "-rf", "--workspace=x", "4;3", "w1:p2\x1b]52;c;eA==\x07", "a b", strings.Repeat("w", 300)} {
-		cm := hosttest.NewCmux(t, hosttest.WithEnv("CMUX_WORKSPACE_ID", id), hosttest.WithEnv("CMUX_SURFACE_ID", id))
+		cm := fakehost.NewCmux(t, fakehost.WithEnv("CMUX_WORKSPACE_ID", id), fakehost.WithEnv("CMUX_SURFACE_ID", id))
 		var term capture
 		b := newBridge(t, cmuxEnv(cm), &term)
 		live(t, b, true, chatLife...)
@@ -208,7 +208,7 @@ func TestHostileHostIDs(t *testing.T) {
 		checkCmux(t, cm.Calls())
 		checkTerminal(t, term.Bytes(), "")
 
-		h := hosttest.NewHerdr(t)
+		h := fakehost.NewHerdr(t)
 		vars := h.Env()
 		vars["HERDR_WORKSPACE_ID"], vars["HERDR_TAB_ID"] = id, id
 		b = newBridge(t, envOf(vars), io.Discard)

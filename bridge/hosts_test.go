@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // hostUnderTest is one host a Bridge can be detected into, with a way to
@@ -27,28 +27,28 @@ func tableEnv(vars map[string]string) func(string) string {
 
 var hostsUnderTest = map[string]func(t *testing.T) hostUnderTest{
 	"terminal": func(t *testing.T) hostUnderTest {
-		term := &hosttest.Terminal{}
+		term := &fakehost.Terminal{}
 		return hostUnderTest{
 			opts:  []bridge.Option{bridge.WithOutput(term), bridge.WithEnv(tableEnv(map[string]string{}))},
 			lines: term.Transcript,
 		}
 	},
 	"herdr": func(t *testing.T) hostUnderTest {
-		h := hosttest.NewHerdr(t)
+		h := fakehost.NewHerdr(t)
 		return hostUnderTest{
 			opts:  []bridge.Option{bridge.WithOutput(io.Discard), bridge.WithEnv(tableEnv(h.Env()))},
 			lines: h.Transcript,
 		}
 	},
 	"tuios": func(t *testing.T) hostUnderTest {
-		f := hosttest.NewTuios(t)
+		f := fakehost.NewTuios(t)
 		return hostUnderTest{
 			opts:  []bridge.Option{bridge.WithOutput(io.Discard), bridge.WithEnv(tableEnv(f.Env()))},
 			lines: f.Transcript,
 		}
 	},
 	"cmux": func(t *testing.T) hostUnderTest {
-		c := hosttest.NewCmux(t, hosttest.WithEnv("CMUX_SURFACE_ID", "surface-1"), hosttest.WithEnv("CMUX_WORKSPACE_ID", "workspace-1"))
+		c := fakehost.NewCmux(t, fakehost.WithEnv("CMUX_SURFACE_ID", "surface-1"), fakehost.WithEnv("CMUX_WORKSPACE_ID", "workspace-1"))
 		return hostUnderTest{
 			opts:  []bridge.Option{bridge.WithOutput(io.Discard), bridge.WithEnv(tableEnv(c.Env()))},
 			lines: c.Transcript,

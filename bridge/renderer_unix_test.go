@@ -12,7 +12,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // With the bar handed to a renderer (after the ready state's reset), the
@@ -29,7 +29,7 @@ func TestRendererBarOnSignals(t *testing.T) {
 		{syscall.SIGINT, []string{"terminal progress 0"}},
 	} {
 		t.Run(c.sig.String(), func(t *testing.T) {
-			var term hosttest.Terminal
+			var term fakehost.Terminal
 			env := map[string]string{"TERM": "xterm-256color"}
 			b, err := New(WithEnv(func(k string) string { return env[k] }), WithOutput(&term), WithSignalHandler(false))
 			if err != nil {

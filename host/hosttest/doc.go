@@ -2,14 +2,13 @@
 // one, and without a UI framework.
 //
 // A custom host.Backend runs Run, the conformance suite, as a slog.Handler
-// runs slogtest. Beside it are the fakes hostbridge's own tests use: Herdr
+// runs slogtest. Beside it are the fakes an app's tests give a kit: Herdr
 // and Tuios are real Unix socket servers that answer as herdr and the tuios
 // daemon do (checked against their sources, named in each fake's doc), Cmux
-// is an executable on PATH that records its argv, and Terminal reads the
-// escape sequences a plain terminal would receive. Each fake gives the
-// environment its host sets in a pane (Env), its traffic as transcript lines
-// and the host's own faults (Hang, Stop, Old, ...), so a backend's test can
-// drive a host that is slow, gone or old.
+// and Tmux are executables on PATH that record their argv, and Terminal
+// reads the escape sequences a plain terminal would receive. Each fake
+// gives the environment its host sets in a pane (Rig.Env holds it), its
+// traffic as transcript lines and what it holds of the pane.
 //
 // Kits build on a Rig: teatest.New(t, model, hosttest.NewHerdr(t)) runs a
 // Bubble Tea program in the fake's pane, and RequireGolden compares the

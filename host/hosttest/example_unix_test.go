@@ -5,64 +5,42 @@ package hosttest_test
 import (
 	"fmt"
 	"os/exec"
+	"path/filepath"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
 )
 
-// The fake cmux is an executable (Bin, first on Env's PATH) that records
-// the arguments of every call: Fail plays a cmux that lacks a command,
-// Spew one that floods its output, Normal the healthy one.
+// onPath is the path of the executable name on the PATH of env.
+func onPath(env map[string]string, name string) string {
+	return filepath.Join(filepath.SplitList(env["PATH"])[0], name)
+}
+
+// The fake cmux is an executable, first on its pane's PATH, that records
+// the arguments of every call.
 func ExampleCmux() {
 	t := &exampleT{}
 	defer t.Done()
-	c := hosttest.NewCmux(t)
-	run := func(args ...string) {
-		out, err := exec.Command(c.Bin(), args...).Output()
-		fmt.Println(len(out), "bytes out, error:", err)
-	}
+	var c *hosttest.Cmux = hosttest.NewCmux(t)
+	r := hosttest.NewRig(c) // what a kit does with it: the program's environment
 
-	run("set-status", "chat", "Running", "--icon", "bolt.fill")
-	c.Fail(2, "set-progress")
-	run("set-progress", "0.5")
-	run("clear-status", "chat")
-	c.Spew()
-	run("log", "done")
-	c.Normal()
-	fmt.Println(c.Calls())
-	for _, line := range c.Transcript() {
-		fmt.Println(line)
-	}
+	out, err := exec.Command(onPath(r.Env, "cmux"), "set-status", "chat", "Running", "--icon", "bolt.fill").Output()
+	fmt.Println(len(out), "bytes out, error:", err)
+	fmt.Println(c.Transcript())
 	// Output:
 	// 3 bytes out, error: <nil>
-	// 0 bytes out, error: exit status 2
-	// 3 bytes out, error: <nil>
-	// 4194307 bytes out, error: <nil>
-	// [[set-status chat Running --icon bolt.fill] [set-progress 0.5] [clear-status chat] [log done]]
-	// cmux set-status chat Running --icon bolt.fill
-	// cmux set-progress 0.5
-	// cmux clear-status chat
-	// cmux log done
+	// [cmux set-status chat Running --icon bolt.fill]
 }
 
-// The fake tmux client puts the chat in pane TmuxPane, records every call
-// (Calls, the terminal's passthrough question included) and answers that
-// question as Passthrough says; Transcript keeps the calls that change the
-// pane.
+// The fake tmux client puts the chat in pane %1 and records every call;
+// Transcript keeps the calls that change the pane.
 func ExampleTmux() {
 	t := &exampleT{}
 	defer t.Done()
-	f := hosttest.NewTmux(t)
-	fmt.Println(f.Env()["TMUX_PANE"] == hosttest.TmuxPane)
+	var f *hosttest.Tmux = hosttest.NewTmux(t)
+	r := hosttest.NewRig(f)
 
-	f.Passthrough("on")
-	out, _ := exec.Command(f.Bin(), "show-options", "-gqv", "allow-passthrough").Output()
-	fmt.Print(string(out))
-	_ = exec.Command(f.Bin(), "set-option", "-p", "-t", hosttest.TmuxPane, "@hostbridge_state", "working").Run()
-	fmt.Println(len(f.Calls()), "calls")
+	_ = exec.Command(onPath(r.Env, "tmux"), "set-option", "-p", "-t", r.Env["TMUX_PANE"], "@hostbridge_state", "working").Run()
 	fmt.Println(f.Transcript())
 	// Output:
-	// true
-	// on
-	// 2 calls
 	// [tmux set @hostbridge_state=working]
 }

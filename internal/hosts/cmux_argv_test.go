@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // flags are the options a Backend passes; each takes the next argument.
@@ -18,7 +18,7 @@ var flags = map[string]bool{"--icon": true, "--color": true, "--priority": true,
 func TestArgvNeverAnOption(t *testing.T) {
 	needSh(t)
 	for _, agent := range []string{"--icon", "-rf", "--workspace", "--", "--help", "-", "a --color b", "chat"} {
-		f := hosttest.NewCmux(t)
+		f := fakehost.NewCmux(t)
 		b, err := hosts.NewCmux(hosts.CmuxConfig{Bin: f.Bin(), Workspace: f.Env()["CMUX_WORKSPACE_ID"], Agent: agent})
 		if err != nil {
 			if hosts.StatusKey(agent) != "" {

@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/proc"
 	"github.com/hostbridge/hostbridge/internal/proc/proctest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 func needSh(t testing.TB) {
@@ -26,7 +26,7 @@ func needSh(t testing.TB) {
 	}
 }
 
-func newCmuxBackend(t testing.TB, f *hosttest.Cmux, edit ...func(*hosts.CmuxConfig)) *hosts.CmuxBackend {
+func newCmuxBackend(t testing.TB, f *fakehost.Cmux, edit ...func(*hosts.CmuxConfig)) *hosts.CmuxBackend {
 	t.Helper()
 	cfg := hosts.CmuxConfig{Bin: f.Bin(), Surface: f.Env()["CMUX_SURFACE_ID"], Workspace: f.Env()["CMUX_WORKSPACE_ID"], Agent: "chat"}
 	for _, e := range edit {
@@ -41,7 +41,7 @@ func newCmuxBackend(t testing.TB, f *hosttest.Cmux, edit ...func(*hosts.CmuxConf
 
 func TestNewCmux(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
+	f := fakehost.NewCmux(t)
 	t.Setenv("PATH", t.TempDir()) // no cmux anywhere
 	if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat"}); !errors.Is(err, hosts.ErrUnavailable) {
 		t.Errorf("New without cmux on PATH: %v, want ErrNotFound", err)
@@ -71,7 +71,7 @@ func TestNewCmux(t *testing.T) {
 
 func TestCmuxStates(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t, hosttest.WithEnv("CMUX_WORKSPACE_ID", "ws-1"))
+	f := fakehost.NewCmux(t, fakehost.WithEnv("CMUX_WORKSPACE_ID", "ws-1"))
 	b := newCmuxBackend(t, f)
 	for _, tc := range []struct {
 		s    host.State
@@ -107,7 +107,7 @@ func TestCmuxStates(t *testing.T) {
 
 func TestNoWorkspace(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
+	f := fakehost.NewCmux(t)
 	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
 	mustReport(t, b, state(host.Working))
 	wantLines(t, f.Transcript(), []string{
@@ -121,7 +121,7 @@ func TestNoWorkspace(t *testing.T) {
 // or again for a Repeat, as the host may have lost it.
 func TestCmuxSendsWhatItIsGiven(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t, hosttest.WithEnv("CMUX_WORKSPACE_ID", "w"))
+	f := fakehost.NewCmux(t, fakehost.WithEnv("CMUX_WORKSPACE_ID", "w"))
 	b := newCmuxBackend(t, f)
 	mustReport(t, b, state(host.Working), state(host.Working), state(host.Unknown))
 	for _, k := range []host.Kind{host.KindPing, host.KindSession, host.KindMeta, host.KindAgents, host.KindSuspend} {
@@ -139,7 +139,7 @@ func TestCmuxSendsWhatItIsGiven(t *testing.T) {
 
 func TestCmuxExit(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t, hosttest.WithEnv("CMUX_WORKSPACE_ID", "w"))
+	f := fakehost.NewCmux(t, fakehost.WithEnv("CMUX_WORKSPACE_ID", "w"))
 	b := newCmuxBackend(t, f)
 	mustReport(t, b, state(host.Working))
 	mustReport(t, b, host.Report{Kind: host.KindExit})
@@ -152,7 +152,7 @@ func TestCmuxExit(t *testing.T) {
 
 func TestFailing(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
+	f := fakehost.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	f.Fail(3)
 	err := report(b, state(host.Working))
@@ -173,7 +173,7 @@ func TestFailing(t *testing.T) {
 
 func TestWithoutWorkspaceLoading(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
+	f := fakehost.NewCmux(t)
 	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
 	f.Fail(2, "workspace") // an older cmux
 	mustReport(t, b, state(host.Working))
@@ -192,7 +192,7 @@ func TestWithoutWorkspaceLoading(t *testing.T) {
 // loader off (which would leave it spinning after exit).
 func TestLoadingFailsAfterItWorked(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
+	f := fakehost.NewCmux(t)
 	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
 	mustReport(t, b, state(host.Working))
 	f.Fail(1, "workspace")
@@ -213,7 +213,7 @@ func TestLoadingFailsAfterItWorked(t *testing.T) {
 
 func TestHanging(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
+	f := fakehost.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	f.Hang()
 	for _, r := range []host.Report{state(host.Working), {Kind: host.KindExit}} {
@@ -231,7 +231,7 @@ func TestHanging(t *testing.T) {
 
 func TestSpew(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
+	f := fakehost.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	f.Spew()
 	var before, after runtime.MemStats
@@ -251,7 +251,7 @@ func TestSpew(t *testing.T) {
 
 func TestBinaryRemoved(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
+	f := fakehost.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	os.Remove(f.Bin())
 	err := report(b, state(host.Working))
@@ -299,7 +299,7 @@ func TestLoadingUnknownAfterAFailure(t *testing.T) {
 	needSh(t)
 	// run plays working, idle, working with the loader made to fail by
 	// fail, then idle, on a backend that runs bin.
-	run := func(t *testing.T, f *hosttest.Cmux, bin string, fail func(b *hosts.CmuxBackend)) {
+	run := func(t *testing.T, f *fakehost.Cmux, bin string, fail func(b *hosts.CmuxBackend)) {
 		b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace, c.Bin = "", bin })
 		mustReport(t, b, state(host.Working), state(host.Idle))
 		fail(b)
@@ -316,7 +316,7 @@ func TestLoadingUnknownAfterAFailure(t *testing.T) {
 		})
 	}
 	t.Run("refused", func(t *testing.T) {
-		f := hosttest.NewCmux(t)
+		f := fakehost.NewCmux(t)
 		run(t, f, f.Bin(), func(b *hosts.CmuxBackend) {
 			f.Fail(1, "workspace")
 			defer f.Normal()
@@ -326,7 +326,7 @@ func TestLoadingUnknownAfterAFailure(t *testing.T) {
 		})
 	})
 	t.Run("timeout", func(t *testing.T) {
-		f := hosttest.NewCmux(t)
+		f := fakehost.NewCmux(t)
 		// bin runs the fake, which records the call and acts; then, while
 		// the file hang exists, a loader command sleeps for an hour: cmux
 		// acted, the caller ran out of time.

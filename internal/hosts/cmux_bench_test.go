@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // BenchmarkReportState measures one state report: two execs of the fake
 // cmux (set-status and workspace loading), each a sh process.
 func BenchmarkCmuxReportState(b *testing.B) {
 	needSh(b)
-	be := newCmuxBackend(b, hosttest.NewCmux(b))
+	be := newCmuxBackend(b, fakehost.NewCmux(b))
 	states := [2]host.Report{{Kind: host.KindState, State: host.Working}, {Kind: host.KindState, State: host.Idle}}
 	ctx := context.Background()
 	i := 0

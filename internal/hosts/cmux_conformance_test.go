@@ -4,15 +4,15 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 func TestCmuxConformance(t *testing.T) {
 	needSh(t)
-	hosttest.Run(t, hosttest.Harness{
-		New: func(t *testing.T) host.Backend { return newCmuxBackend(t, hosttest.NewCmux(t)) },
+	fakehost.Run(t, fakehost.Harness{
+		New: func(t *testing.T) host.Backend { return newCmuxBackend(t, fakehost.NewCmux(t)) },
 		Hung: func(t *testing.T) host.Backend {
-			f := hosttest.NewCmux(t)
+			f := fakehost.NewCmux(t)
 			f.Hang()
 			return newCmuxBackend(t, f)
 		},

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // A state whose set-status went through but whose loader command failed is
@@ -13,7 +13,7 @@ import (
 // retry, that state is sent again rather than deduplicated.
 func TestNoStaleRowAfterPartialFailure(t *testing.T) {
 	needSh(t)
-	f := hosttest.NewCmux(t)
+	f := fakehost.NewCmux(t)
 	b := newCmuxBackend(t, f)
 	mustReport(t, b, state(host.Working)) // Running + loading on (loader known to work)
 	f.Fail(1, "workspace")                // the loader fails once, transiently

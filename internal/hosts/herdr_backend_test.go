@@ -12,26 +12,26 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
-func newFake(t *testing.T, opts ...hosttest.Option) *hosttest.Herdr {
+func newFake(t *testing.T, opts ...fakehost.Option) *fakehost.Herdr {
 	t.Helper()
-	h := hosttest.NewHerdr(t, opts...)
+	h := fakehost.NewHerdr(t, opts...)
 	checkRequests(t, h)
 	return h
 }
 
 // wantTranscript fails t unless the fake's transcript is want.
-func wantTranscript(t *testing.T, h *hosttest.Herdr, want []string) {
+func wantTranscript(t *testing.T, h *fakehost.Herdr, want []string) {
 	t.Helper()
 	if got := h.Transcript(); !slices.Equal(got, want) {
 		t.Errorf("transcript:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
-func newHerdrBackend(t testing.TB, h *hosttest.Herdr, edit func(*hosts.HerdrConfig)) *hosts.HerdrBackend {
+func newHerdrBackend(t testing.TB, h *fakehost.Herdr, edit func(*hosts.HerdrConfig)) *hosts.HerdrBackend {
 	t.Helper()
 	env := h.Env()
 	cfg := hosts.HerdrConfig{Socket: env["HERDR_SOCKET_PATH"], Pane: env["HERDR_PANE_ID"], Agent: "chat"}
@@ -48,18 +48,18 @@ func newHerdrBackend(t testing.TB, h *hosttest.Herdr, edit func(*hosts.HerdrConf
 // isLabels reports whether r sets or clears the failure's state labels
 // (failure.go), which go with state reports; tests about other things
 // leave them out (requests).
-func isLabels(r hosttest.Request) bool {
+func isLabels(r fakehost.Request) bool {
 	return r.Method == "pane.report_metadata" && (r.Params["state_labels"] != nil || r.Params["clear_state_labels"] == true)
 }
 
 // requests is what the fake received, without the state labels.
-func requests(h *hosttest.Herdr) []hosttest.Request {
+func requests(h *fakehost.Herdr) []fakehost.Request {
 	return slices.DeleteFunc(h.Requests(), isLabels)
 }
 
 // summary is one line per request received but the state labels: method,
 // then what matters.
-func summary(h *hosttest.Herdr) []string {
+func summary(h *fakehost.Herdr) []string {
 	var out []string
 	for _, r := range requests(h) {
 		line := r.Method

@@ -6,13 +6,13 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // BenchmarkReportSocket measures one state report against the fake herdr:
 // dial, one line each way, close.
 func BenchmarkHerdrReportSocket(b *testing.B) {
-	h := hosttest.NewHerdr(b)
+	h := fakehost.NewHerdr(b)
 	be := newHerdrBackend(b, h, nil)
 	states := []host.Report{state(host.Working), state(host.Idle)}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

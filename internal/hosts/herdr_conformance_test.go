@@ -4,13 +4,13 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 func TestHerdrConformanceSocket(t *testing.T) {
 	all := func(c *hosts.HerdrConfig) { c.BlockedMessage, c.SessionInReports, c.Metadata = true, true, true }
-	hosttest.Run(t, hosttest.Harness{
+	fakehost.Run(t, fakehost.Harness{
 		New: func(t *testing.T) host.Backend { return newHerdrBackend(t, newFake(t), all) },
 		Hung: func(t *testing.T) host.Backend {
 			h := newFake(t)
@@ -22,7 +22,7 @@ func TestHerdrConformanceSocket(t *testing.T) {
 
 func TestHerdrConformanceCLI(t *testing.T) {
 	all := func(c *hosts.HerdrConfig) { c.BlockedMessage, c.SessionInReports, c.Metadata = true, true, true }
-	hosttest.Run(t, hosttest.Harness{
+	fakehost.Run(t, fakehost.Harness{
 		New: func(t *testing.T) host.Backend { return newCLIBackend(t, newFakeBin(t), all) },
 		Hung: func(t *testing.T) host.Backend {
 			f := newFakeBin(t)

@@ -6,14 +6,14 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // herdr applies a report before it answers. A report whose answer comes
 // after the deadline fails here but holds in herdr, so the backend must not
 // trust what it sent before: going back to that state is sent again.
 func TestHerdrNoStaleStateAfterLateAnswer(t *testing.T) {
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	b := newHerdrBackend(t, h, nil)
 	mustReport(t, b, host.Report{Kind: host.KindState, State: host.Working})
 	h.Slow(time.Second)

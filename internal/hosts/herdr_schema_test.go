@@ -11,8 +11,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/herdrschema"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // schemaFile is herdr's published API schema (test data, Apache-2.0; see
@@ -45,7 +45,7 @@ func validRequest(t testing.TB, line string) {
 
 // checkRequests validates, at the end of the test, every request the fake
 // received.
-func checkRequests(t *testing.T, h *hosttest.Herdr) {
+func checkRequests(t *testing.T, h *fakehost.Herdr) {
 	t.Cleanup(func() {
 		for _, r := range h.Requests() {
 			validRequest(t, r.Line)

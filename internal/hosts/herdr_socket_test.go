@@ -10,24 +10,24 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 func TestSocketFaults(t *testing.T) {
 	tests := []struct {
 		name    string
-		fault   func(h *hosttest.Herdr)
+		fault   func(h *fakehost.Herdr)
 		timeout time.Duration
 		want    error
 	}{
-		{"never answers", (*hosttest.Herdr).Hang, 100 * time.Millisecond, context.DeadlineExceeded},
-		{"answers too late", func(h *hosttest.Herdr) { h.Slow(5 * time.Second) }, 100 * time.Millisecond, context.DeadlineExceeded},
-		{"garbage", (*hosttest.Herdr).Garbage, 5 * time.Second, hosts.ErrBadReply},
-		{"closes early", (*hosttest.Herdr).CloseEarly, 5 * time.Second, hosts.ErrBadReply},
-		{"error reply", func(h *hosttest.Herdr) { h.Error("pane_not_found") }, 5 * time.Second, hosts.ErrRejected},
-		{"socket missing", (*hosttest.Herdr).Stop, 5 * time.Second, hosts.ErrUnavailable},
+		{"never answers", (*fakehost.Herdr).Hang, 100 * time.Millisecond, context.DeadlineExceeded},
+		{"answers too late", func(h *fakehost.Herdr) { h.Slow(5 * time.Second) }, 100 * time.Millisecond, context.DeadlineExceeded},
+		{"garbage", (*fakehost.Herdr).Garbage, 5 * time.Second, hosts.ErrBadReply},
+		{"closes early", (*fakehost.Herdr).CloseEarly, 5 * time.Second, hosts.ErrBadReply},
+		{"error reply", func(h *fakehost.Herdr) { h.Error("pane_not_found") }, 5 * time.Second, hosts.ErrRejected},
+		{"socket missing", (*fakehost.Herdr).Stop, 5 * time.Second, hosts.ErrUnavailable},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -67,7 +67,7 @@ func TestSocketCancelWithoutDeadline(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	reported := make(chan error, 1)
 	go func() { reported <- b.Report(ctx, state(host.Working)) }()
-	hosttest.WaitFor(t, func() bool { return len(h.Requests()) == 1 }) // the request is in, unanswered
+	fakehost.WaitFor(t, func() bool { return len(h.Requests()) == 1 }) // the request is in, unanswered
 	cancel()
 	if err := <-reported; !errors.Is(err, context.Canceled) {
 		t.Errorf("Report = %v, want canceled", err)
@@ -97,7 +97,7 @@ func TestReporterConvergesAfterRestart(t *testing.T) {
 		t.Fatalf("stats %+v: the report should have failed", s)
 	}
 	h.Restart()
-	hosttest.WaitFor(t, func() bool { return h.Pane().State == "working" })
+	fakehost.WaitFor(t, func() bool { return h.Pane().State == "working" })
 	rep.Send(m.NeedsYou("approve shell: ls")...)
 	rep.Send(m.Idle("done")...)
 	rep.Send(m.Exit()...)

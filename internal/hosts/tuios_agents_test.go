@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 func sub(id string, st host.AgentStatus, typ, task, tool, result string) host.SubAgent {
@@ -26,7 +26,7 @@ func TestAgents(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		steps []step
-		final []hosttest.TuiosSubagent
+		final []fakehost.TuiosSubagent
 	}{
 		{
 			name:  "the first report already started the session",
@@ -48,7 +48,7 @@ func TestAgents(t *testing.T) {
 				}},
 				{s1, []host.SubAgent{sub("a1", host.AgentDone, typ, "find the bug", "grep", "It is in main.go")}, nil},
 			},
-			final: []hosttest.TuiosSubagent{{ID: "a1", Type: typ, Task: "find the bug", Tool: "grep", Status: "done", Result: "It is in main.go"}},
+			final: []fakehost.TuiosSubagent{{ID: "a1", Type: typ, Task: "find the bug", Tool: "grep", Status: "done", Result: "It is in main.go"}},
 		},
 		{
 			name: "an ended child listed again with another tool stays ended",
@@ -62,7 +62,7 @@ func TestAgents(t *testing.T) {
 					`tuios report-agent-activity subagent_stop a1 type="t" text="lost it" ok=false`,
 				}},
 			},
-			final: []hosttest.TuiosSubagent{{ID: "a1", Type: "t", Task: "x", Tool: "grep", Status: "failed", Result: "lost it"}},
+			final: []fakehost.TuiosSubagent{{ID: "a1", Type: "t", Task: "x", Tool: "grep", Status: "failed", Result: "lost it"}},
 		},
 		{
 			name: "failed and stopped",
@@ -76,7 +76,7 @@ func TestAgents(t *testing.T) {
 					`tuios report-agent-activity subagent_stop a2 type="t"`,
 				}},
 			},
-			final: []hosttest.TuiosSubagent{
+			final: []fakehost.TuiosSubagent{
 				{ID: "a1", Type: "t", Task: "x", Status: "failed", Result: "rate limited"},
 				{ID: "a2", Type: "t", Task: "y", Status: "stopped"},
 			},
@@ -92,7 +92,7 @@ func TestAgents(t *testing.T) {
 				{s1, nil, []string{`tuios report-agent-activity subagent_stop a1 type="t"`}},
 				{s1, nil, nil},
 			},
-			final: []hosttest.TuiosSubagent{
+			final: []fakehost.TuiosSubagent{
 				{ID: "a1", Type: "t", Task: "x", Status: "stopped"},
 				{ID: "a2", Type: "t", Task: "y", Status: "done", Result: "ok"},
 			},
@@ -114,7 +114,7 @@ func TestAgents(t *testing.T) {
 					`tuios report-agent-activity subagent_start c1 type="t" task="w"`,
 				}},
 			},
-			final: []hosttest.TuiosSubagent{{ID: "c1", Type: "t", Task: "w", Status: "running"}},
+			final: []fakehost.TuiosSubagent{{ID: "c1", Type: "t", Task: "w", Status: "running"}},
 		},
 		{
 			name: "an id tuios would refuse is hashed the same each time",
@@ -126,11 +126,11 @@ func TestAgents(t *testing.T) {
 					`tuios report-agent-activity subagent_stop ` + hosts.AgentID("task 1") + ` type="t" text="r" ok=true`,
 				}},
 			},
-			final: []hosttest.TuiosSubagent{{ID: hosts.AgentID("task 1"), Type: "t", Task: "x", Status: "done", Result: "r"}},
+			final: []fakehost.TuiosSubagent{{ID: hosts.AgentID("task 1"), Type: "t", Task: "x", Status: "done", Result: "r"}},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := hosttest.NewTuios(t)
+			f := fakehost.NewTuios(t)
 			b := newTuiosBackend(t, f)
 			// The process's first report, a state as the Machine sends
 			// first, carries the session and starts it in tuios.
@@ -191,7 +191,7 @@ func TestAgentsNewProcess(t *testing.T) {
 		{"agents", host.Report{Kind: host.KindAgents, Session: s1}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := hosttest.NewTuios(t)
+			f := fakehost.NewTuios(t)
 			dead := newTuiosBackend(t, f)
 			mustReport(t, dead, host.Report{Kind: host.KindState, State: host.Working, Session: s1})
 			mustReport(t, dead, host.Report{Kind: host.KindAgents, Session: s1,
@@ -216,7 +216,7 @@ func TestAgentsNewProcess(t *testing.T) {
 // TestAgentsSessionIDArrives: a chat with no session yet reports first,
 // then saves one; its children under the new id are no session switch.
 func TestAgentsSessionIDArrives(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	mustReport(t, b, stateMsg(host.Working, "")) // no session id yet
 	mustReport(t, b, host.Report{Kind: host.KindSession, Session: host.Session{ID: "s1", Origin: host.OriginSaved}})
@@ -232,7 +232,7 @@ func TestAgentsSessionIDArrives(t *testing.T) {
 }
 
 func TestAgentsFailureResumes(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	mustReport(t, b, stateMsg(host.Working, ""))
 	r := host.Report{Kind: host.KindAgents, Session: host.Session{ID: "s1"}, Agents: []host.SubAgent{
@@ -252,7 +252,7 @@ func TestAgentsFailureResumes(t *testing.T) {
 // TestAgentsListedBeforeTheID: children listed before the session had an
 // id are started over under it, so their stops carry the id they have.
 func TestAgentsListedBeforeTheID(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	kid := []host.SubAgent{sub("a1", host.AgentRunning, "t", "x", "", "")}
 	mustReport(t, b, host.Report{Kind: host.KindAgents, Agents: kid})
@@ -266,7 +266,7 @@ func TestAgentsListedBeforeTheID(t *testing.T) {
 }
 
 // running counts the children the fake shows running.
-func running(p hosttest.TuiosPane) int {
+func running(p fakehost.TuiosPane) int {
 	n := 0
 	for _, s := range p.Subagents {
 		if s.Status == "running" {

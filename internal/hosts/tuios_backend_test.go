@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // What a turn shows in tuios, as tuios's own Claude Code integration
@@ -20,7 +20,7 @@ import (
 // internal/session/verb_handlers.go). done, errored and needs_input are
 // the states tuios alerts for by default (internal/config/agent_alerts.go).
 func TestTurnStates(t *testing.T) {
-	f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", "my work")) // a session with a blank reaches tuios as it is
+	f := fakehost.NewTuios(t, fakehost.WithEnv("TUIOS_SESSION", "my work")) // a session with a blank reaches tuios as it is
 	b := newTuiosBackend(t, f)
 	for _, tc := range []struct {
 		r          host.Report
@@ -55,7 +55,7 @@ func TestTurnStates(t *testing.T) {
 }
 
 func TestTuiosStates(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	for i, tc := range []struct {
 		r     host.Report
@@ -101,7 +101,7 @@ func TestTuiosStates(t *testing.T) {
 // Each state is sent as given, the same one again too: the Reporter
 // decides what tuios was already shown.
 func TestTuiosSendsWhatItIsGiven(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	r := stateMsg(host.Blocked, "a")
 	r.Repeat = true
@@ -117,7 +117,7 @@ func TestTuiosSendsWhatItIsGiven(t *testing.T) {
 }
 
 func TestFailedDeliveryIsNotRemembered(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	mustReport(t, b, stateMsg(host.Idle, ""))
 	f.Stop()
@@ -132,7 +132,7 @@ func TestFailedDeliveryIsNotRemembered(t *testing.T) {
 }
 
 func TestTuiosExit(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	mustReport(t, b, stateMsg(host.Working, ""))
 	mustReport(t, b, host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: "opus"}}})
@@ -152,11 +152,11 @@ func TestTuiosExit(t *testing.T) {
 	if len(f.Requests()) != n {
 		t.Error("a report after exit was sent")
 	}
-	hosttest.WaitFor(t, func() bool { return f.Pane().State == "none" }) // the pane keeps its none state
+	fakehost.WaitFor(t, func() bool { return f.Pane().State == "none" }) // the pane keeps its none state
 }
 
 func TestTuiosExitNoStates(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f, func(c *hosts.TuiosConfig) { c.NoStates = true })
 	mustReport(t, b, stateMsg(host.Working, "")) // left to herdr's API
 	mustReport(t, b, host.Report{Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: "opus"}}})
@@ -170,7 +170,7 @@ func TestTuiosExitNoStates(t *testing.T) {
 }
 
 func TestUnknownVerb(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	f.UnknownVerbs("set-agent-meta", "report-agent-activity")
 	b := newTuiosBackend(t, f)
 	meta := func(v string) host.Report {
@@ -198,7 +198,7 @@ func TestUnknownVerb(t *testing.T) {
 }
 
 func TestDroppedConnection(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	mustReport(t, b, stateMsg(host.Working, ""))
 	f.DropNext() // the daemon goes away while answering the next request
@@ -227,7 +227,7 @@ func TestDroppedConnection(t *testing.T) {
 // effort. Dropped, it does not stop the report, and the next report tries
 // it again.
 func TestSessionStartFailure(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	f.DropNext()
 	mustReport(t, b, stateMsg(host.Working, ""))
@@ -243,7 +243,7 @@ func TestSessionStartFailure(t *testing.T) {
 }
 
 func TestHangingDaemon(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	mustReport(t, b, stateMsg(host.Idle, ""))
 	f.Hang()
@@ -263,13 +263,13 @@ func TestHangingDaemon(t *testing.T) {
 }
 
 func TestCancelWithoutDeadline(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	f.Hang()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Report(ctx, stateMsg(host.Working, "")) }()
-	hosttest.WaitFor(t, func() bool { return len(f.Requests()) == 1 })
+	fakehost.WaitFor(t, func() bool { return len(f.Requests()) == 1 })
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("Report: %v, want Canceled", err)
@@ -277,7 +277,7 @@ func TestCancelWithoutDeadline(t *testing.T) {
 }
 
 func TestRejected(t *testing.T) {
-	f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", "other"))
+	f := fakehost.NewTuios(t, fakehost.WithEnv("TUIOS_SESSION", "other"))
 	cfg := fakeConfig(f)
 	cfg.Session = "main"
 	b, err := hosts.NewTuios(cfg)
@@ -296,7 +296,7 @@ func TestRejected(t *testing.T) {
 }
 
 func TestReportIgnoresOtherKinds(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	for _, k := range []host.Kind{host.KindPing, host.KindSession, host.KindSuspend} {
 		mustReport(t, b, host.Report{Kind: k, Message: "x"})
@@ -311,7 +311,7 @@ func TestReportIgnoresOtherKinds(t *testing.T) {
 // TestConverges drives random-ish sequences with drops in between and
 // checks the pane ends in the last state.
 func TestConverges(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	seq := []host.State{host.Idle, host.Working, host.Blocked, host.Working, host.Failed, host.Idle, host.Working}
 	for i, s := range seq {
@@ -323,12 +323,12 @@ func TestConverges(t *testing.T) {
 	if p := f.Pane(); p.State != "working" {
 		t.Errorf("pane %q, want working", p.State)
 	}
-	if refused := slices.ContainsFunc(f.Requests(), func(r hosttest.Request) bool {
+	if refused := slices.ContainsFunc(f.Requests(), func(r fakehost.Request) bool {
 		return r.Answer == "invalid_params" || r.Answer == "invalid_request"
 	}); refused {
 		t.Errorf("tuios refused requests: %q", f.Transcript())
 	}
-	if !slices.ContainsFunc(f.Requests(), func(r hosttest.Request) bool { return r.Answer == "dropped" }) {
+	if !slices.ContainsFunc(f.Requests(), func(r fakehost.Request) bool { return r.Answer == "dropped" }) {
 		t.Error("no request was dropped")
 	}
 }

@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // BenchmarkReportState measures one state report over the persistent
 // connection to a fake daemon on a Unix socket (one request, one reply).
 func BenchmarkTuiosReportState(b *testing.B) {
-	f := hosttest.NewTuios(b)
+	f := fakehost.NewTuios(b)
 	be, err := hosts.NewTuios(fakeConfig(f))
 	if err != nil {
 		b.Fatal(err)

@@ -4,16 +4,16 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 func TestTuiosConformance(t *testing.T) {
-	hosttest.Run(t, hosttest.Harness{
+	fakehost.Run(t, fakehost.Harness{
 		New: func(t *testing.T) host.Backend {
-			return newTuiosBackend(t, hosttest.NewTuios(t))
+			return newTuiosBackend(t, fakehost.NewTuios(t))
 		},
 		Hung: func(t *testing.T) host.Backend {
-			f := hosttest.NewTuios(t)
+			f := fakehost.NewTuios(t)
 			f.Hang()
 			return newTuiosBackend(t, f)
 		},

@@ -3,19 +3,19 @@ package hosts_test
 import (
 	"testing"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // fakeConfig is the Config of a chat in the fake's pane, read from the
 // pane's environment.
-func fakeConfig(f *hosttest.Tuios) hosts.TuiosConfig {
+func fakeConfig(f *fakehost.Tuios) hosts.TuiosConfig {
 	env := f.Env()
 	return hosts.TuiosConfig{Socket: env["TUIOS_SOCKET"], Session: env["TUIOS_SESSION"], Pane: env["TUIOS_PANE_ID"], Agent: "chat"}
 }
 
 // newTestBackend returns a Backend for the fake's pane, closed at cleanup.
-func newTuiosBackend(t *testing.T, f *hosttest.Tuios, edit ...func(*hosts.TuiosConfig)) *hosts.TuiosBackend {
+func newTuiosBackend(t *testing.T, f *fakehost.Tuios, edit ...func(*hosts.TuiosConfig)) *hosts.TuiosBackend {
 	t.Helper()
 	cfg := fakeConfig(f)
 	for _, e := range edit {
@@ -30,7 +30,7 @@ func newTuiosBackend(t *testing.T, f *hosttest.Tuios, edit ...func(*hosts.TuiosC
 }
 
 // transcriptFrom returns the fake's transcript from line n on.
-func transcriptFrom(f *hosttest.Tuios, n int) []string {
+func transcriptFrom(f *fakehost.Tuios, n int) []string {
 	tr := f.Transcript()
 	if n > len(tr) {
 		return nil

@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 func TestMetaOverSocket(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	meta := func(facts ...host.Fact) { mustReport(t, b, host.Report{Kind: host.KindMeta, Meta: facts}) }
 	mustReport(t, b, stateMsg(host.Working, ""))
@@ -36,7 +36,7 @@ func TestMetaOverSocket(t *testing.T) {
 }
 
 func TestMetaChunks(t *testing.T) {
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	b := newTuiosBackend(t, f)
 	var facts []host.Fact
 	for i := range 20 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // The cases of the kits' TestKit* tests on the test chat (Version.Chat),
@@ -73,7 +74,7 @@ func Cmux[M, Model any](t *testing.T, v Version[M, Model]) {
 		t.Skip("the fake cmux is a POSIX sh script")
 	}
 	t.Parallel()
-	c := hosttest.NewCmux(t)
+	c := fakehost.NewCmux(t)
 	if tr := Golden(t, v, c); strings.Contains(tr, c.Env()["CMUX_WORKSPACE_ID"]) {
 		t.Errorf("the workspace id was not normalised:\n%s", tr)
 	}

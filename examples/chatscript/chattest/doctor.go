@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // Doctor runs the chat binary with -doctor (and args) in env, and returns
@@ -31,7 +31,7 @@ func wantLines(t *testing.T, out string, want ...string) {
 
 func DoctorMalformedHerdr(t *testing.T, ch *Chat) {
 	t.Parallel()
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	out := ch.Doctor(t, TestEnv(t,
 		"HERDR_ENV=1",
 		"HERDR_SOCKET_PATH="+h.Env()["HERDR_SOCKET_PATH"],
@@ -55,7 +55,7 @@ func DoctorMalformedHerdr(t *testing.T, ch *Chat) {
 
 func DoctorHerdr(t *testing.T, ch *Chat) {
 	t.Parallel()
-	env := hosttest.NewHerdr(t).Env()
+	env := fakehost.NewHerdr(t).Env()
 	out := ch.Doctor(t, fakeEnv(t, env))
 	wantLines(t, out,
 		"host: herdr",
@@ -80,7 +80,7 @@ func DoctorHerdr(t *testing.T, ch *Chat) {
 
 func DoctorOptions(t *testing.T, ch *Chat) {
 	t.Parallel()
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	out := ch.Doctor(t, fakeEnv(t, h.Env(), map[string]string{"MENDCODE_HERDR": "0"}),
 		"-background", "light", "-profile", "mendcode", "-agent", "mc", "-notify=false", "-session", "s7")
 	wantLines(t, out,
@@ -104,7 +104,7 @@ func DoctorTuiosSessionWithBlanks(t *testing.T, ch *Chat) {
 		{"my work", "my work"},
 		{"my  work ", `"my  work "`},
 	} {
-		f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", tc.session))
+		f := fakehost.NewTuios(t, fakehost.WithEnv("TUIOS_SESSION", tc.session))
 		out := ch.Doctor(t, fakeEnv(t, f.Env()))
 		wantLines(t, out,
 			"host: tuios",

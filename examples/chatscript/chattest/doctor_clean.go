@@ -9,8 +9,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // unsafeRune reports a rune -doctor must not print as it is: a control (it
@@ -25,7 +25,7 @@ func unsafeRune(r rune) bool {
 // an escape sequence in it) are printed escaped, never raw.
 func DoctorSanitisesEnvironmentPaths(t *testing.T, ch *Chat) {
 	t.Parallel()
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	dir := filepath.Join(t.TempDir(), "a\u202ekcos.b")
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)

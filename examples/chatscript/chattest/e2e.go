@@ -11,7 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // TurnDelay is the chat's -delay in these tests: an approval comes a
@@ -190,12 +190,12 @@ func PTYHeadless(t *testing.T, ch *Chat) {
 // herdr shows the state.
 func PTYHerdr(t *testing.T, ch *Chat) {
 	t.Parallel()
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	c := ch.Start(t, fakeEnv(t, h.Env()), "-session", "s1")
 	c.WaitText("● ready")
 	paneIs := func(state string) {
 		t.Helper()
-		waitPane(t, h, state, func(p hosttest.HerdrPane) bool { return p.State == state })
+		waitPane(t, h, state, func(p fakehost.HerdrPane) bool { return p.State == state })
 	}
 	paneIs("idle")
 	c.Write("approve this\r")
@@ -208,7 +208,7 @@ func PTYHerdr(t *testing.T, ch *Chat) {
 	// The saved session reaches herdr (before the quit: a report still
 	// failing and being retried at exit may be given up, which is the
 	// bounded exit, not what this test is about).
-	waitHerdr(t, h, "the saved session", func(reqs []hosttest.Request) bool {
+	waitHerdr(t, h, "the saved session", func(reqs []fakehost.Request) bool {
 		return len(Applied(reqs, "pane.report_agent_session")) == 2
 	})
 	c.Quit()
@@ -231,24 +231,24 @@ func PTYHerdr(t *testing.T, ch *Chat) {
 // facts go as metadata tokens.
 func PTYHerdrMendcode(t *testing.T, ch *Chat) {
 	t.Parallel()
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	c := ch.Start(t, fakeEnv(t, h.Env()), "-profile", "mendcode", "-agent", "mc", "-session", "s2")
 	c.WaitText("● ready")
 	c.Write("approve\r")
-	waitPane(t, h, "blocked on the approval", func(p hosttest.HerdrPane) bool {
+	waitPane(t, h, "blocked on the approval", func(p fakehost.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "approve shell: git push"
 	})
 	c.Write("n")
-	waitPane(t, h, "idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
+	waitPane(t, h, "idle", func(p fakehost.HerdrPane) bool { return p.State == "idle" })
 	c.Write("delegate\r")
-	waitPane(t, h, "blocked by the sub-agent", func(p hosttest.HerdrPane) bool {
+	waitPane(t, h, "blocked by the sub-agent", func(p fakehost.HerdrPane) bool {
 		return p.State == "blocked" && p.Message == "Fix the flaky test: Allow shell"
 	})
 	c.Write("y")
 	c.WaitText("Fixed the flaky test.")
-	waitPane(t, h, "idle", func(p hosttest.HerdrPane) bool { return p.State == "idle" })
+	waitPane(t, h, "idle", func(p fakehost.HerdrPane) bool { return p.State == "idle" })
 	c.Write("/model opus-9\r")
-	waitPane(t, h, "showing the model", func(p hosttest.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
+	waitPane(t, h, "showing the model", func(p fakehost.HerdrPane) bool { return p.Tokens["model"] == "opus-9" })
 	c.Quit()
 	p := h.Pane()
 	if !p.Released || p.Agent != "mc" || p.SessionID != "s2" {
@@ -263,7 +263,7 @@ func PTYHerdrMendcode(t *testing.T, ch *Chat) {
 
 // RequestLog lists every request the fake herdr got, applied or not, for
 // a failure message.
-func RequestLog(h *hosttest.Herdr) string {
+func RequestLog(h *fakehost.Herdr) string {
 	var b strings.Builder
 	for _, r := range h.Requests() {
 		seq, _ := r.Seq()
@@ -274,8 +274,8 @@ func RequestLog(h *hosttest.Herdr) string {
 }
 
 // Applied returns the requests of method that herdr applied.
-func Applied(reqs []hosttest.Request, method string) []hosttest.Request {
-	var out []hosttest.Request
+func Applied(reqs []fakehost.Request, method string) []fakehost.Request {
+	var out []fakehost.Request
 	for _, r := range reqs {
 		if r.Method == method && r.Applied {
 			out = append(out, r)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/examples/chatscript"
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // The golden tests run the chat's own model, built as the chat builds it,
@@ -109,27 +110,27 @@ type GoldenCase struct {
 var GoldenCases = []GoldenCase{
 	{"Terminal", "terminal", nil},
 	{"Herdr", "herdr", func(t *testing.T, p chatscript.Profile) ([]hosttest.Option, func()) {
-		h := hosttest.NewHerdr(t)
+		h := fakehost.NewHerdr(t)
 		return []hosttest.Option{h}, func() { checkHerdrSessions(t, h, p) }
 	}},
 	{"Tuios", "tuios", func(t *testing.T, _ chatscript.Profile) ([]hosttest.Option, func()) {
-		return []hosttest.Option{hosttest.NewTuios(t)}, nothingToCheck
+		return []hosttest.Option{fakehost.NewTuios(t)}, nothingToCheck
 	}},
 	// A tuios pane that carries herdr's variables (without HERDR_ENV, as
 	// tuios sets them): the states go over herdr's API, the rail facts and
 	// the sub-agents over tuios's own verbs.
 	{"TuiosHerdrAPI", "tuios", func(t *testing.T, _ chatscript.Profile) ([]hosttest.Option, func()) {
-		return []hosttest.Option{hosttest.NewHerdr(t), hosttest.NewTuios(t),
-			hosttest.WithEnv("HERDR_ENV", "")}, nothingToCheck
+		return []hosttest.Option{fakehost.NewHerdr(t), fakehost.NewTuios(t),
+			fakehost.WithEnv("HERDR_ENV", "")}, nothingToCheck
 	}},
 	{"Cmux", "cmux", func(t *testing.T, _ chatscript.Profile) ([]hosttest.Option, func()) {
-		return []hosttest.Option{hosttest.NewCmux(t)}, nothingToCheck
+		return []hosttest.Option{fakehost.NewCmux(t)}, nothingToCheck
 	}},
 	// A herdr pane inside a cmux window: herdr is the innermost host and
 	// gets everything; cmux is never run.
 	{"HerdrInCmux", "herdr", func(t *testing.T, _ chatscript.Profile) ([]hosttest.Option, func()) {
-		cm := hosttest.NewCmux(t)
-		return []hosttest.Option{hosttest.NewHerdr(t), cm}, func() {
+		cm := fakehost.NewCmux(t)
+		return []hosttest.Option{fakehost.NewHerdr(t), cm}, func() {
 			if calls := cm.Calls(); len(calls) != 0 {
 				t.Errorf("cmux was run inside herdr: %q", calls)
 			}
@@ -167,7 +168,7 @@ func golden(t *testing.T, dir string, c GoldenCase, run GoldenRun) {
 			}
 			synctest.Test(t, func(t *testing.T) {
 				got := run(t, chatscript.Flags{Agent: "chat", Notify: true, Profile: p}, c.Host, fakes)
-				hosttest.RequireGoldenFile(t, filepath.Join(dir, "TestGolden"+c.Name, p.String()+".golden"), got)
+				fakehost.RequireGoldenFile(t, filepath.Join(dir, "TestGolden"+c.Name, p.String()+".golden"), got)
 			})
 			check()
 		})
@@ -178,7 +179,7 @@ func golden(t *testing.T, dir string, c GoldenCase, run GoldenRun) {
 // each session report (s1 at start and at /save, other after /session),
 // and in the mendcode profile the session and its resume command with
 // every state.
-func checkHerdrSessions(t *testing.T, h *hosttest.Herdr, p chatscript.Profile) {
+func checkHerdrSessions(t *testing.T, h *fakehost.Herdr, p chatscript.Profile) {
 	t.Helper()
 	if got, want := strings.Join(herdrSessions(t, h.Requests(), ""), ","), "s1,s1,other"; got != want {
 		t.Errorf("herdr sessions %s, want %s\n%s", got, want, RequestLog(h))

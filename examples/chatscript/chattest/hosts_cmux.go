@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/examples/chatscript"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // The chat in a cmux surface (CMUX_SURFACE_ID, the fake cmux first on
@@ -22,7 +22,7 @@ func HostsCmux(t *testing.T, ch *Chat) {
 	for _, run := range profileRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
-			cm := hosttest.NewCmux(t)
+			cm := fakehost.NewCmux(t)
 			c := ch.Start(t, fakeEnv(t, cm.Env()), run.args...)
 			mark := 0
 			shows := func(want ...string) {
@@ -84,7 +84,7 @@ func HostsCmuxKilled(t *testing.T, ch *Chat) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
-			cm := hosttest.NewCmux(t)
+			cm := fakehost.NewCmux(t)
 			c := ch.Start(t, fakeEnv(t, cm.Env()))
 			waitCmux(t, cm, "Idle", func(calls [][]string) bool { return cmuxShows(calls, 0, "Idle", "loading off") })
 			c.Write("slow\r")
@@ -115,7 +115,7 @@ func HostsCmuxHeadless(t *testing.T, ch *Chat) {
 		for _, tt := range tests {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
-				cm := hosttest.NewCmux(t)
+				cm := fakehost.NewCmux(t)
 				c := ch.Start(t, fakeEnv(t, cm.Env()), append(run.args, "-m", tt.prompt)...)
 				c.exitCode(tt.code, "")
 				want := []string{"Running", "loading on", tt.end, "loading off", "cleared"}

@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // What PTYHerdr (e2e.go) leaves out of the iota behaviour in a
@@ -22,9 +22,9 @@ import (
 // release).
 func HostsHerdrIota(t *testing.T, ch *Chat) {
 	t.Parallel()
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	c := ch.Start(t, fakeEnv(t, h.Env()), "-session", "s1")
-	waitHerdr(t, h, "the ready state and the session", func(reqs []hosttest.Request) bool {
+	waitHerdr(t, h, "the ready state and the session", func(reqs []fakehost.Request) bool {
 		return len(Applied(reqs, "pane.report_agent")) > 0 && len(Applied(reqs, "pane.report_agent_session")) > 0
 	})
 	c.WaitText("● ready")
@@ -59,7 +59,7 @@ func HostsHerdrIota(t *testing.T, ch *Chat) {
 	c.WaitText("Saved session s1")
 	c.Write("/session other\r")
 	c.WaitText("Switched to session other")
-	waitHerdr(t, h, "the saved and the switched session", func(reqs []hosttest.Request) bool {
+	waitHerdr(t, h, "the saved and the switched session", func(reqs []fakehost.Request) bool {
 		return len(Applied(reqs, "pane.report_agent_session")) == 3
 	})
 
@@ -99,7 +99,7 @@ func HostsHerdrKilled(t *testing.T, ch *Chat) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
-			h := hosttest.NewHerdr(t)
+			h := fakehost.NewHerdr(t)
 			c := ch.Start(t, fakeEnv(t, h.Env()))
 			herdrGot(t, h, 0, "idle")
 			c.Write("slow\r")
@@ -129,7 +129,7 @@ func HostsHerdrHeadless(t *testing.T, ch *Chat) {
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
 			t.Parallel()
-			h := hosttest.NewHerdr(t)
+			h := fakehost.NewHerdr(t)
 			c := ch.Start(t, fakeEnv(t, h.Env()), "-session", "s3", "-m", tt.prompt)
 			c.exitCode(tt.code, "")
 			c.wantText(tt.text)

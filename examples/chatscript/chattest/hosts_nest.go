@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // Nesting: a herdr pane inside a cmux window carries the cmux variables of
@@ -17,14 +17,14 @@ import (
 
 // herdrInCmuxEnv is a herdr pane's environment inside cmux: herdr's
 // variables, CMUX_SURFACE_ID and the rest, the fake cmux first on PATH.
-func herdrInCmuxEnv(t *testing.T, h *hosttest.Herdr, cm *hosttest.Cmux) []string {
+func herdrInCmuxEnv(t *testing.T, h *fakehost.Herdr, cm *fakehost.Cmux) []string {
 	return fakeEnv(t, h.Env(), cm.Env())
 }
 
 func HostsHerdrInCmux(t *testing.T, ch *Chat) {
 	t.Parallel()
-	h := hosttest.NewHerdr(t)
-	cm := hosttest.NewCmux(t)
+	h := fakehost.NewHerdr(t)
+	cm := fakehost.NewCmux(t)
 	c := ch.Start(t, herdrInCmuxEnv(t, h, cm))
 	herdrGot(t, h, 0, "idle")
 	c.Write("approve this\r")
@@ -54,8 +54,8 @@ func HostsHerdrInCmux(t *testing.T, ch *Chat) {
 // the system prompt's) is herdr's; cmux is not run.
 func HostsDoctorNested(t *testing.T, ch *Chat) {
 	t.Parallel()
-	h := hosttest.NewHerdr(t)
-	cm := hosttest.NewCmux(t)
+	h := fakehost.NewHerdr(t)
+	cm := fakehost.NewCmux(t)
 	out := ch.Doctor(t, herdrInCmuxEnv(t, h, cm))
 	if !strings.HasPrefix(out, "host: herdr\n") {
 		t.Errorf("-doctor does not start with host: herdr:\n%s", out)
@@ -88,7 +88,7 @@ func HostsDoctorNested(t *testing.T, ch *Chat) {
 // surface, for the model, and runs no cmux command.
 func HostsDoctorCmux(t *testing.T, ch *Chat) {
 	t.Parallel()
-	cm := hosttest.NewCmux(t)
+	cm := fakehost.NewCmux(t)
 	env := cm.Env()
 	out := ch.Doctor(t, fakeEnv(t, env))
 	wantLines(t, out,

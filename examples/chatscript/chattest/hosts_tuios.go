@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/examples/chatscript"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // The chat in a tuios pane, against the fake tuios daemon (TUIOS_* only,
@@ -23,7 +23,7 @@ func HostsTuios(t *testing.T, ch *Chat) {
 	for _, run := range profileRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
-			f := hosttest.NewTuios(t)
+			f := fakehost.NewTuios(t)
 			c := ch.Start(t, fakeEnv(t, f.Env()), append(run.args, "-session", "s1")...)
 			metaIs := func(key, value string) {
 				t.Helper()
@@ -120,7 +120,7 @@ func HostsTuios(t *testing.T, ch *Chat) {
 // of its answer (ok) or failed with its error. A start without the tool
 // may have been replaced by the one with it (a snapshot superseded while
 // tuios was busy); the one with it is always there.
-func checkSubAgent(t *testing.T, f *hosttest.Tuios, agent, session string, ok bool, text string) {
+func checkSubAgent(t *testing.T, f *fakehost.Tuios, agent, session string, ok bool, text string) {
 	t.Helper()
 	checkSubAgentActs(t, tuiosActivities(f), agent, session, ok, text)
 }
@@ -178,7 +178,7 @@ func HostsTuiosHeadless(t *testing.T, ch *Chat) {
 		for _, tt := range tests {
 			t.Run(run.p.String()+"/"+tt.prompt, func(t *testing.T) {
 				t.Parallel()
-				f := hosttest.NewTuios(t)
+				f := fakehost.NewTuios(t)
 				c := ch.Start(t, fakeEnv(t, f.Env()), append(run.args, "-session", "s4", "-m", tt.prompt)...)
 				c.exitCode(tt.code, "")
 				if got := tuiosStates(f); !slices.Equal(got, tt.states) {

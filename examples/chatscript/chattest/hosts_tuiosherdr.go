@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/examples/chatscript"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // A tuios pane beyond the plain case: one that also speaks herdr's API,
@@ -24,8 +24,8 @@ func HostsTuiosHerdrAPI(t *testing.T, ch *Chat) {
 	for _, run := range profileRuns() {
 		t.Run(run.p.String(), func(t *testing.T) {
 			t.Parallel()
-			h := hosttest.NewHerdr(t)
-			f := hosttest.NewTuios(t)
+			h := fakehost.NewHerdr(t)
+			f := fakehost.NewTuios(t)
 			env := fakeEnv(t, f.Env(), herdrAPIEnv(h))
 			c := ch.Start(t, env, append(run.args, "-session", "s5")...)
 			herdrGot(t, h, 0, "idle")
@@ -100,7 +100,7 @@ func HostsTuiosHerdrAPI(t *testing.T, ch *Chat) {
 // must clear it, without starting a sub-agent of its own.
 func HostsTuiosRestart(t *testing.T, ch *Chat) {
 	t.Parallel()
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	env := fakeEnv(t, f.Env())
 	first := ch.Start(t, env, "-profile", "mendcode", "-session", "s6")
 	tuiosGot(t, f, 0, "idle")

@@ -10,14 +10,14 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/examples/chatscript"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // Helpers for the end-to-end runs under the fake hosts (hosts_*.go):
 // the environment tuios gives a pane for herdr's API, waits on what a fake
 // received, and readers of the recorded traffic. A fake's own variables
 // come from its Env (environ), appended to TestEnv's (a PATH there wins).
-// Every wait is hosttest.WaitFor, bounded by Wait; nothing sleeps.
+// Every wait is fakehost.WaitFor, bounded by Wait; nothing sleeps.
 
 // profileRun is a profile's command line and what differs with it: the
 // agent the hosts are told.
@@ -54,12 +54,12 @@ func fakeEnv(t *testing.T, envs ...map[string]string) []string {
 
 // herdrAPIEnv is what tuios puts in each of its panes so that herdr's
 // clients find its herdr API: the socket and the pane, without HERDR_ENV.
-func herdrAPIEnv(h *hosttest.Herdr) map[string]string {
+func herdrAPIEnv(h *fakehost.Herdr) map[string]string {
 	env := h.Env()
 	return map[string]string{"HERDR_SOCKET_PATH": env["HERDR_SOCKET_PATH"], "HERDR_PANE_ID": env["HERDR_PANE_ID"]}
 }
 
-// waitOr waits until cond holds (hosttest.WaitFor, bounded by wait) and,
+// waitOr waits until cond holds (fakehost.WaitFor, bounded by wait) and,
 // if it never does, logs what explain says before the test stops.
 func waitOr(t *testing.T, cond func() bool, explain func() string) {
 	t.Helper()
@@ -68,11 +68,11 @@ func waitOr(t *testing.T, cond func() bool, explain func() string) {
 			t.Log(explain())
 		}
 	}()
-	hosttest.WaitFor(t, cond, hosttest.WithTimeout(Wait))
+	fakehost.WaitFor(t, cond, fakehost.WithTimeout(Wait))
 }
 
 // waitHerdr waits until cond holds for the requests the fake herdr got.
-func waitHerdr(t *testing.T, h *hosttest.Herdr, what string, cond func([]hosttest.Request) bool) {
+func waitHerdr(t *testing.T, h *fakehost.Herdr, what string, cond func([]fakehost.Request) bool) {
 	t.Helper()
 	waitOr(t, func() bool { return cond(h.Requests()) }, func() string {
 		return "herdr never got " + what + ":\n" + RequestLog(h)
@@ -80,7 +80,7 @@ func waitHerdr(t *testing.T, h *hosttest.Herdr, what string, cond func([]hosttes
 }
 
 // waitPane waits until cond holds for the fake herdr's pane.
-func waitPane(t *testing.T, h *hosttest.Herdr, what string, cond func(hosttest.HerdrPane) bool) {
+func waitPane(t *testing.T, h *fakehost.Herdr, what string, cond func(fakehost.HerdrPane) bool) {
 	t.Helper()
 	waitOr(t, func() bool { return cond(h.Pane()) }, func() string {
 		return "pane never " + what + ":\n" + strings.Join(h.Transcript(), "\n")
@@ -89,7 +89,7 @@ func waitPane(t *testing.T, h *hosttest.Herdr, what string, cond func(hosttest.H
 
 // releasedLast checks that the last request herdr got is the release,
 // applied; after says what ended the chat, for the failure message.
-func releasedLast(t *testing.T, h *hosttest.Herdr, after string) {
+func releasedLast(t *testing.T, h *fakehost.Herdr, after string) {
 	t.Helper()
 	reqs := h.Requests()
 	if len(reqs) == 0 {
@@ -103,12 +103,12 @@ func releasedLast(t *testing.T, h *hosttest.Herdr, after string) {
 
 // isLabels reports whether r sets or clears the state labels that show a
 // failed turn in herdr (backends/herdr/failure.go).
-func isLabels(r hosttest.Request) bool {
+func isLabels(r fakehost.Request) bool {
 	return r.Method == "pane.report_metadata" && (r.Params["state_labels"] != nil || r.Params["clear_state_labels"] == true)
 }
 
 // herdrStates lists the states of the state reports herdr applied.
-func herdrStates(reqs []hosttest.Request) []string {
+func herdrStates(reqs []fakehost.Request) []string {
 	var out []string
 	for _, r := range Applied(reqs, "pane.report_agent") {
 		out = append(out, r.Str("state"))
@@ -118,7 +118,7 @@ func herdrStates(reqs []hosttest.Request) []string {
 
 // herdrSessions lists the sessions of the session reports herdr applied,
 // and checks that each came with its directory, root/<id>.
-func herdrSessions(t *testing.T, reqs []hosttest.Request, root string) []string {
+func herdrSessions(t *testing.T, reqs []fakehost.Request, root string) []string {
 	t.Helper()
 	var ids []string
 	for _, r := range Applied(reqs, "pane.report_agent_session") {
@@ -133,9 +133,9 @@ func herdrSessions(t *testing.T, reqs []hosttest.Request, root string) []string 
 
 // herdrGot waits until the states herdr applied after the first from of
 // them include want in order.
-func herdrGot(t *testing.T, h *hosttest.Herdr, from int, want ...string) {
+func herdrGot(t *testing.T, h *fakehost.Herdr, from int, want ...string) {
 	t.Helper()
-	waitHerdr(t, h, "the states "+strings.Join(want, ", "), func(reqs []hosttest.Request) bool {
+	waitHerdr(t, h, "the states "+strings.Join(want, ", "), func(reqs []fakehost.Request) bool {
 		s := herdrStates(reqs)
 		return hasInOrder(s[min(from, len(s)):], want)
 	})
@@ -147,7 +147,7 @@ func hasInOrder(got, want []string) bool {
 }
 
 // waitTuios waits until cond holds for the fake tuios.
-func waitTuios(t *testing.T, f *hosttest.Tuios, what string, cond func() bool) {
+func waitTuios(t *testing.T, f *fakehost.Tuios, what string, cond func() bool) {
 	t.Helper()
 	waitOr(t, cond, func() string {
 		return fmt.Sprintf("tuios never got %s; it got:\n%s\npane %+v", what, strings.Join(f.Transcript(), "\n"), f.Pane())
@@ -156,8 +156,8 @@ func waitTuios(t *testing.T, f *hosttest.Tuios, what string, cond func() bool) {
 
 // tuiosVerb returns the requests of verb the fake tuios answered with a
 // result.
-func tuiosVerb(reqs []hosttest.Request, verb string) []hosttest.Request {
-	var out []hosttest.Request
+func tuiosVerb(reqs []fakehost.Request, verb string) []fakehost.Request {
+	var out []fakehost.Request
 	for _, r := range reqs {
 		if r.Method == verb && r.Answer == "" {
 			out = append(out, r)
@@ -167,7 +167,7 @@ func tuiosVerb(reqs []hosttest.Request, verb string) []hosttest.Request {
 }
 
 // tuiosStates lists the states set on the fake tuios.
-func tuiosStates(f *hosttest.Tuios) []string {
+func tuiosStates(f *fakehost.Tuios) []string {
 	var out []string
 	for _, r := range tuiosVerb(f.Requests(), "set-agent-state") {
 		s, _ := r.Params["state"].(string)
@@ -178,7 +178,7 @@ func tuiosStates(f *hosttest.Tuios) []string {
 
 // tuiosGot waits until the states set on the fake tuios after the first
 // from of them include want in order.
-func tuiosGot(t *testing.T, f *hosttest.Tuios, from int, want ...string) {
+func tuiosGot(t *testing.T, f *fakehost.Tuios, from int, want ...string) {
 	t.Helper()
 	waitTuios(t, f, "the states "+strings.Join(want, ", "), func() bool {
 		s := tuiosStates(f)
@@ -188,7 +188,7 @@ func tuiosGot(t *testing.T, f *hosttest.Tuios, from int, want ...string) {
 
 // tuiosMetaCalls renders each set-agent-meta call as its tokens, sorted:
 // "context=1% cost=$0.01", a removed key as "key=null", "clear".
-func tuiosMetaCalls(f *hosttest.Tuios) []string {
+func tuiosMetaCalls(f *fakehost.Tuios) []string {
 	var out []string
 	for _, r := range tuiosVerb(f.Requests(), "set-agent-meta") {
 		var parts []string
@@ -223,7 +223,7 @@ func (a tuiosActivity) String() string {
 	return s
 }
 
-func tuiosActivities(f *hosttest.Tuios) []tuiosActivity {
+func tuiosActivities(f *fakehost.Tuios) []tuiosActivity {
 	var out []tuiosActivity
 	for _, r := range tuiosVerb(f.Requests(), "report-agent-activity") {
 		act, _ := r.Params["activity"].(map[string]any)
@@ -242,7 +242,7 @@ func tuiosActivities(f *hosttest.Tuios) []tuiosActivity {
 }
 
 // waitCmux waits until cond holds for the fake cmux's calls.
-func waitCmux(t *testing.T, c *hosttest.Cmux, what string, cond func(calls [][]string) bool) {
+func waitCmux(t *testing.T, c *fakehost.Cmux, what string, cond func(calls [][]string) bool) {
 	t.Helper()
 	waitOr(t, func() bool { return cond(c.Calls()) }, func() string {
 		return fmt.Sprintf("cmux never got %s; it got:\n%s", what, strings.Join(c.Transcript(), "\n"))
@@ -315,7 +315,7 @@ func cmuxShows(calls [][]string, from int, want ...string) bool {
 }
 
 // running counts the sub-agents the fake tuios shows running.
-func running(p hosttest.TuiosPane) int {
+func running(p fakehost.TuiosPane) int {
 	n := 0
 	for _, s := range p.Subagents {
 		if s.Status == "running" {

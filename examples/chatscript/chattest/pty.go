@@ -17,7 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/creack/pty"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // The end-to-end tests run the real chat binary in a real pseudo-terminal
@@ -63,7 +63,7 @@ type PTY struct {
 	screen Screen // fed everything the chat writes, if the Chat has one; guarded by mu
 	// term is fed everything the chat writes, as screen is: the bar and
 	// the pings are read from its transcript (bar.go).
-	term hosttest.Terminal
+	term fakehost.Terminal
 }
 
 // Start starts the chat with args in a 100x30 pty, its turns taking

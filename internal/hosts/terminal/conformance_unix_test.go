@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 func TestConformance(t *testing.T) {
@@ -18,7 +18,7 @@ func TestConformance(t *testing.T) {
 		}
 		return b
 	}
-	hosttest.Run(t, hosttest.Harness{
+	fakehost.Run(t, fakehost.Harness{
 		New: func(t *testing.T) host.Backend { return newBackend(t, Config{Output: &recorder{}, Info: plainTerm}) },
 		// A terminal that stopped reading, on a file that takes deadlines.
 		Hung: func(t *testing.T) host.Backend {

@@ -1,4 +1,4 @@
-package hosttest_test
+package fakehost_test
 
 import (
 	"bufio"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // tuiosConn is a raw client of the fake, for tests of the fake itself.
@@ -19,7 +19,7 @@ type tuiosConn struct {
 	rd *bufio.Reader
 }
 
-func dialTuios(t *testing.T, f *hosttest.Tuios) *tuiosConn {
+func dialTuios(t *testing.T, f *fakehost.Tuios) *tuiosConn {
 	t.Helper()
 	c, err := net.Dial("unix", f.Env()["TUIOS_SOCKET"])
 	if err != nil {
@@ -63,7 +63,7 @@ func errCode(m map[string]any) string {
 
 func TestTuiosEnv(t *testing.T) {
 	noLeaks(t)
-	f := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_SESSION", "work"))
+	f := fakehost.NewTuios(t, fakehost.WithEnv("TUIOS_SESSION", "work"))
 	env := f.Env()
 	window, path := env["TUIOS_PANE_ID"], env["TUIOS_SOCKET"]
 	if env["TUIOS_ENV"] != "1" || env["TUIOS_SESSION"] != "work" || env["TUIOS_WINDOW_ID"] != window {
@@ -79,14 +79,14 @@ func TestTuiosEnv(t *testing.T) {
 	if code := errCode(c.do(`{"id":1,"verb":"get-agent-state","params":{"session":"main"}}`)); code != "session_not_found" {
 		t.Errorf("session main answered %q in session work", code)
 	}
-	if g := hosttest.NewTuios(t, hosttest.WithEnv("TUIOS_PANE_ID", "w-9")); g.Env()["TUIOS_WINDOW_ID"] != "w-9" {
+	if g := fakehost.NewTuios(t, fakehost.WithEnv("TUIOS_PANE_ID", "w-9")); g.Env()["TUIOS_WINDOW_ID"] != "w-9" {
 		t.Errorf("TUIOS_PANE_ID did not set the window: %v", g.Env())
 	}
 }
 
 func TestTuiosProtocol(t *testing.T) {
 	noLeaks(t)
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	f.ExpectRefusals()
 	c := dialTuios(t, f)
 	w := f.Env()["TUIOS_PANE_ID"]
@@ -140,7 +140,7 @@ func TestTuiosProtocol(t *testing.T) {
 
 func TestTuiosMeta(t *testing.T) {
 	noLeaks(t)
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	c := dialTuios(t, f)
 	c.do(`{"id":1,"verb":"set-agent-meta","params":{"source":"chat","tokens":{"model":"opus","cost":"$1"}}}`)
 	c.do(`{"id":2,"verb":"set-agent-meta","params":{"source":"hook","tokens":{"branch":"main"}}}`)
@@ -166,7 +166,7 @@ func TestTuiosMeta(t *testing.T) {
 
 func TestTuiosActivity(t *testing.T) {
 	noLeaks(t)
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	c := dialTuios(t, f)
 	act := func(id int, a string) map[string]any {
 		return c.do(`{"id":` + string(rune('0'+id)) + `,"verb":"report-agent-activity","params":{"harness":"chat","activity":` + a + `}}`)
@@ -184,7 +184,7 @@ func TestTuiosActivity(t *testing.T) {
 		t.Errorf("running count %v", r)
 	}
 	p := f.Pane()
-	want := []hosttest.TuiosSubagent{{ID: "a1", Type: "explore", Task: "look", Tool: "grep", Status: "done", Result: "found it"}, {ID: "a2", Status: "stopped"}}
+	want := []fakehost.TuiosSubagent{{ID: "a1", Type: "explore", Task: "look", Tool: "grep", Status: "done", Result: "found it"}, {ID: "a2", Status: "stopped"}}
 	if !slices.Equal(p.Subagents, want) {
 		t.Errorf("children %+v", p.Subagents)
 	}
@@ -214,7 +214,7 @@ func TestTuiosActivity(t *testing.T) {
 
 func TestTuiosHangDropStop(t *testing.T) {
 	noLeaks(t)
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	f.UnknownVerbs("set-agent-meta")
 	c := dialTuios(t, f)
 	if code := errCode(c.do(`{"id":1,"verb":"set-agent-meta","params":{"tokens":{"a":"b"}}}`)); code != "unknown_verb" {
@@ -227,7 +227,7 @@ func TestTuiosHangDropStop(t *testing.T) {
 
 	f.Hang()
 	c.c.Write([]byte(`{"id":3,"verb":"hello"}` + "\n"))
-	hosttest.WaitFor(t, func() bool { return len(f.Requests()) == 3 })
+	fakehost.WaitFor(t, func() bool { return len(f.Requests()) == 3 })
 	c.c.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
 	if _, err := c.rd.ReadByte(); err == nil {
 		t.Error("a hung fake answered")
@@ -269,7 +269,7 @@ func TestTuiosHangDropStop(t *testing.T) {
 // its own shape, with the request's id.
 func TestTuiosSharesTheSocketsFaults(t *testing.T) {
 	noLeaks(t)
-	f := hosttest.NewTuios(t)
+	f := fakehost.NewTuios(t)
 	f.Error("window_not_found")
 	c := dialTuios(t, f)
 	if reply := c.send(`{"id":7,"verb":"hello"}`); reply != `{"error":{"code":"window_not_found","message":"fake tuios error"},"id":7}` {

@@ -1,4 +1,4 @@
-package hosttest_test
+package fakehost_test
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // A Rig, without any UI framework: the program's environment is the fixed
@@ -19,11 +19,11 @@ func TestRig(t *testing.T) {
 		t.Skip("the fake cmux is a sh script")
 	}
 	noLeaks(t)
-	c := hosttest.NewCmux(t)
-	h := hosttest.NewHerdr(t)
-	r := hosttest.NewRig(c, hosttest.WithEnv("TERM_PROGRAM", "Apple_Terminal"), h,
-		hosttest.WithSize(100, 30), hosttest.WithTimeout(time.Minute), hosttest.KitOption("mine"),
-		hosttest.WithReplace("secret", "<secret>"))
+	c := fakehost.NewCmux(t)
+	h := fakehost.NewHerdr(t)
+	r := fakehost.NewRig(c, fakehost.WithEnv("TERM_PROGRAM", "Apple_Terminal"), h,
+		fakehost.WithSize(100, 30), fakehost.WithTimeout(time.Minute), fakehost.KitOption("mine"),
+		fakehost.WithReplace("secret", "<secret>"))
 	for k, want := range map[string]string{
 		"TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal", "HERDR_PANE_ID": "w1:p2",
 		"CMUX_WORKSPACE_ID": c.Env()["CMUX_WORKSPACE_ID"], "PATH": c.Env()["PATH"],

@@ -1,4 +1,4 @@
-package hosttest
+package fakehost
 
 import (
 	"errors"
@@ -17,7 +17,7 @@ import (
 // with a diff when they differ, or when the file is missing; -update
 // writes the file instead:
 //
-//	hosttest.RequireGolden(t, k.Transcript()) // go test -run TestApproval -update
+//	fakehost.RequireGolden(t, k.Transcript()) // go test -run TestApproval -update
 //
 // The -update flag is github.com/charmbracelet/x/exp/golden's, so a test
 // binary that links both has one.

@@ -1,4 +1,4 @@
-package hosttest_test
+package fakehost_test
 
 import (
 	"bufio"
@@ -14,13 +14,13 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.uber.org/goleak"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/herdrschema"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // herdrSchemaFile is herdr's published API schema (test data, Apache-2.0;
 // see its NOTICE.md).
-const herdrSchemaFile = "../../testdata/herdr/herdr-api.schema.json"
+const herdrSchemaFile = "../../../testdata/herdr/herdr-api.schema.json"
 
 var herdrSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) {
 	return herdrschema.Compile(herdrSchemaFile, "request", "success_response", "error_response")
@@ -70,9 +70,9 @@ func noLeaks(t *testing.T) {
 }
 
 // sock is the fake's socket, as its pane's environment names it.
-func sock(h *hosttest.Herdr) string { return h.Env()["HERDR_SOCKET_PATH"] }
+func sock(h *fakehost.Herdr) string { return h.Env()["HERDR_SOCKET_PATH"] }
 
-func mustCall(t *testing.T, h *hosttest.Herdr, line string) string {
+func mustCall(t *testing.T, h *fakehost.Herdr, line string) string {
 	t.Helper()
 	reply, err := call(sock(h), line, 5*time.Second)
 	if err != nil {
@@ -98,7 +98,7 @@ func TestHerdrSchemaRejectsWrongShapes(t *testing.T) {
 
 func TestHerdrAnswersLikeHerdr(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	tests := []struct {
 		name, line, want string
 	}{
@@ -144,7 +144,7 @@ func TestHerdrAnswersLikeHerdr(t *testing.T) {
 
 func TestHerdrSeqIsPerSourceAndExact(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	// Above 2^53: a float64 would see these two as equal.
 	mustCall(t, h, `{"id":"a","method":"pane.report_agent","params":{"pane_id":"w1:p2","source":"s1","agent":"x","state":"working","seq":1800000000000000000}}`)
 	mustCall(t, h, `{"id":"b","method":"pane.report_agent","params":{"pane_id":"w1:p2","source":"s1","agent":"x","state":"idle","seq":1800000000000000001}}`)
@@ -164,7 +164,7 @@ func TestHerdrSeqIsPerSourceAndExact(t *testing.T) {
 
 func TestHerdrReleaseOnlyByHolder(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t, hosttest.WithEnv("HERDR_PANE_ID", "w2:p7"))
+	h := fakehost.NewHerdr(t, fakehost.WithEnv("HERDR_PANE_ID", "w2:p7"))
 	mustCall(t, h, `{"id":"1","method":"pane.report_agent","params":{"pane_id":"w2:p7","source":"s","agent":"a","state":"blocked","message":"approve","seq":1}}`)
 	mustCall(t, h, `{"id":"2","method":"pane.release_agent","params":{"pane_id":"w2:p7","source":"s","agent":"other","seq":2}}`)
 	if p := h.Pane(); p.Released || p.State != "blocked" || p.Message != "approve" {
@@ -195,7 +195,7 @@ func TestHerdrReleaseOnlyByHolder(t *testing.T) {
 
 func TestHerdrEnv(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	env := h.Env()
 	for k, want := range map[string]string{
 		"HERDR_ENV": "1", "HERDR_PANE_ID": "w1:p2", "HERDR_WORKSPACE_ID": "w1", "HERDR_TAB_ID": "w1:t1",
@@ -216,7 +216,7 @@ const okLine = `{"id":"f","method":"pane.report_agent","params":{"pane_id":"w1:p
 
 func TestHerdrFaults(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 
 	h.Garbage()
 	if reply, err := call(sock(h), okLine, 5*time.Second); err != nil || reply != "this is not json" {
@@ -258,14 +258,14 @@ func TestHerdrFaults(t *testing.T) {
 
 func TestHerdrHangReleasedByStop(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	h.Hang()
 	done := make(chan error, 1)
 	go func() {
 		_, err := call(sock(h), okLine, time.Minute)
 		done <- err
 	}()
-	hosttest.WaitFor(t, func() bool { return len(h.Requests()) == 1 })
+	fakehost.WaitFor(t, func() bool { return len(h.Requests()) == 1 })
 	h.Stop() // must not wait for the client's minute
 	if err := <-done; err == nil {
 		t.Error("hung call got a reply")
@@ -274,7 +274,7 @@ func TestHerdrHangReleasedByStop(t *testing.T) {
 
 func TestHerdrStopAndRestart(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	mustCall(t, h, okLine)
 	h.Stop()
 	h.Stop() // idempotent

@@ -1,4 +1,4 @@
-package hosttest
+package fakehost
 
 import (
 	"maps"

@@ -1,4 +1,4 @@
-package hosttest_test
+package fakehost_test
 
 import (
 	"maps"
@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // WithEnv's variables go over the first pane's; HERDR_PANE_ID names it.
 func TestHerdrEnvOverrides(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t, hosttest.WithEnv("HERDR_PANE_ID", "w3:p4"), hosttest.WithEnv("HERDR_TAB_ID", "w3:t9"))
+	h := fakehost.NewHerdr(t, fakehost.WithEnv("HERDR_PANE_ID", "w3:p4"), fakehost.WithEnv("HERDR_TAB_ID", "w3:t9"))
 	want := map[string]string{
 		"HERDR_ENV": "1", "HERDR_SOCKET_PATH": sock(h), "HERDR_PANE_ID": "w3:p4",
 		"HERDR_WORKSPACE_ID": "w3", "HERDR_TAB_ID": "w3:t9",
@@ -27,7 +27,7 @@ func TestHerdrEnvOverrides(t *testing.T) {
 
 func TestHerdrPaneEnv(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	tests := []struct{ id, ws, tab string }{
 		{"w1:p5", "w1", "w1:t1"},
 		{"w3:p9", "w3", "w3:t1"},
@@ -52,7 +52,7 @@ func TestHerdrPaneEnv(t *testing.T) {
 // seq order, and still refuses the panes no one named.
 func TestHerdrServesManyPanes(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	if got := mustCall(t, h, herdrReport("w1:p5", "working", 1)); !strings.Contains(got, `"pane_not_found"`) {
 		t.Fatalf("a pane no one named: %s, want pane_not_found", got)
 	}
@@ -83,7 +83,7 @@ func TestHerdrServesManyPanes(t *testing.T) {
 
 func TestHerdrTranscriptEmpty(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	mustCall(t, h, `{"id":"x","method":"pane.report_agent","params":{"pane_id":"w9:p9","source":"s","agent":"a","state":"idle"}}`)
 	if got := h.Transcript(); len(got) != 0 {
 		t.Errorf("transcript = %q, want none", got)

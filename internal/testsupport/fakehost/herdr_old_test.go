@@ -1,11 +1,11 @@
-package hosttest_test
+package fakehost_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // The fake takes state labels as herdr 0.8 does (src/app/api/panes.rs,
@@ -13,7 +13,7 @@ import (
 // where it lacks something (checked at herdr's tags).
 func TestHerdrStateLabelsAndOld(t *testing.T) {
 	noLeaks(t)
-	h := hosttest.NewHerdr(t)
+	h := fakehost.NewHerdr(t)
 	const (
 		labels  = `{"id":"%s","method":"pane.report_metadata","params":{"pane_id":"w1:p2","source":"s","agent":"a","seq":%s,"state_labels":{"done":"failed","idle":"failed"}}}`
 		clear   = `{"id":"%s","method":"pane.report_metadata","params":{"pane_id":"w1:p2","source":"s","agent":"a","seq":%s,"clear_state_labels":true}}`

@@ -1,4 +1,4 @@
-package hosttest
+package fakehost
 
 import (
 	"time"
@@ -10,7 +10,7 @@ import (
 // fails t after 10 s (WithTimeout) if it never does. It is the wait for
 // the fakes and the kits:
 //
-//	hosttest.WaitFor(t, func() bool { return h.Pane().State == "working" })
+//	fakehost.WaitFor(t, func() bool { return h.Pane().State == "working" })
 //
 // Call it from the test's goroutine: it fails with Fatalf. Polling, not a
 // signal, because the fakes' traffic comes from other goroutines and

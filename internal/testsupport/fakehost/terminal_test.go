@@ -1,4 +1,4 @@
-package hosttest_test
+package fakehost_test
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 // captureCases are raw byte streams, written by hand, and the transcript
@@ -64,7 +64,7 @@ func TestTerminalCapture(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			check := func(how string, parts ...string) {
 				t.Helper()
-				var term hosttest.Terminal
+				var term fakehost.Terminal
 				for _, p := range parts {
 					if n, err := term.Write([]byte(p)); n != len(p) || err != nil {
 						t.Fatalf("Write = %d, %v", n, err)
@@ -105,7 +105,7 @@ func TestTerminalCaptureAllInOne(t *testing.T) {
 		in.WriteString(c.in)
 		want = append(want, c.want...)
 	}
-	var term hosttest.Terminal
+	var term fakehost.Terminal
 	term.Write([]byte(in.String()))
 	if got := term.Transcript(); !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -123,7 +123,7 @@ func TestTerminalCaptureReadsXAnsi(t *testing.T) {
 		"terminal progress 3", "terminal progress 4;100", "terminal progress 2;100 via tmux",
 		`terminal ping "` + long + `" via screen`, "terminal progress 0",
 	}
-	var term hosttest.Terminal
+	var term fakehost.Terminal
 	term.Write([]byte(in))
 	if got := term.Transcript(); !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -133,7 +133,7 @@ func TestTerminalCaptureReadsXAnsi(t *testing.T) {
 // TestTerminalConcurrentWriters: two writers (Bubble Tea and hostbridge's
 // reporter) each write whole sequences; none is lost or merged.
 func TestTerminalConcurrentWriters(t *testing.T) {
-	var term hosttest.Terminal
+	var term fakehost.Terminal
 	var wg sync.WaitGroup
 	for _, seq := range []string{"\x1b]9;4;3\x07", "\x1b[2K> frame\r\n"} {
 		wg.Add(1)
@@ -159,7 +159,7 @@ func FuzzTerminal(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, in []byte, cut uint) {
-		var whole, split hosttest.Terminal
+		var whole, split fakehost.Terminal
 		whole.Write(in)
 		i := int(cut % uint(len(in)+1))
 		split.Write(in[:i])
