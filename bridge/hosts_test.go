@@ -2,6 +2,7 @@ package bridge_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -142,5 +144,17 @@ func flushHosts(t *testing.T, b *bridge.Bridge) {
 	t.Helper()
 	if err := b.Flush(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A bad value is quoted in its error cut to a few dozen bytes: a 10 KB
+// agent name is not echoed whole.
+func TestBadOptionQuotesLittle(t *testing.T) {
+	long := strings.Repeat("x", 10<<10) + " bad"
+	for _, opt := range []bridge.Option{bridge.WithAgent(long), bridge.WithSource(long), bridge.WithSession("s", "rel/"+long)} {
+		_, err := bridge.New(opt, bridge.WithBackends(&host.Recorder{}), bridge.WithSignalHandler(false))
+		if !errors.Is(err, bridge.ErrOption) || len(err.Error()) > 200 || !strings.Contains(err.Error(), "bytes)") {
+			t.Errorf("error %.300q: want ErrOption, under 200 bytes, naming the length", err)
+		}
 	}
 }

@@ -47,6 +47,15 @@ func (c *config) fail(format string, args ...any) {
 	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{ErrOption}, args...)...))
 }
 
+// quoted is a bad value as an error quotes it: %q of at most its first
+// 40 bytes, so a 10 KB agent name is not echoed whole into a log.
+func quoted(v string) string {
+	if len(v) <= 40 {
+		return fmt.Sprintf("%q", v)
+	}
+	return fmt.Sprintf("%q… (%d bytes)", v[:40], len(v))
+}
+
 // check fails unless ok, and returns ok.
 func (c *config) check(ok bool, format string, args ...any) bool {
 	if !ok {
@@ -93,7 +102,7 @@ func defaultAgent() string {
 func WithAgent(name string) Option {
 	return func(c *config) {
 		if c.check(agentName.MatchString(name),
-			"agent name %q: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", name) {
+			"agent name %s: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", quoted(name)) {
 			c.hosts.Agent = name
 		}
 	}
@@ -101,7 +110,7 @@ func WithAgent(name string) Option {
 
 func WithSource(source string) Option {
 	return func(c *config) {
-		if c.check(herdrSource.MatchString(source), "source %q: want 1-80 of [A-Za-z0-9:._-]", source) {
+		if c.check(herdrSource.MatchString(source), "source %s: want 1-80 of [A-Za-z0-9:._-]", quoted(source)) {
 			c.hosts.Source = source
 		}
 	}
@@ -192,7 +201,7 @@ func WithEnv(getenv func(string) string) Option {
 
 func WithSession(id, dir string) Option {
 	return func(c *config) {
-		if c.check(dir == "" || filepath.IsAbs(dir), "session directory %q: want an absolute path", dir) {
+		if c.check(dir == "" || filepath.IsAbs(dir), "session directory %s: want an absolute path", quoted(dir)) {
 			c.session = host.Session{ID: id, Dir: dir}
 		}
 	}

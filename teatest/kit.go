@@ -1,6 +1,8 @@
 package teatest
 
 import (
+	"maps"
+	"slices"
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -44,6 +46,10 @@ func WithBridgeOptions(opts ...hostbridge.Option) hosttest.Option {
 // cleanup.
 func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	t.Helper()
+	if _, ok := model.(*hostbridge.Model); ok {
+		t.Fatalf("teatest: New wraps the model itself; pass the app's model, not what hostbridge.Wrap returned (Unwrap gives it)")
+		return nil
+	}
 	rig := hosttest.NewRig(opts...)
 	k := &Kit{t: t, rig: rig, app: &tap{Inner: model},
 		c: kitcore.New[tea.Msg, tea.Model, tea.Cmd](t, rig.Timeout)}
@@ -67,6 +73,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		App:       func() tea.Model { return k.app.Inner },
 		KeyNamed:  func(name string) (tea.Msg, bool) { return keyNamed(name) },
 		RuneKey:   func(r rune) tea.Msg { return runeKey(r) },
+		KeyNames:  slices.Sorted(maps.Keys(keyTypes)),
 	})
 	k.Step(tea.WindowSizeMsg{Width: rig.Width, Height: rig.Height})
 	return k

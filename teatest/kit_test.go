@@ -12,6 +12,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge"
+	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/kittest"
 	"github.com/hostbridge/hostbridge/teatest"
@@ -31,6 +32,10 @@ var v1 = kittest.Version[tea.Msg, tea.Model]{
 	Stuck:             func(release chan struct{}) tea.Model { return stuck{release: release} },
 	Focus:             tea.FocusMsg{},
 	Blur:              tea.BlurMsg{},
+	Wrap: func(app tea.Model) (tea.Model, func() error) {
+		m := hostbridge.Wrap(app, hostbridge.WithBackends(&host.Recorder{}), hostbridge.WithSignalHandler(false))
+		return m, m.Close
+	},
 }
 
 // chat is the smallest chat: it shows what it is doing, in colour, and
@@ -81,6 +86,7 @@ func TestKitTerminal(t *testing.T)              { kittest.Terminal(t, v1) }
 func TestKitHerdr(t *testing.T)                 { kittest.Herdr(t, v1) }
 func TestKitTuios(t *testing.T)                 { kittest.Tuios(t, v1) }
 func TestKitCmux(t *testing.T)                  { kittest.Cmux(t, v1) }
+func TestKitRefusesMisuse(t *testing.T)         { kittest.RefusesMisuse(t, v1) }
 func TestKitScreen(t *testing.T)                { kittest.Screen(t, v1) }
 func TestKitReplace(t *testing.T)               { kittest.Replace(t, v1) }
 func TestKitTranscriptSections(t *testing.T)    { kittest.TranscriptSections(t, v1) }

@@ -252,3 +252,32 @@ func ReportsFailures[M, Model any](t *testing.T, v Version[M, Model]) {
 		}
 	})
 }
+
+// RefusesMisuse: what would fail later, or by chance, fails at once with
+// a message that says what to do: a model already wrapped, a key name the
+// kit does not know.
+func RefusesMisuse[M, Model any](t *testing.T, v Version[M, Model]) {
+	t.Run("an already wrapped model", func(t *testing.T) {
+		wrapped, closeIt := v.Wrap(v.Chat)
+		defer closeIt()
+		r := &RecordingTB{}
+		errs := r.Run(func() {
+			v.New(r, wrapped)
+			t.Error("New returned")
+		})
+		if len(errs) != 1 || !strings.Contains(errs[0], "hostbridge.Wrap") {
+			t.Errorf("errors = %q", errs)
+		}
+	})
+	t.Run("an unknown key name lists the known ones", func(t *testing.T) {
+		r := &RecordingTB{}
+		errs := r.Run(func() {
+			k := v.New(r, v.Chat)
+			k.Key("enterr")
+			t.Error("Key returned")
+		})
+		if len(errs) != 1 || !strings.Contains(errs[0], `"enterr"`) || !strings.Contains(errs[0], "enter, ") {
+			t.Errorf("errors = %q", errs)
+		}
+	})
+}

@@ -45,6 +45,8 @@ type Version[M, Model any] struct {
 	Stuck func(release chan struct{}) Model
 	// Focus and Blur are the version's focus messages.
 	Focus, Blur M
+	// Wrap is the frontend's Wrap, reporting nowhere; close stops it.
+	Wrap func(app Model) (wrapped Model, close func() error)
 }
 
 // Submit is a prompt to the test chat: the turn starts at once and the

@@ -38,6 +38,9 @@ type Program[M any, Model any, C ~func() M] struct {
 	// key that types r.
 	KeyNamed func(name string) (M, bool)
 	RuneKey  func(r rune) M
+	// KeyNames are the names KeyNamed knows besides one rune, listed when
+	// a test names a key it does not.
+	KeyNames []string
 }
 
 // Core is a kit's logic that does not depend on the Bubble Tea version:

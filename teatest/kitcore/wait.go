@@ -3,6 +3,7 @@ package kitcore
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/hostbridge/hostbridge/internal/core"
@@ -40,7 +41,8 @@ func (c *Core[M, Model, C]) Key(names ...string) {
 	for _, name := range names {
 		key, ok := c.p.KeyNamed(name)
 		if !ok {
-			c.t.Fatalf("teatest: no key is named %q", name)
+			c.t.Fatalf("teatest: no key is named %q; a key is one rune, \"space\", or one of: %s (each with \"alt+\" before it too)",
+				name, strings.Join(c.p.KeyNames, ", "))
 			return
 		}
 		c.Step(key)

@@ -49,6 +49,10 @@ var darkTerminal = tea.BackgroundColorMsg{Color: color.Black}
 // cleanup.
 func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	t.Helper()
+	if _, ok := model.(*hostbridge.Model); ok {
+		t.Fatalf("teatest: New wraps the model itself; pass the app's model, not what hostbridge.Wrap returned (Unwrap gives it)")
+		return nil
+	}
 	rig := hosttest.NewRig(opts...)
 	k := &Kit{t: t, rig: rig, app: &tap{Inner: model},
 		c: kitcore.New[tea.Msg, tea.Model, tea.Cmd](t, rig.Timeout)}
@@ -76,6 +80,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		App:       func() tea.Model { return k.app.Inner },
 		KeyNamed:  func(name string) (tea.Msg, bool) { return keyNamed(name) },
 		RuneKey:   func(r rune) tea.Msg { return runeKey(r) },
+		KeyNames:  slices.Sorted(maps.Keys(specialKeys)),
 	})
 	k.Step(tea.WindowSizeMsg{Width: rig.Width, Height: rig.Height}, darkTerminal)
 	return k

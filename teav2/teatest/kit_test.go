@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"go.uber.org/goleak"
 
+	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/internal/kittest"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
@@ -30,6 +31,10 @@ var v2 = kittest.Version[tea.Msg, tea.Model]{
 	Stuck:             func(release chan struct{}) tea.Model { return stuck{release: release} },
 	Focus:             tea.FocusMsg{},
 	Blur:              tea.BlurMsg{},
+	Wrap: func(app tea.Model) (tea.Model, func() error) {
+		m := hostbridge.Wrap(app, hostbridge.WithBackends(&host.Recorder{}), hostbridge.WithSignalHandler(false))
+		return m, m.Close
+	},
 }
 
 // chat is the smallest chat: it shows what it is doing, in colour, and
@@ -84,6 +89,7 @@ func TestKitTerminal(t *testing.T)              { kittest.Terminal(t, v2) }
 func TestKitHerdr(t *testing.T)                 { kittest.Herdr(t, v2) }
 func TestKitTuios(t *testing.T)                 { kittest.Tuios(t, v2) }
 func TestKitCmux(t *testing.T)                  { kittest.Cmux(t, v2) }
+func TestKitRefusesMisuse(t *testing.T)         { kittest.RefusesMisuse(t, v2) }
 func TestKitScreen(t *testing.T)                { kittest.Screen(t, v2) }
 func TestKitReplace(t *testing.T)               { kittest.Replace(t, v2) }
 func TestKitTranscriptSections(t *testing.T)    { kittest.TranscriptSections(t, v2) }
