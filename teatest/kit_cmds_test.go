@@ -104,3 +104,5 @@ func (k keys) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return k, nil
 }
 func (keys) View() string { return "" }
+
+func TestBatchOfReportsFails(t *testing.T) { kittest.BatchOfReportsFails(t, v1Cmds) }

@@ -254,3 +254,35 @@ func KeyNames[M, Model any](t *testing.T, v Version[M, Model], keys func(got *[]
 		t.Errorf("errors = %q", errs)
 	}
 }
+
+// BatchOfReportsFails: two hostbridge messages from one tea.Batch arrive
+// in either order, so a golden of them differs from run to run; the kit
+// fails such a test every time, naming hostbridge.Sequence. One hostbridge
+// message in a Batch beside the app's own is fine.
+func BatchOfReportsFails[M, Model any, C ~func() M](t *testing.T, v Cmds[M, Model, C]) {
+	t.Parallel()
+	run := func(two bool) []string {
+		r := &RecordingTB{}
+		return r.Run(func() {
+			k := v.New(r, v.Worker(func(w *Work, msg M) C {
+				if !v.IsKey(msg) {
+					return nil
+				}
+				second := msgCmd[M, C](Step(1))
+				if two {
+					second = msgCmd[M, C](bridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
+				}
+				return v.Batch(msgCmd[M, C](bridge.TurnStarted{}), second)
+			}))
+			k.Key("enter")
+			_ = k.Quit()
+		})
+	}
+	errs := run(true)
+	if len(errs) != 1 || !strings.Contains(errs[0], "hostbridge.Sequence") || !strings.Contains(errs[0], "bridge.ApprovalNeeded") {
+		t.Errorf("two from one Batch: errors = %q", errs)
+	}
+	if errs := run(false); len(errs) != 0 {
+		t.Errorf("one from a Batch: errors = %q", errs)
+	}
+}

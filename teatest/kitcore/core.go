@@ -2,9 +2,11 @@ package kitcore
 
 import (
 	"context"
+	"reflect"
 	"sync"
 	"time"
 
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/teatest/kitcore/cmdtrack"
 )
@@ -58,6 +60,7 @@ type Core[M any, Model any, C ~func() M] struct {
 	cmds    *cmdtrack.Tracker[M, C]
 	waiters waiters[Model]
 	broken  bool // the app panicked: it gets no more messages (program's goroutine)
+	misused bool // a Batch misuse was reported (test goroutine)
 
 	mu       sync.Mutex
 	view     string
@@ -77,7 +80,9 @@ func New[M any, Model any, C ~func() M](t hosttest.TB, timeout time.Duration) *C
 // queued messages, and quits it at the test's cleanup.
 func (c *Core[M, Model, C]) Start(p Program[M, Model, C]) {
 	c.p = p
-	c.cmds = cmdtrack.New[M, C](p.Framework, p.Prog.Send, c.done)
+	fw := p.Framework
+	fw.Ordered = isBridgeMessage
+	c.cmds = cmdtrack.New[M, C](fw, p.Prog.Send, c.done)
 	go func() {
 		defer close(c.done)
 		_, c.runErr = p.Prog.Run()
@@ -94,4 +99,11 @@ func (c *Core[M, Model, C]) View() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.view
+}
+
+// isBridgeMessage says msg is one of hostbridge's messages, whose order
+// decides what the hosts show.
+func isBridgeMessage(msg any) bool {
+	t := reflect.TypeOf(msg)
+	return t != nil && t.PkgPath() == reflect.TypeFor[bridge.TurnStarted]().PkgPath()
 }

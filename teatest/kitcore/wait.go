@@ -89,6 +89,11 @@ func (c *Core[M, Model, C]) settle(sent any) bool {
 		}
 	}
 	c.flush()
+	if m := c.cmds.Misuse(); m != "" && !c.misused {
+		c.misused = true
+		c.t.Errorf("teatest: %s came from one tea.Batch, which runs its Cmds concurrently: they arrive in either order, "+
+			"and so does what the hosts show; send them in order with hostbridge.Sequence", m)
+	}
 	return true
 }
 

@@ -107,3 +107,5 @@ func (k keys) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return k, nil
 }
 func (keys) View() tea.View { return tea.View{} }
+
+func TestBatchOfReportsFails(t *testing.T) { kittest.BatchOfReportsFails(t, v2Cmds) }

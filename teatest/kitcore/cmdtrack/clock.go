@@ -17,6 +17,10 @@ type Framework struct {
 	Clocks []any
 	// Timers are the other functions whose Cmds wait on the clock.
 	Timers []Timer
+	// Ordered, if set, says a message's order against others matters
+	// (hostbridge's messages): two of them from the Cmds of one tea.Batch
+	// arrive in either order, which Misuse then reports.
+	Ordered func(msg any) bool
 }
 
 // Timer names a function, outside Bubble Tea, whose Cmds wait on a timer:
@@ -26,13 +30,14 @@ type Timer struct{ Module, File, Func string }
 
 // framework is a Framework ready to answer waitsOnClock.
 type framework struct {
-	pkg    string
-	sites  map[string]bool
-	timers []Timer
+	ordered func(msg any) bool
+	pkg     string
+	sites   map[string]bool
+	timers  []Timer
 }
 
 func (fw Framework) compile() *framework {
-	c := &framework{pkg: fw.Pkg, sites: map[string]bool{}, timers: fw.Timers}
+	c := &framework{ordered: fw.Ordered, pkg: fw.Pkg, sites: map[string]bool{}, timers: fw.Timers}
 	for _, cmd := range fw.Clocks {
 		if fn := funcOf(cmd); fn != nil {
 			c.sites[site(fn)] = true

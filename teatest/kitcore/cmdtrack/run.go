@@ -4,11 +4,16 @@ import "reflect"
 
 // cmdRun is one counted Cmd: register counts it, run runs it.
 type cmdRun[M any, C ~func() M] struct {
-	tr   *Tracker[M, C]
-	cmd  C
-	name string
-	id   uint64
+	tr    *Tracker[M, C]
+	cmd   C
+	name  string
+	id    uint64
+	batch *batch // the tea.Batch it came from, if any
 }
+
+// batch counts the ordered messages (Framework.Ordered) the Cmds of one
+// tea.Batch gave.
+type batch struct{ ordered []string }
 
 func (r *cmdRun[M, C]) register() { r.id = r.tr.start(r.name) }
 
@@ -30,6 +35,9 @@ func (r *cmdRun[M, C]) run() M {
 	if ok {
 		tr.End(r.id) // its Cmds are counted now
 		return out
+	}
+	if r.batch != nil && tr.fw.ordered != nil && tr.fw.ordered(msg) {
+		tr.fromBatch(r.batch, msg)
 	}
 	// Bubble Tea would send msg; send it, then the marker behind it, from
 	// this goroutine, so the marker arrives after it.
@@ -98,8 +106,22 @@ func (tr *Tracker[M, C]) rewrap(msg M, name string, wrap func(C) C) (M, bool) {
 	return out.Interface().(M), true
 }
 
-// followBatch returns a copy of a tea.BatchMsg with each Cmd tracked.
-func (tr *Tracker[M, C]) followBatch(msg M) (M, bool) { return tr.rewrap(msg, "BatchMsg", tr.Track) }
+// followBatch returns a copy of a tea.BatchMsg with each Cmd tracked, as
+// Cmds of one batch.
+func (tr *Tracker[M, C]) followBatch(msg M) (M, bool) {
+	b := &batch{}
+	return tr.rewrap(msg, "BatchMsg", func(cmd C) C {
+		if cmd == nil {
+			return nil
+		}
+		wrapped, r := tr.wrap(cmd, nil)
+		if r != nil {
+			r.batch = b
+			r.register()
+		}
+		return wrapped
+	})
+}
 
 // followSequence returns a copy of Bubble Tea's unexported sequence
 // message with each Cmd wrapped, if msg is one. The Cmds before its first

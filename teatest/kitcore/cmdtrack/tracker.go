@@ -1,6 +1,7 @@
 package cmdtrack
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -22,6 +23,7 @@ type Tracker[M any, C ~func() M] struct {
 	next    uint64
 	running map[uint64]string // id: the Cmd's function, for a timeout message
 	idle    chan struct{}     // closed while nothing runs
+	misuse  string            // the first two ordered messages of one tea.Batch
 }
 
 // New returns a tracker for a program of fw's version: send is the
@@ -71,4 +73,25 @@ func (tr *Tracker[M, C]) Names() string {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	return strings.Join(slices.Compact(slices.Sorted(maps.Values(tr.running))), ", ")
+}
+
+// fromBatch records that a Cmd of b gave the ordered message msg; the
+// second of one batch is a misuse.
+func (tr *Tracker[M, C]) fromBatch(b *batch, msg M) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	b.ordered = append(b.ordered, fmt.Sprintf("%T", msg))
+	if len(b.ordered) == 2 && tr.misuse == "" {
+		tr.misuse = strings.Join(b.ordered, " and ")
+	}
+}
+
+// Misuse says which two ordered messages (Framework.Ordered) came from the
+// Cmds of one tea.Batch, which runs its Cmds concurrently: they arrive in
+// either order, so what the hosts are shown differs from run to run. It is
+// empty if none did.
+func (tr *Tracker[M, C]) Misuse() string {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.misuse
 }
