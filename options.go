@@ -30,6 +30,19 @@ func WithSource(source string) Option { return bridge.WithSource(source) }
 // states are not affected. Default: on.
 func WithNotify(on bool) Option { return bridge.WithNotify(on) }
 
+// WithApprovalPing(false) leaves the ping for "the model needs you" (an
+// approval, a question, a waiting sub-agent) to an app that notifies for
+// it itself; the others still go. Default: true.
+func WithApprovalPing(on bool) Option { return bridge.WithApprovalPing(on) }
+
+// WithFailurePing(false) leaves the ping for a failed turn to the app.
+// Default: true.
+func WithFailurePing(on bool) Option { return bridge.WithFailurePing(on) }
+
+// WithFinishedPing(false) leaves the ping for a turn that ended (the
+// reply's first words, or "<agent> finished") to the app. Default: true.
+func WithFinishedPing(on bool) Option { return bridge.WithFinishedPing(on) }
+
 // WithNotifyWhileFocusUnknown(false) holds pings back until the terminal
 // has reported focus once. Default: true, as a missed ping costs more than
 // an extra one.

@@ -2,7 +2,9 @@ package hostbridge
 
 import (
 	"bytes"
+	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -188,5 +190,45 @@ func TestFocusReportsNotOnDumbTerminals(t *testing.T) {
 	defer m.Close()
 	if m.focus {
 		t.Fatal("focus reports wanted on TERM=dumb")
+	}
+}
+
+// notifier is an app that notifies for approvals and finished turns
+// itself, as many agents do, and leaves failures to hostbridge.
+type notifier struct{ own *[]string }
+
+func (notifier) Init() tea.Cmd { return nil }
+func (n notifier) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case ApprovalNeeded:
+		*n.own = append(*n.own, "app: "+msg.Summary())
+	case Idle:
+		*n.own = append(*n.own, "app: finished")
+	}
+	return n, nil
+}
+func (notifier) View() string { return "" }
+
+// An app with its own notifications, wired as the README says, gets one
+// notification per event: its own for approvals and finished turns,
+// hostbridge's ping for the failure it lacks.
+func TestAppsOwnNotificationsAreNotDoubled(t *testing.T) {
+	var own []string
+	m, rec := wrapRecorded(t, notifier{own: &own}, WithApprovalPing(false), WithFinishedPing(false),
+		bridge.WithEveryReport())
+	m.Init()
+	for _, msg := range []tea.Msg{tea.BlurMsg{}, TurnStarted{}, ApprovalNeeded{Tool: "shell", Action: "rm"},
+		TurnStarted{}, Idle{Reply: "done"}, TurnStarted{}, TurnFailed{Headline: "boom"}} {
+		m.Update(msg)
+	}
+	_ = m.bridge.Flush(context.Background())
+	var pings []string
+	for _, r := range rec.Reports() {
+		if r.Kind == host.KindPing {
+			pings = append(pings, r.Message)
+		}
+	}
+	if !slices.Equal(pings, []string{"boom"}) || len(own) != 2 {
+		t.Fatalf("hostbridge pinged %q, the app notified %q: want one notification per event", pings, own)
 	}
 }

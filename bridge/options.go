@@ -118,6 +118,12 @@ func WithSource(source string) Option {
 
 func WithNotify(on bool) Option { return func(c *config) { c.machine.Quiet = !on } }
 
+func WithApprovalPing(on bool) Option { return func(c *config) { c.machine.QuietBlocked = !on } }
+
+func WithFailurePing(on bool) Option { return func(c *config) { c.machine.QuietFailed = !on } }
+
+func WithFinishedPing(on bool) Option { return func(c *config) { c.machine.QuietDone = !on } }
+
 func WithNotifyWhileFocusUnknown(on bool) Option {
 	return func(c *config) { c.machine.QuietWhileUnknown = !on }
 }

@@ -21,6 +21,10 @@ const (
 type Config struct {
 	// Quiet silences the attention ping.
 	Quiet bool
+	// QuietBlocked, QuietFailed and QuietDone silence the ping for one
+	// kind of event (the model needs you, a turn failed, a turn ended),
+	// for an app that notifies for it itself.
+	QuietBlocked, QuietFailed, QuietDone bool
 	// QuietWhileUnknown holds pings back until the terminal reported focus
 	// once. By default a terminal that never reports focus still gets
 	// them: a missed ping costs more than an extra one.
@@ -115,7 +119,7 @@ func (m *Machine) set(s host.State, request, ping string) []host.Report {
 		return nil
 	}
 	m.state, m.request = s, request
-	return m.ping(m.start(m.stateChanged(nil)), ping)
+	return m.ping(m.start(m.stateChanged(nil)), ping, s)
 }
 
 // SessionChanged records that the chat saved (OriginSaved) or switched to
@@ -211,7 +215,7 @@ func (m *Machine) agentChanged(e *liveAgent, a host.SubAgent) []host.Report {
 	m.agents.set(e, a)
 	out := m.agentStateChanged(m.agentReport(a))
 	if newWait {
-		out = m.ping(out, waitingMessage(a))
+		out = m.ping(out, waitingMessage(a), host.Blocked)
 	}
 	return out
 }
@@ -300,8 +304,19 @@ func (m *Machine) stateChanged(out []host.Report) []host.Report {
 	return append(out, m.report(host.KindState))
 }
 
-func (m *Machine) ping(out []host.Report, text string) []host.Report {
-	if m.cfg.Quiet || text == "" || m.focused || (!m.focusKnown && m.cfg.QuietWhileUnknown) {
+// ping adds the attention ping text for an event of kind ev (Blocked,
+// Failed, or Idle: a turn ended), unless it is gated.
+func (m *Machine) ping(out []host.Report, text string, ev host.State) []host.Report {
+	var quiet bool
+	switch ev {
+	case host.Blocked:
+		quiet = m.cfg.QuietBlocked
+	case host.Failed:
+		quiet = m.cfg.QuietFailed
+	case host.Idle:
+		quiet = m.cfg.QuietDone
+	}
+	if m.cfg.Quiet || quiet || text == "" || m.focused || (!m.focusKnown && m.cfg.QuietWhileUnknown) {
 		return out
 	}
 	r := m.report(host.KindPing)
