@@ -87,6 +87,7 @@ func TestKitHerdr(t *testing.T)                 { kittest.Herdr(t, v1) }
 func TestKitTuios(t *testing.T)                 { kittest.Tuios(t, v1) }
 func TestKitCmux(t *testing.T)                  { kittest.Cmux(t, v1) }
 func TestKitRefusesMisuse(t *testing.T)         { kittest.RefusesMisuse(t, v1) }
+func TestKitAgentNameIsStable(t *testing.T)     { kittest.AgentNameIsStable(t, v1) }
 func TestKitScreen(t *testing.T)                { kittest.Screen(t, v1) }
 func TestKitReplace(t *testing.T)               { kittest.Replace(t, v1) }
 func TestKitTranscriptSections(t *testing.T)    { kittest.TranscriptSections(t, v1) }

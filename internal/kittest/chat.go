@@ -281,3 +281,18 @@ func RefusesMisuse[M, Model any](t *testing.T, v Version[M, Model]) {
 		}
 	})
 }
+
+// AgentNameIsStable: without WithAgent the hosts are told the agent
+// "chat", not the test binary's name, so a golden is the same whichever
+// package's test wrote it.
+func AgentNameIsStable[M, Model any](t *testing.T, v Version[M, Model]) {
+	c := hosttest.NewCmux(t)
+	k := v.New(t, v.Chat, c)
+	if err := k.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(c.Transcript(), "\n")
+	if !strings.Contains(got, " chat") || strings.Contains(got, ".test") {
+		t.Errorf("cmux was told:\n%s\nwant the agent \"chat\"", got)
+	}
+}

@@ -15,12 +15,15 @@ func WithBridgeOptions(opts []bridge.Option) hosttest.Option {
 	return hosttest.KitOption(bridgeOptions(opts))
 }
 
-// BridgeOptions are the options a kit makes its bridge with: the rig's
-// environment and terminal, no signal handler, and every report and ping
-// going out; then the kit's own, then the app's (WithBridgeOptions).
+// BridgeOptions are the options a kit makes its bridge with: the agent
+// name "chat" (not the test binary's, so a golden is the same from any
+// package), the rig's environment and terminal, no signal handler, and
+// every report and ping going out; then the kit's own, then the app's
+// (WithBridgeOptions).
 func BridgeOptions(rig *hosttest.Rig, own ...bridge.Option) []bridge.Option {
 	env := rig.Env
 	opts := []bridge.Option{
+		bridge.WithAgent("chat"),
 		bridge.WithEnv(func(name string) string { return env[name] }),
 		bridge.WithOutput(rig.Terminal),
 		bridge.WithSignalHandler(false),

@@ -90,6 +90,7 @@ func TestKitHerdr(t *testing.T)                 { kittest.Herdr(t, v2) }
 func TestKitTuios(t *testing.T)                 { kittest.Tuios(t, v2) }
 func TestKitCmux(t *testing.T)                  { kittest.Cmux(t, v2) }
 func TestKitRefusesMisuse(t *testing.T)         { kittest.RefusesMisuse(t, v2) }
+func TestKitAgentNameIsStable(t *testing.T)     { kittest.AgentNameIsStable(t, v2) }
 func TestKitScreen(t *testing.T)                { kittest.Screen(t, v2) }
 func TestKitReplace(t *testing.T)               { kittest.Replace(t, v2) }
 func TestKitTranscriptSections(t *testing.T)    { kittest.TranscriptSections(t, v2) }
