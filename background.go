@@ -48,6 +48,12 @@ type BackgroundOptions struct {
 	// TTY is the terminal to ask; nil opens /dev/tty, or else uses stdin or
 	// stdout when they are terminals.
 	TTY *os.File
+	// Output is the file the UI is drawn on when it is not stdout (an app
+	// that renders on stderr, as given to tea.WithOutput): with stdout not
+	// a terminal (an answer piped on), termenv asked nothing, so hostbridge
+	// asks the terminal the UI is on. Give the answer to the app's own
+	// lipgloss renderer: renderer.SetHasDarkBackground(bg.Dark).
+	Output *os.File
 }
 
 // DetectBackground learns whether the terminal's background is light or
@@ -72,6 +78,8 @@ func DetectBackground(opts BackgroundOptions) (Background, error) {
 		goos:       runtime.GOOS,
 		stdoutTTY:  terminal.IsTerminal(os.Stdout),
 		foreground: bgquery.Foreground(os.Stdout),
+		uiTTY: opts.Output != nil && opts.Output != os.Stdout && terminal.IsTerminal(opts.Output) &&
+			bgquery.Foreground(opts.Output),
 		cachedDark: lipgloss.HasDarkBackground,
 		query:      bgquery.Query,
 	})
@@ -81,6 +89,7 @@ func DetectBackground(opts BackgroundOptions) (Background, error) {
 type bgProbe struct {
 	goos                  string
 	stdoutTTY, foreground bool
+	uiTTY                 bool // BackgroundOptions.Output is a terminal, not stdout, in the foreground
 	cachedDark            func() bool
 	query                 func(*os.File, time.Duration) (string, *bgquery.Late, error)
 }
@@ -99,7 +108,7 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	d := bgquery.Decide(getenv, p.goos, p.stdoutTTY, p.foreground)
+	d := bgquery.DecideFor(getenv, p.goos, p.stdoutTTY, p.foreground, p.uiTTY)
 	why := d.Why
 	switch d.Plan {
 	case bgquery.Reuse:

@@ -77,6 +77,7 @@ func TestDetectBackgroundPaths(t *testing.T) {
 		name       string
 		env        []string
 		tty        bool
+		uiTTY      bool // BackgroundOptions.Output is a terminal other than stdout
 		cachedDark bool
 		query      func(*os.File, time.Duration) (string, *bgquery.Late, error)
 		want       Background
@@ -108,6 +109,12 @@ func TestDetectBackgroundPaths(t *testing.T) {
 				Detail: `termenv skipped the query: CI is set; COLORFGBG="default;default" names no background; assuming dark`}},
 		{name: "piped stdout", env: []string{"TERM", "xterm-256color"}, tty: false,
 			want: Background{Dark: true, Source: "default", Detail: "termenv skipped the query: stdout is not a terminal; COLORFGBG unset; assuming dark"}},
+		{name: "piped stdout, UI on a terminal (Output): asked", env: []string{"TERM", "xterm-256color"}, uiTTY: true, asked: true,
+			query: func(*os.File, time.Duration) (string, *bgquery.Late, error) { return "#fdf6e3", nil, nil },
+			want: Background{Dark: false, Color: "#fdf6e3", Source: "query",
+				Detail: "the terminal answered OSC 11 (termenv skipped the query: stdout is not a terminal)"}},
+		{name: "UI on a terminal, stdout too: termenv's answer", env: []string{"TERM", "xterm-256color"}, tty: true, uiTTY: true,
+			want: Background{Dark: false, Source: "terminal", Detail: "termenv asked the terminal at start-up (TERM=xterm-256color)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -115,7 +122,7 @@ func TestDetectBackgroundPaths(t *testing.T) {
 			defer tty.Close()
 			cacheRead, asked := false, false
 			p := bgProbe{
-				goos: "linux", stdoutTTY: tt.tty, foreground: true,
+				goos: "linux", stdoutTTY: tt.tty, foreground: true, uiTTY: tt.uiTTY,
 				cachedDark: func() bool { cacheRead = true; return tt.cachedDark },
 				query: func(f *os.File, d time.Duration) (string, *bgquery.Late, error) {
 					asked = true

@@ -56,6 +56,14 @@ var termenvOS = map[string]bool{
 // tuios, herdr. A terminal nobody knows is not asked: one that ignores the
 // sequence may print it. Where several conditions fail, TERM is reported.
 func Decide(getenv func(string) string, goos string, stdoutTTY, foreground bool) Decision {
+	return DecideFor(getenv, goos, stdoutTTY, foreground, false)
+}
+
+// DecideFor is Decide for a UI drawn on another output than stdout
+// (BackgroundOptions.Output): where termenv skipped the query only because
+// stdout is not a terminal and uiTTY says the UI's output is one (in the
+// foreground), hostbridge asks it, as termenv would have asked stdout.
+func DecideFor(getenv func(string) string, goos string, stdoutTTY, foreground, uiTTY bool) Decision {
 	term := getenv("TERM")
 	shown := "TERM=" + show(term)
 	byTERM := strings.HasPrefix(term, "screen") || strings.HasPrefix(term, "tmux")
@@ -68,6 +76,9 @@ func Decide(getenv func(string) string, goos string, stdoutTTY, foreground bool)
 		skip = "termenv skipped the query: CI is set"
 	case strings.HasPrefix(term, "dumb"), byTERM:
 		skip = "termenv skipped the query: " + shown
+	case !stdoutTTY && uiTTY:
+		skip = "termenv skipped the query: stdout is not a terminal"
+		return Decision{Plan: Ask, Answerer: "the terminal", Skip: skip, Why: skip + "; the UI's output is one: asking it"}
 	case !stdoutTTY:
 		skip = "termenv skipped the query: stdout is not a terminal"
 	case !foreground:
