@@ -1,0 +1,57 @@
+//go:build unix
+
+package hostbridge
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/internal/fakepty"
+)
+
+// The same on a real pseudo-terminal, as a CLI runs: the app quits with a
+// tea.Quit inside a tea.Batch, and the terminal reads the bar's clear
+// before the line the app prints after Run.
+func TestFilterRunsTheExitOnAPTY(t *testing.T) {
+	master, slave := fakepty.Open(t)
+	read := make(chan []byte, 1)
+	go func() {
+		var got []byte
+		buf := make([]byte, 4096)
+		for !bytes.Contains(got, []byte("ANSWER")) {
+			n, err := master.Read(buf)
+			got = append(got, buf[:n]...)
+			if err != nil {
+				break
+			}
+		}
+		read <- got
+	}()
+	env := map[string]string{"TERM": "xterm-256color"}
+	m := Wrap(&oneShot{quit: func() tea.Cmd { return tea.Batch(nil, tea.Quit) }}, WithOutput(slave),
+		WithSignalHandler(false), WithNotify(false), bridge.WithEveryReport(), WithEnv(func(k string) string { return env[k] }))
+	defer m.Close()
+	if _, err := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(slave), tea.WithFilter(m.Filter)).Run(); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = slave.Write([]byte("ANSWER\r\n")) // the app's own print after Run
+	var got string
+	select {
+	case b := <-read:
+		got = string(b)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the terminal read no answer")
+	}
+	working, cleared, answer := strings.Index(got, "\x1b]9;4;3"), strings.LastIndex(got, "\x1b]9;4;0"), strings.Index(got, "ANSWER")
+	if working < 0 || cleared < working || answer < cleared {
+		t.Fatalf("want the working bar, then its clear, then the app's line; got %q", got)
+	}
+	if strings.Contains(got, "\x1b[?1004h") {
+		t.Fatalf("focus reports turned on with no input: %q", got)
+	}
+}
