@@ -33,11 +33,16 @@ func TestFilterRunsTheExitOnAPTY(t *testing.T) {
 		read <- got
 	}()
 	env := map[string]string{"TERM": "xterm-256color"}
-	m := Wrap(&oneShot{quit: func() tea.Cmd { return tea.Batch(nil, tea.Quit) }}, WithOutput(slave),
+	m := Wrap(&oneShot{quit: func() tea.Cmd { return tea.Batch(noop, tea.Quit) }}, WithOutput(slave),
 		WithSignalHandler(false), WithNotify(false), bridge.WithEveryReport(), WithEnv(func(k string) string { return env[k] }))
 	defer m.Close()
 	if _, err := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(slave), tea.WithFilter(m.Filter)).Run(); err != nil {
 		t.Fatal(err)
+	}
+	select {
+	case <-m.bridge.Done():
+	default:
+		t.Fatal("Run returned before the exit ran")
 	}
 	_, _ = slave.Write([]byte("ANSWER\r\n")) // the app's own print after Run
 	var got string

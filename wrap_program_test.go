@@ -48,7 +48,7 @@ func (o *oneShot) Init() tea.Cmd {
 func (o *oneShot) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if r, ok := msg.(replied); ok {
 		o.answer = string(r)
-		return o, tea.Sequence(Sequence(Idle{Reply: o.answer}), o.quit())
+		return o, o.quit() // the turn still running: only the exit clears the bar
 	}
 	return o, nil
 }
@@ -66,7 +66,7 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 	quits := map[string]func() tea.Cmd{
 		"func returning tea.Quit()": func() tea.Cmd { return func() tea.Msg { return tea.Quit() } },
 		"method value":              func() tea.Cmd { return quitter{}.quit },
-		"tea.Quit in tea.Batch":     func() tea.Cmd { return tea.Batch(nil, tea.Quit) },
+		"tea.Quit in tea.Batch":     func() tea.Cmd { return tea.Batch(noop, tea.Quit) },
 		"tea.Interrupt":             func() tea.Cmd { return tea.Interrupt },
 	}
 	for name, quit := range quits {
@@ -76,7 +76,12 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false), bridge.WithEveryReport(),
 				WithEnv(func(k string) string { return env[k] }))
 			final, _ := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithFilter(m.Filter)).Run()
-			_, _ = out.Write([]byte("ANSWER\n")) // the app's own print after Run
+			select {
+	case <-m.bridge.Done():
+	default:
+		t.Fatal("Run returned before the exit ran")
+	}
+	_, _ = out.Write([]byte("ANSWER\n")) // the app's own print after Run
 			defer m.Close()
 
 			got := out.String()
@@ -232,3 +237,7 @@ func TestAppsOwnNotificationsAreNotDoubled(t *testing.T) {
 		t.Fatalf("hostbridge pinged %q, the app notified %q: want one notification per event", pings, own)
 	}
 }
+
+// noop is a Cmd of the app's that gives nothing, so a tea.Batch of it and
+// a quit stays a Batch (one Cmd alone is returned as it is).
+func noop() tea.Msg { return nil }

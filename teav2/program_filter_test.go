@@ -47,7 +47,7 @@ func (o *oneShot) Init() tea.Cmd {
 func (o *oneShot) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if r, ok := msg.(replied); ok {
 		o.answer = string(r)
-		return o, tea.Sequence(Sequence(Idle{Reply: o.answer}), o.quit())
+		return o, o.quit() // the turn still running: only the exit clears the bar
 	}
 	return o, nil
 }
@@ -59,8 +59,8 @@ func (o *oneShot) View() tea.View { return tea.NewView("") }
 func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 	quits := map[string]func() tea.Cmd{
 		"func returning tea.Quit()":  func() tea.Cmd { return func() tea.Msg { return tea.Quit() } },
-		"tea.Quit in tea.Batch":      func() tea.Cmd { return tea.Batch(nil, tea.Quit) },
-		"tea.Interrupt in tea.Batch": func() tea.Cmd { return tea.Batch(tea.Interrupt) },
+		"tea.Quit in tea.Batch":      func() tea.Cmd { return tea.Batch(noop, tea.Quit) },
+		"tea.Interrupt in tea.Batch": func() tea.Cmd { return tea.Batch(noop, tea.Interrupt) },
 	}
 	for name, quit := range quits {
 		t.Run(name, func(t *testing.T) {
@@ -108,3 +108,7 @@ func TestNoBackgroundQueryOnDumbTerminals(t *testing.T) {
 		t.Fatalf("background %+v, want the fallback", m.bg)
 	}
 }
+
+// noop is a Cmd of the app's that gives nothing, so a tea.Batch of it and
+// a quit stays a Batch (one Cmd alone is returned as it is).
+func noop() tea.Msg { return nil }
