@@ -77,11 +77,11 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 				WithEnv(func(k string) string { return env[k] }))
 			final, _ := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithFilter(m.Filter)).Run()
 			select {
-	case <-m.bridge.Done():
-	default:
-		t.Fatal("Run returned before the exit ran")
-	}
-	_, _ = out.Write([]byte("ANSWER\n")) // the app's own print after Run
+			case <-m.bridge.Done():
+			default:
+				t.Fatal("Run returned before the exit ran")
+			}
+			_, _ = out.Write([]byte("ANSWER\n")) // the app's own print after Run
 			defer m.Close()
 
 			got := out.String()
