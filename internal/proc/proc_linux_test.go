@@ -3,12 +3,16 @@ package proc_test
 import (
 	"context"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/hostbridge/hostbridge/internal/proc"
 	"github.com/hostbridge/hostbridge/internal/proc/proctest"
+	"golang.org/x/sys/unix"
 )
 
 // run runs the hung script with command, kills it once its sleeps have
@@ -41,5 +45,42 @@ func TestCommandKillsTheGroup(t *testing.T) {
 	}
 	if n, _ := run(t, exec.CommandContext, 100*time.Millisecond); n != 3 {
 		t.Errorf("exec.CommandContext left %d orphans, want 3 (the case proc.Command exists for)", n)
+	}
+}
+
+// TestCommandDiesWithTheChat: a host command still running when the chat
+// is killed by SIGKILL (nothing left to kill its group) dies with it. The
+// chat is this test binary run again as a helper; the command is a script
+// that notes its pid and execs a long sleep.
+func TestCommandDiesWithTheChat(t *testing.T) {
+	if script := os.Getenv("HOSTBRIDGE_PROC_CHAT"); script != "" {
+		cmd := proc.Command(context.Background(), script)
+		if err := cmd.Start(); err != nil {
+			os.Exit(3)
+		}
+		select {} // the chat runs until killed
+	}
+	proctest.Adopt(t)
+	dir := t.TempDir()
+	fifo, pids := filepath.Join(dir, "fifo"), filepath.Join(dir, "pids")
+	if err := unix.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(dir, "cli")
+	if err := proctest.WriteScript(script, "#!/bin/sh\necho $$ > "+pids+"\necho started > "+fifo+"\nexec sleep 30\n"); err != nil {
+		t.Fatal(err)
+	}
+	chat := exec.Command(os.Args[0], "-test.run=^TestCommandDiesWithTheChat$")
+	chat.Env = append(os.Environ(), "HOSTBRIDGE_PROC_CHAT="+script)
+	if err := chat.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.ReadFile(fifo); err != nil { // blocks until the command started
+		t.Fatal(err)
+	}
+	_ = chat.Process.Signal(syscall.SIGKILL)
+	_ = chat.Wait()
+	if alive := proctest.Survivors(t, pids, 5*time.Second); len(alive) != 0 {
+		t.Errorf("the host command outlived the chat's SIGKILL: %v", alive)
 	}
 }
