@@ -151,15 +151,18 @@ func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	})
 }
 
-// exit hands the pane back: state none, with which tuios drops the pane's
-// facts and sub-agents too; with NoStates it clears those itself. The
+// exit hands the pane back: state none with no harness, with which tuios
+// drops the pane's facts, sub-agents and attribution too; with NoStates it clears those itself. The
 // connection is closed whatever happens.
 func (b *tuiosBackend) exit(ctx context.Context) error {
 	b.exited = true
 	defer b.client.Close()
 	if !b.noStates {
 		return ignoreDropped(b.send(ctx, verbState, stateParams{
-			Session: b.session, Window: b.pane, State: "none", Harness: b.c.Agent,
+			// No harness: tuios keeps the one a none names, attributing
+			// the pane to an agent that left (agent_state.go,
+			// harnessAfterReport, tuios main as of 2026-12).
+			Session: b.session, Window: b.pane, State: "none",
 		}))
 	}
 	var errs []error

@@ -139,8 +139,8 @@ func TestTuiosExit(t *testing.T) {
 	mustReport(t, b, host.Report{Kind: host.KindAgents, Agents: []host.SubAgent{{ID: "a1", Type: "explore", Task: "look"}}})
 	mustReport(t, b, host.Report{Kind: host.KindExit})
 	p := f.Pane()
-	if p.State != "none" || len(p.Meta) != 0 || len(p.Subagents) != 0 {
-		t.Errorf("after exit: pane %+v, want none with no facts or children", p)
+	if p.State != "none" || len(p.Meta) != 0 || len(p.Subagents) != 0 || p.Harness != "" {
+		t.Errorf("after exit: pane %+v, want none with no facts, children or harness", p)
 	}
 	tr := f.Transcript()
 	if tr[len(tr)-1] != "tuios set-agent-state none" {

@@ -259,9 +259,15 @@ func (p *TuiosPane) setState(str func(string) string) (any, *refusal) {
 	if source == "" {
 		source = "report"
 	}
-	p.State, p.Message, p.Source, p.Harness = state, str("message"), source, str("harness")
+	// A report naming no harness keeps the pane's attribution; none sets
+	// it to what it names, so none with a harness keeps it set (tuios
+	// internal/session agent_state.go, harnessAfterReport).
+	if h := str("harness"); h != "" || state == "none" {
+		p.Harness = h
+	}
+	p.State, p.Message, p.Source = state, str("message"), source
 	if state == "none" { // the agent left: tuios forgets what it said
-		p.Message, p.Harness, p.MetaOrder, p.Subagents = "", "", nil, nil
+		p.Message, p.MetaOrder, p.Subagents = "", nil, nil
 		p.Meta, p.src = map[string]string{}, map[string]string{}
 	}
 	return map[string]any{"type": "agent_state_set", "state": state, "message": p.Message, "source": source, "applied": true}, nil
