@@ -165,8 +165,17 @@ func TestStatsRealTmux(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := core.NewReporter([]host.Backend{b}, core.ReporterOptions{Timeout: 10 * time.Second})
-			r.Send(state(host.Working), ping("approve shell: git push"), state(host.Idle), exit)
+			// Every report is delivered before the exit: with a tmux slow
+			// to answer the probe (a loaded machine), the states queued
+			// behind it would otherwise be coalesced, or passed over by
+			// the exit, legitimately, and the counts would depend on its
+			// speed (seen with tmux slowed by 0.1 s).
+			r := core.NewReporter([]host.Backend{b}, core.ReporterOptions{Timeout: 10 * time.Second, EveryReport: true})
+			r.Send(state(host.Working), ping("approve shell: git push"), state(host.Idle))
+			if err := r.Flush(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			r.Send(exit)
 			if err := r.Close(context.Background()); err != nil {
 				t.Fatal(err)
 			}
