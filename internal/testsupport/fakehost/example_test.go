@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"net"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -123,6 +125,20 @@ func ExampleSocket_Restart() {
 	// working
 	// {"id":"3","result":{"type":"ok"}}
 	// idle
+}
+
+// statusLine is a custom backend: it writes each state to w, its message
+// quoted.
+type statusLine struct{ w io.Writer }
+
+func (statusLine) Name() string { return "statusline" }
+
+func (s statusLine) Report(_ context.Context, r host.Report) error {
+	if r.Kind != host.KindState {
+		return nil
+	}
+	_, err := fmt.Fprintln(s.w, r.State, strconv.Quote(r.Message))
+	return err
 }
 
 // Hostile is the raw text Run reports to a backend, which may refuse it
