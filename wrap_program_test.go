@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -241,3 +242,59 @@ func TestAppsOwnNotificationsAreNotDoubled(t *testing.T) {
 // noop is a Cmd of the app's that gives nothing, so a tea.Batch of it and
 // a quit stays a Batch (one Cmd alone is returned as it is).
 func noop() tea.Msg { return nil }
+
+// Filter runs no host I/O on the event loop when the wrapper is the
+// program's model: a quit is held back (returned at once, with the exit
+// not begun), and the Cmd Update makes of it runs the exit, then gives the
+// quit again, which Filter then lets through. With the app's own model on
+// top, Filter runs the exit itself before it returns.
+func TestFilterRunsTheExitOffTheEventLoop(t *testing.T) {
+	release := make(chan struct{})
+	exiting := make(chan struct{}, 1)
+	slow := host.Func("slow", func(ctx context.Context, r host.Report) error {
+		if r.Kind == host.KindExit {
+			exiting <- struct{}{}
+			select { // a host slow at the exit, inside its bound
+			case <-release:
+			case <-ctx.Done():
+			}
+		}
+		return nil
+	})
+	m := Wrap(typist{}, WithBackends(slow), WithSignalHandler(false), WithExitTimeout(time.Minute))
+	defer m.Close()
+	m.Init()
+
+	held := m.Filter(m, tea.QuitMsg{})
+	if _, ok := held.(tea.QuitMsg); ok {
+		t.Fatal("Filter let the quit through before the exit ran")
+	}
+	select {
+	case <-exiting:
+		t.Fatal("Filter began the exit on the event loop")
+	default:
+	}
+	_, cmd := m.Update(held)
+	got := make(chan tea.Msg, 1)
+	go func() { got <- cmd() }()
+	<-exiting // the Cmd, off the loop, is in the exit
+	close(release)
+	msg := <-got
+	if _, ok := msg.(tea.QuitMsg); !ok {
+		t.Fatalf("the exit's Cmd gave %T, want the quit", msg)
+	}
+	if _, ok := m.Filter(m, msg).(tea.QuitMsg); !ok {
+		t.Fatal("Filter held the quit back again after the exit")
+	}
+
+	// Another model on top: the exit runs in Filter, which returns the quit.
+	m2 := Wrap(typist{}, WithBackends(&host.Recorder{}), WithSignalHandler(false))
+	if _, ok := m2.Filter(typist{}, tea.InterruptMsg{}).(tea.InterruptMsg); !ok {
+		t.Fatal("Filter under another model did not pass the interrupt")
+	}
+	select {
+	case <-m2.bridge.Done():
+	default:
+		t.Fatal("Filter under another model returned before the exit ran")
+	}
+}

@@ -2,6 +2,7 @@ package hostbridge
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -112,3 +113,23 @@ func TestNoBackgroundQueryOnDumbTerminals(t *testing.T) {
 // noop is a Cmd of the app's that gives nothing, so a tea.Batch of it and
 // a quit stays a Batch (one Cmd alone is returned as it is).
 func noop() tea.Msg { return nil }
+
+// Filter holds a quit back when the wrapper is the program's model, and
+// the exit runs in the Cmd Update makes of it, off the event loop.
+func TestFilterRunsTheExitOffTheEventLoop(t *testing.T) {
+	rec := &host.Recorder{}
+	m := Wrap(&oneShot{}, WithBackends(rec), WithSignalHandler(false))
+	defer m.Close()
+	m.Init()
+	held := m.Filter(m, tea.InterruptMsg{})
+	if _, ok := held.(tea.InterruptMsg); ok || slices.Contains(kinds(rec), host.KindExit) {
+		t.Fatalf("Filter gave %T with reports %v: want the interrupt held, no exit yet", held, kinds(rec))
+	}
+	_, cmd := m.Update(held)
+	if msg := cmd(); msg != (tea.InterruptMsg{}) || !slices.Contains(kinds(rec), host.KindExit) {
+		t.Fatalf("the Cmd gave %T, reports %v: want the exit, then the interrupt", msg, kinds(rec))
+	}
+	if _, ok := m.Filter(m, tea.InterruptMsg{}).(tea.InterruptMsg); !ok {
+		t.Fatal("Filter held the interrupt back after the exit")
+	}
+}

@@ -44,14 +44,8 @@ func wrap(b *bridge.Bridge, model tea.Model) *Model {
 	m := &Model{inner: model, bridge: b}
 	m.focus = b.Framework()
 	m.bar = b.RendererBar()
-	m.quit = func() tea.Msg {
-		_ = b.Close()
-		return tea.QuitMsg{}
-	}
-	m.intr = func() tea.Msg {
-		_ = b.Close()
-		return tea.InterruptMsg{}
-	}
+	m.quit = m.exitThen(tea.QuitMsg{})
+	m.intr = m.exitThen(tea.InterruptMsg{})
 	return m
 }
 
@@ -68,18 +62,45 @@ func (m *Model) Unwrap() tea.Model { return m.inner }
 // Filter, given to tea.WithFilter, runs the exit however the app ends the
 // program: a Cmd of its own that returns tea.QuitMsg, a tea.Quit inside
 // tea.Batch or after tea.Sequence, a tea.Interrupt. Bubble Tea hands those
-// to the filter, never to a model, so without Filter the wrapper sees only
-// tea.Quit and tea.Interrupt themselves returned from Update, and the rest
-// wait for Close. The exit is bounded (WithExitTimeout) and done before
-// Run returns. Other messages pass through at no cost.
+// to the filter, never to a model (its eventLoop, tea.go, v2.0.9), so
+// without Filter the wrapper sees only what Update returns itself, and the
+// rest wait for Close. The exit is bounded (WithExitTimeout) and done
+// before Run returns, so the bar is cleared before the app's next line.
+// Other messages pass through at no cost.
 //
 //	p := tea.NewProgram(m, tea.WithFilter(m.Filter))
-func (m *Model) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
+func (m *Model) Filter(model tea.Model, msg tea.Msg) tea.Msg {
 	switch msg.(type) {
 	case tea.QuitMsg, tea.InterruptMsg:
-		_ = m.bridge.Close()
+	default:
+		return msg
 	}
+	select {
+	case <-m.bridge.Done():
+		return msg // the exit has run: the program ends
+	default:
+	}
+	if model == tea.Model(m) {
+		// Held back: Update runs the exit in a Cmd, off the event loop,
+		// and sends msg again.
+		return exitFirst{msg}
+	}
+	// The app's own model is the program's, and may not pass exitFirst
+	// on: the exit runs here, on the event loop, bounded, as the program
+	// ends.
+	_ = m.bridge.Close()
 	return msg
+}
+
+// exitFirst is a quit Filter held back until the exit has run.
+type exitFirst struct{ msg tea.Msg }
+
+// exitThen is a Cmd that runs the exit, then gives msg.
+func (m *Model) exitThen(msg tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		_ = m.bridge.Close()
+		return msg
+	}
 }
 
 // Init reports the chat ready, asks the terminal for its background (the
@@ -132,6 +153,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.m == m {
 			return m.backgroundFallback()
 		}
+	case exitFirst:
+		return m.exitThen(msg.msg)
 	case barReleased:
 		if msg.m == m {
 			return nil // the View that follows draws the bar
