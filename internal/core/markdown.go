@@ -52,9 +52,15 @@ func inline(s string) string {
 		case c == '`':
 			continue
 		case c == '*' || c == '_':
-			if emphasis(s, i) {
-				continue
+			k := i // the run of marks is read once: a line of them costs its length
+			for k+1 < len(s) && s[k+1] == c {
+				k++
 			}
+			if !emphasis(s, i, k) {
+				b.WriteString(s[i : k+1])
+			}
+			i = k
+			continue
 		case c == '!' && i+1 < len(s) && s[i+1] == '[':
 			continue // an image: its alt text stays
 		case c == '[':
@@ -69,20 +75,13 @@ func inline(s string) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
-// emphasis reports whether the mark at s[i] (a run of * or _) opens or
-// closes emphasis: a word on one side, a space, punctuation or the line's
-// end on the other.
-func emphasis(s string, i int) bool {
-	c := s[i]
-	j, k := i, i
-	for j > 0 && s[j-1] == c {
-		j--
-	}
-	for k < len(s)-1 && s[k+1] == c {
-		k++
-	}
+// emphasis reports whether the run of marks s[j..k] (all * or all _)
+// opens or closes emphasis: a word on one side, a space, punctuation or
+// the line's end on the other; a run alone between spaces ("**") goes too
+// when it is longer than one mark.
+func emphasis(s string, j, k int) bool {
 	before, after := j == 0 || edge(s[j-1]), k == len(s)-1 || edge(s[k+1])
-	return before != after || (before && after && k > j) // "**" alone goes too
+	return before != after || (before && after && k > j)
 }
 
 func edge(c byte) bool { return c < 0x80 && (c == ' ' || unicode.IsPunct(rune(c))) }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -73,5 +74,13 @@ func TestIdleWithoutReplyPingsFinished(t *testing.T) {
 		if r.Kind == host.KindPing {
 			t.Fatalf("a ping for an Idle before any turn: %q", r.Message)
 		}
+	}
+}
+
+// A line of a hundred thousand marks is read once, not once per mark.
+func BenchmarkPlainMarks(b *testing.B) {
+	line := strings.Repeat("*", 100_000)
+	for b.Loop() {
+		Plain(line)
 	}
 }
