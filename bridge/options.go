@@ -19,8 +19,9 @@ import (
 // ErrOption is wrapped by every error a bad option value causes.
 var ErrOption = errors.New("hostbridge: bad option")
 
-// Option configures a Bridge. The frontends re-export the constructors
-// below with their documentation.
+// Option configures a Bridge. Each frontend (hostbridge, teav2) re-exports
+// the constructors below under the same names; "Wrap" in their docs is the
+// frontend's Wrap, which makes a Bridge with them.
 type Option func(*config)
 
 // config holds each setting once, in the struct of the part that takes
@@ -99,6 +100,9 @@ func defaultAgent() string {
 	return "chat"
 }
 
+// WithAgent sets the agent name hosts show (herdr's agent, cmux's status
+// key, tuios's harness): 1–64 of [A-Za-z0-9._-], starting with a letter or
+// digit. Default: the program's file name, or "chat".
 func WithAgent(name string) Option {
 	return func(c *config) {
 		if c.check(agentName.MatchString(name),
@@ -108,6 +112,8 @@ func WithAgent(name string) Option {
 	}
 }
 
+// WithSource sets herdr's report source: 1–80 of [A-Za-z0-9:._-].
+// Default: "custom:<agent>".
 func WithSource(source string) Option {
 	return func(c *config) {
 		if c.check(herdrSource.MatchString(source), "source %s: want 1-80 of [A-Za-z0-9:._-]", quoted(source)) {
@@ -116,14 +122,26 @@ func WithSource(source string) Option {
 	}
 }
 
+// WithNotify turns the attention ping on or off; the bar and the hosts'
+// states are not affected. Default: on.
 func WithNotify(on bool) Option { return func(c *config) { c.machine.Quiet = !on } }
 
+// WithApprovalPing(false) leaves the ping for "the model needs you" (an
+// approval, a question, a waiting sub-agent) to an app that notifies for
+// it itself; the others still go. Default: true.
 func WithApprovalPing(on bool) Option { return func(c *config) { c.machine.QuietBlocked = !on } }
 
+// WithFailurePing(false) leaves the ping for a failed turn to the app.
+// Default: true.
 func WithFailurePing(on bool) Option { return func(c *config) { c.machine.QuietFailed = !on } }
 
+// WithFinishedPing(false) leaves the ping for a turn that ended (the
+// reply's first words, or "<agent> finished") to the app. Default: true.
 func WithFinishedPing(on bool) Option { return func(c *config) { c.machine.QuietDone = !on } }
 
+// WithNotifyWhileFocusUnknown(false) holds pings back until the terminal
+// has reported focus once. Default: true, as a missed ping costs more than
+// an extra one.
 func WithNotifyWhileFocusUnknown(on bool) Option {
 	return func(c *config) { c.machine.QuietWhileUnknown = !on }
 }
@@ -142,10 +160,13 @@ func WithPingInterval(d time.Duration) Option {
 	}
 }
 
+// WithTimeout bounds each report to a host: 1 ns to 1 m. Default: 500 ms.
 func WithTimeout(d time.Duration) Option {
 	return duration("timeout", d, 1, func(c *config) *time.Duration { return &c.reporter.Timeout })
 }
 
+// WithExitTimeout bounds the exit, its last reports and the workers' stop:
+// 1 ns to 1 m. Default: 1 s.
 func WithExitTimeout(d time.Duration) Option {
 	return duration("exit timeout", d, 1, func(c *config) *time.Duration { return &c.reporter.ExitTimeout })
 }
@@ -159,6 +180,8 @@ func duration(what string, d, least time.Duration, field func(*config) *time.Dur
 	}
 }
 
+// WithLogger receives a debug line per failed report; nothing is logged
+// above debug. Not nil. Default: discarded.
 func WithLogger(l *slog.Logger) Option {
 	return func(c *config) {
 		if c.check(l != nil, "logger is nil") {
@@ -167,6 +190,9 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
+// WithOutput is where terminal sequences go: the writer given to
+// tea.WithOutput, if any; one the app chooses is trusted to reach a
+// terminal. Not nil. Default: os.Stdout.
 func WithOutput(w io.Writer) Option {
 	return func(c *config) {
 		if c.check(w != nil, "output is nil") {
@@ -175,6 +201,8 @@ func WithOutput(w io.Writer) Option {
 	}
 }
 
+// WithProgress forces the terminal's progress bar (OSC 9;4) on or off.
+// Default: on but for the known-bad terminals.
 func WithProgress(on bool) Option {
 	return func(c *config) {
 		c.hosts.Progress = terminal.SupportOff
@@ -184,6 +212,10 @@ func WithProgress(on bool) Option {
 	}
 }
 
+// WithKnownBadProgress replaces the terminals that get no bar: "NAME"
+// (TERM_PROGRAM, any version), "NAME<VERSION" (below it, or no version
+// known) or "TERM=VALUE"; empty trusts every terminal. Default:
+// iTerm.app<3.6.6, kitty<0.38, TERM=linux, TERM=dumb.
 func WithKnownBadProgress(list []string) Option {
 	return func(c *config) {
 		if list == nil {
@@ -197,6 +229,9 @@ func WithKnownBadProgress(list []string) Option {
 	}
 }
 
+// WithEnv makes detection read the environment through getenv (tests, a
+// chat served for someone else's terminal); executables are looked up on
+// its PATH. Not nil. Default: os.Getenv.
 func WithEnv(getenv func(string) string) Option {
 	return func(c *config) {
 		if c.check(getenv != nil, "getenv is nil") {
@@ -205,6 +240,9 @@ func WithEnv(getenv func(string) string) Option {
 	}
 }
 
+// WithSession names the session the chat starts with, reported to hosts
+// that list sessions once the chat is ready; dir is absolute or empty.
+// Default: none.
 func WithSession(id, dir string) Option {
 	return func(c *config) {
 		if c.check(dir == "" || filepath.IsAbs(dir), "session directory %s: want an absolute path", quoted(dir)) {
@@ -213,16 +251,29 @@ func WithSession(id, dir string) Option {
 	}
 }
 
+// WithResumeCommand reports with every state the command that resumes a
+// session (resume("42") might give "chat --session 42"); herdr gets it as
+// a metadata token. Default: none.
 func WithResumeCommand(resume func(sessionID string) string) Option {
 	return func(c *config) { c.machine.Resume = resume }
 }
 
+// WithBlockedMessage(true) sends what the chat waits on to hosts that take
+// a message with the blocked state (herdr). Default: false, as herdr's
+// pane shows the request itself.
 func WithBlockedMessage(on bool) Option { return func(c *config) { c.hosts.BlockedMessage = on } }
 
+// WithMetadata(true) sends MetaChanged's facts to herdr as metadata tokens
+// too (tuios always gets them). Default: false.
 func WithMetadata(on bool) Option { return func(c *config) { c.hosts.Metadata = on } }
 
+// WithSubAgentsBlock(true) makes a waiting sub-agent hold the chat blocked
+// with "<task>: <what it waits on>", for hosts without sub-agent rows.
+// Default: false.
 func WithSubAgentsBlock(on bool) Option { return func(c *config) { c.machine.SubAgentsBlock = on } }
 
+// WithDisableEnv names a variable that, set to "0", turns reporting off
+// for every host but the plain terminal. Not empty. Default: none.
 func WithDisableEnv(name string) Option {
 	return func(c *config) {
 		if c.check(name != "", "disable variable name is empty") {
@@ -231,6 +282,11 @@ func WithDisableEnv(name string) Option {
 	}
 }
 
+// WithFocusReports(false) stops Wrap from turning on the terminal's focus
+// reports; focus then stays unknown. Wrap turns them on at the first key
+// or mouse event the app gets, so never with tea.WithInput(nil). Default:
+// where standard input is a terminal and TERM is not "dumb"; true turns
+// them on whatever the input (tea.WithInputTTY with stdin a pipe).
 func WithFocusReports(on bool) Option {
 	return func(c *config) {
 		c.focus = focusOff
@@ -249,10 +305,18 @@ const (
 	focusOff
 )
 
+// WithTmuxPaneLine(true) adds the chat's tmux pane to EnvironmentLines
+// ("tmux pane: %3"), so the model can drive tmux from its shell tool.
+// Default: off; the lines stay the host's alone.
 func WithTmuxPaneLine(on bool) Option { return func(c *config) { c.tmuxLine = on } }
 
+// WithSignalHandler(false) stops hostbridge from watching SIGINT, SIGTERM
+// and SIGHUP; the app then calls Close on every way out. Default: true.
 func WithSignalHandler(on bool) Option { return func(c *config) { c.noSignals = !on } }
 
+// WithBackends replaces detection with the given backends, none nil: a
+// custom host (see package host), or a host.Recorder in tests. Default:
+// the detected hosts.
 func WithBackends(b ...host.Backend) Option {
 	return func(c *config) {
 		for i, be := range b {
