@@ -29,37 +29,37 @@ func TestOptionValues(t *testing.T) {
 	}{
 		{"nil option", nil, "option 3 is nil"},
 		{"agent", WithAgent("chat-2.0_x"), ""},
-		{"agent empty", WithAgent(""), `agent name ""`},
+		{"agent empty: the default", WithAgent(""), ""},
 		{"agent with a space", WithAgent("my agent!"), "agent name"},
 		{"agent starting with a dot", WithAgent(".x"), "agent name"},
 		{"agent of 65", WithAgent(strings.Repeat("a", 65)), "agent name"},
 		{"source", WithSource("custom:chat"), ""},
-		{"source empty", WithSource(""), `source ""`},
+		{"source empty: the default", WithSource(""), ""},
 		{"source with a slash", WithSource("a/b"), "source"},
 		{"source of 81", WithSource(strings.Repeat("a", 81)), "source"},
 		{"notify", WithNotify(false), ""},
 		{"notify while focus unknown", WithNotifyWhileFocusUnknown(false), ""},
 		{"timeout", WithTimeout(time.Minute), ""},
-		{"timeout zero", WithTimeout(0), "timeout 0s"},
+		{"timeout zero: the default", WithTimeout(0), ""},
 		{"timeout negative", WithTimeout(-1), "timeout -1ns"},
 		{"timeout over a minute", WithTimeout(time.Minute + 1), "timeout 1m0.000000001s"},
 		{"exit timeout", WithExitTimeout(time.Nanosecond), ""},
-		{"exit timeout zero", WithExitTimeout(0), "exit timeout 0s"},
+		{"exit timeout zero: the default", WithExitTimeout(0), ""},
 		{"exit timeout over a minute", WithExitTimeout(2 * time.Minute), "exit timeout 2m0s"},
-		{"ping interval zero", bridge.WithPingInterval(0), ""},
-		{"ping interval negative", bridge.WithPingInterval(-time.Second), "ping interval -1s"},
-		{"ping interval over a minute", bridge.WithPingInterval(time.Hour), "ping interval 1h0m0s"},
+		{"ping interval zero: the default", pingInterval(0), ""},
+		{"ping interval negative: no limit", pingInterval(-time.Second), ""},
+		{"ping interval over a minute", pingInterval(time.Hour), "ping interval 1h0m0s"},
 		{"logger", WithLogger(slog.New(slog.DiscardHandler)), ""},
-		{"logger nil", WithLogger(nil), "logger is nil"},
+		{"logger nil: the default", WithLogger(nil), ""},
 		{"output", WithOutput(&bytes.Buffer{}), ""},
-		{"output nil", WithOutput(nil), "output is nil"},
+		{"output nil: the default", WithOutput(nil), ""},
 		{"progress", WithProgress(true), ""},
 		{"known-bad list", WithKnownBadProgress([]string{"kitty<0.38", "TERM=dumb"}), ""},
 		{"known-bad list empty", WithKnownBadProgress(nil), ""},
 		{"known-bad entry", WithKnownBadProgress([]string{"kitty<x.y"}), "known-bad progress list"},
 		{"known-bad TERM", WithKnownBadProgress([]string{"TERM="}), "known-bad progress list"},
 		{"env", WithEnv(func(string) string { return "" }), ""},
-		{"env nil", WithEnv(nil), "getenv is nil"},
+		{"env nil: the default", WithEnv(nil), ""},
 		{"session", WithSession("42", "/tmp/s"), ""},
 		{"session without a directory", WithSession("42", ""), ""},
 		{"session in a relative directory", WithSession("42", "sessions/42"), `session directory "sessions/42"`},
@@ -69,12 +69,12 @@ func TestOptionValues(t *testing.T) {
 		{"metadata", WithMetadata(true), ""},
 		{"sub-agents block", WithSubAgentsBlock(true), ""},
 		{"disable variable", WithDisableEnv("CHAT_HOSTS"), ""},
-		{"disable variable empty", WithDisableEnv(""), "disable variable name is empty"},
+		{"disable variable empty: none", WithDisableEnv(""), ""},
 		{"focus reports", WithFocusReports(false), ""},
 		{"signal handler", WithSignalHandler(false), ""},
 		{"backends", WithBackends(&host.Recorder{}), ""},
-		{"backends nil", WithBackends(nil), "backend 0 is nil"},
-		{"backends with a nil", WithBackends(&host.Recorder{}, nil), "backend 1 is nil"},
+		{"backends nil", WithBackends(nil), "a backend is nil"},
+		{"backends with a nil", WithBackends(&host.Recorder{}, nil), "a backend is nil"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -116,7 +116,7 @@ func TestWrapKeepsGoingWithBadOptions(t *testing.T) {
 	rec := &host.Recorder{}
 	var logged strings.Builder
 	logger := slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	m := Wrap(echo{got: new([]tea.Msg)}, WithLogger(logger), WithAgent(""), WithTimeout(-1), WithBackends(rec), WithSignalHandler(false))
+	m := Wrap(echo{got: new([]tea.Msg)}, WithLogger(logger), WithAgent("a b"), WithTimeout(-1), WithBackends(rec), WithSignalHandler(false))
 	defer m.Close()
 	if !strings.Contains(logged.String(), "agent name") || !strings.Contains(logged.String(), "timeout") {
 		t.Errorf("logged %q, want both bad options", logged.String())
@@ -127,3 +127,9 @@ func TestWrapKeepsGoingWithBadOptions(t *testing.T) {
 		t.Error("a bad option stopped reporting")
 	}
 }
+
+// pingInterval sets the field no frontend exports (the kits use it).
+func pingInterval(d time.Duration) Option { return func(c *bridge.Config) { c.PingInterval = d } }
+
+// everyReport makes every change reach every host, as the kits do.
+var everyReport Option = func(c *bridge.Config) { c.EveryReport = true }

@@ -11,7 +11,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/internal/fakepty"
 )
 
@@ -35,7 +34,7 @@ func TestFilterRunsTheExitOnAPTY(t *testing.T) {
 	}()
 	env := map[string]string{"TERM": "xterm-256color"}
 	m := Wrap(&oneShot{quit: func() tea.Cmd { return tea.Batch(noop, tea.Quit) }}, WithOutput(slave),
-		WithSignalHandler(false), WithNotify(false), bridge.WithEveryReport(), WithEnv(func(k string) string { return env[k] }))
+		WithSignalHandler(false), WithNotify(false), everyReport, WithEnv(func(k string) string { return env[k] }))
 	defer m.Close()
 	// The program writes to the pty through a plain io.Writer: given the
 	// *os.File, Bubble Tea v1 starts a size check it does not wait for,

@@ -12,7 +12,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host"
 )
 
@@ -74,7 +73,7 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			out := &lockedBuffer{}
 			env := map[string]string{"TERM": "xterm-256color"}
-			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false), bridge.WithEveryReport(),
+			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false), everyReport,
 				WithEnv(func(k string) string { return env[k] }))
 			final, _ := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithFilter(m.Filter)).Run()
 			select {
@@ -221,7 +220,7 @@ func (notifier) View() string { return "" }
 func TestAppsOwnNotificationsAreNotDoubled(t *testing.T) {
 	var own []string
 	m, rec := wrapRecorded(t, notifier{own: &own}, WithApprovalPing(false), WithFinishedPing(false),
-		bridge.WithEveryReport())
+		everyReport)
 	m.Init()
 	for _, msg := range []tea.Msg{tea.BlurMsg{}, TurnStarted{}, ApprovalNeeded{Tool: "shell", Action: "rm"},
 		TurnStarted{}, Idle{Reply: "done"}, TurnStarted{}, TurnFailed{Headline: "boom"}} {

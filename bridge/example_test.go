@@ -13,10 +13,15 @@ import (
 )
 
 // A headless one-shot run: no UI framework, the same reports. Flush before
-// printing the answer, so the hosts show the turn's end by then.
+// printing the answer, so the hosts show the turn's end by then. An Option
+// sets Config fields; a frontend's With* options are such functions.
 func ExampleNew() {
 	rec := &host.Recorder{}
-	b, err := bridge.New(bridge.WithAgent("chat"), bridge.WithBackends(rec), bridge.WithSignalHandler(false))
+	b, err := bridge.New(func(c *bridge.Config) {
+		c.Agent = "chat"
+		c.Backends = []host.Backend{rec}
+		c.NoSignalHandler = true
+	})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -38,22 +43,33 @@ func ExampleNew() {
 
 // A wrapper cannot fail: Lenient leaves a bad option out and says which.
 func ExampleLenient() {
-	b, err := bridge.Lenient(bridge.WithAgent("-bad name-"), bridge.WithBackends(&host.Recorder{}),
-		bridge.WithSignalHandler(false))
+	b, err := bridge.Lenient(func(c *bridge.Config) {
+		c.Agent = "-bad name-"
+		c.Backends = []host.Backend{&host.Recorder{}}
+		c.NoSignalHandler = true
+	})
 	defer b.Close()
 	fmt.Println(errors.Is(err, bridge.ErrOption), b.Host())
-	// Output: true terminal
+	fmt.Println(err)
+	// Output:
+	// true terminal
+	// hostbridge: bad option: agent name "-bad name-": want 1-64 of [A-Za-z0-9._-], starting with a letter or digit
 }
 
 // What a frontend for another UI framework calls, and when: hostbridge's
-// Bubble Tea wrappers are built the same way. WithEveryReport makes every
+// Bubble Tea wrappers are built the same way. EveryReport makes every
 // change reach the host, so the output does not depend on timing.
 func ExampleBridge_frontend() {
 	rec := &host.Recorder{}
-	b, _ := bridge.New(bridge.WithBackends(rec), bridge.WithSignalHandler(false), bridge.WithEveryReport(),
-		bridge.WithPingInterval(0), bridge.WithBarByBackend(), bridge.WithFocusReports(true))
+	focusOn := true
+	b, _ := bridge.New(func(c *bridge.Config) {
+		c.Backends = []host.Backend{rec}
+		c.NoSignalHandler, c.EveryReport, c.BarByBackend = true, true, true
+		c.PingInterval = -1 // no limit
+		c.FocusReports = &focusOn
+	})
 	focusReports := b.Framework() // the framework owns SIGINT and SIGTERM; turn focus reports on at its first key?
-	ownBar := b.RendererBar()     // does the framework's renderer draw the bar? (not with WithBarByBackend)
+	ownBar := b.RendererBar()     // does the framework's renderer draw the bar? (not with BarByBackend)
 	b.Ready()                     // the first frame: hosts show the agent
 	b.SetFocus(false)             // a focus report: the user looks elsewhere
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -19,10 +20,50 @@ import (
 // ErrOption is wrapped by every error a bad option value causes.
 var ErrOption = errors.New("hostbridge: bad option")
 
-// Option configures a Bridge. Each frontend (hostbridge, teav2) re-exports
-// the constructors below under the same names; "Wrap" in their docs is the
-// frontend's Wrap, which makes a Bridge with them.
-type Option func(*config)
+// Option sets fields of a Config. Each frontend (hostbridge, teav2) has a
+// With* constructor for each field, named in the field's comment; its doc
+// is what a user reads.
+type Option func(*Config)
+
+// Config is what a frontend's options set; its zero value is every
+// default. New checks each field: a bad value is an error wrapping
+// ErrOption, and Lenient leaves that field at its default.
+type Config struct {
+	Agent  string // WithAgent: 1–64 of [A-Za-z0-9._-], from a letter or digit; "": the program's name or "chat"
+	Source string // WithSource: herdr's source, 1–80 of [A-Za-z0-9:._-]; "": "custom:<agent>"
+
+	NoPing           bool  // WithNotify(false)
+	NoApprovalPing   bool  // WithApprovalPing(false)
+	NoFailurePing    bool  // WithFailurePing(false)
+	NoFinishedPing   bool  // WithFinishedPing(false)
+	NoPingUntilFocus bool  // WithNotifyWhileFocusUnknown(false)
+	NoSignalHandler  bool  // WithSignalHandler(false)
+	BlockedMessage   bool  // WithBlockedMessage(true)
+	Metadata         bool  // WithMetadata(true)
+	SubAgentsBlock   bool  // WithSubAgentsBlock(true)
+	TmuxPaneLine     bool  // WithTmuxPaneLine(true)
+	Progress         *bool // WithProgress; nil: on but for the known-bad terminals
+	FocusReports     *bool // WithFocusReports; nil: where stdin is a terminal and TERM is not "dumb"
+
+	Timeout     time.Duration // WithTimeout: 1 ns to 1 m; 0: 500 ms
+	ExitTimeout time.Duration // WithExitTimeout: 1 ns to 1 m; 0: 1 s
+
+	Logger *slog.Logger        // WithLogger; nil: discarded
+	Output io.Writer           // WithOutput; nil: os.Stdout, used only if it is a terminal
+	Env    func(string) string // WithEnv; nil: os.Getenv
+
+	KnownBadProgress []string // WithKnownBadProgress; nil: the default list, empty: none
+
+	SessionID, SessionDir string                 // WithSession; SessionDir absolute or ""
+	ResumeCommand         func(id string) string // WithResumeCommand
+	DisableEnv            string                 // WithDisableEnv: the variable whose "0" turns hosts off
+	Backends              []host.Backend         // WithBackends, none nil; nil: detect, empty: no host
+
+	// For test kits; no frontend exports them.
+	PingInterval time.Duration // least time between pings, to 1 m; 0: 500 ms, negative: no limit
+	EveryReport  bool          // every change reaches every host, none coalesced or refreshed
+	BarByBackend bool          // the terminal backend keeps the bar even under a renderer that could draw it
+}
 
 // config holds each setting once, in the struct of the part that takes
 // it (build hands them on whole, filling in the hosts.Config fields that
@@ -41,11 +82,56 @@ type config struct {
 	custom       bool
 	tmuxLine     bool
 	barByBackend bool
-	errs         []error
 }
 
-func (c *config) fail(format string, args ...any) {
-	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{ErrOption}, args...)...))
+// What hosts take as an agent's name and as herdr's source.
+var (
+	agentName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+	herdrSource = regexp.MustCompile(`^[A-Za-z0-9:._-]{1,80}$`)
+)
+
+// parse applies opts in turn to a zero Config; an option that is nil or
+// leaves a field bad is left out, and the error says why.
+func parse(opts []Option) (config, error) {
+	var o Config
+	var errs []error
+	for i, opt := range opts {
+		if opt == nil {
+			errs = append(errs, fmt.Errorf("%w: option %d is nil", ErrOption, i))
+			continue
+		}
+		next := o
+		opt(&next)
+		if err := next.check(); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		o = next
+	}
+	return o.config(), errors.Join(errs...)
+}
+
+// check says which fields are bad.
+func (o *Config) check() error {
+	var errs []error
+	bad := func(ok bool, format string, args ...any) {
+		if !ok {
+			errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrOption}, args...)...))
+		}
+	}
+	bad(o.Agent == "" || agentName.MatchString(o.Agent),
+		"agent name %s: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", quoted(o.Agent))
+	bad(o.Source == "" || herdrSource.MatchString(o.Source), "source %s: want 1-80 of [A-Za-z0-9:._-]", quoted(o.Source))
+	bad(o.Timeout >= 0 && o.Timeout <= time.Minute, "timeout %v: want 1ns to 1m", o.Timeout)
+	bad(o.ExitTimeout >= 0 && o.ExitTimeout <= time.Minute, "exit timeout %v: want 1ns to 1m", o.ExitTimeout)
+	bad(o.PingInterval <= time.Minute, "ping interval %v: want at most 1m", o.PingInterval)
+	if o.KnownBadProgress != nil {
+		_, err := terminal.New(terminal.Config{Output: io.Discard, BadProgress: o.KnownBadProgress})
+		bad(err == nil, "known-bad progress list: %v", err)
+	}
+	bad(o.SessionDir == "" || filepath.IsAbs(o.SessionDir), "session directory %s: want an absolute path", quoted(o.SessionDir))
+	bad(!slices.Contains(o.Backends, nil), "a backend is nil")
+	return errors.Join(errs...)
 }
 
 // quoted is a bad value as an error quotes it: %q of at most its first
@@ -57,242 +143,54 @@ func quoted(v string) string {
 	return fmt.Sprintf("%q… (%d bytes)", v[:40], len(v))
 }
 
-// check fails unless ok, and returns ok.
-func (c *config) check(ok bool, format string, args ...any) bool {
-	if !ok {
-		c.fail(format, args...)
-	}
-	return ok
-}
-
-// parse applies opts over the defaults; a nil option is an error.
-func parse(opts []Option) (config, error) {
+// config is a checked Config with its defaults filled in.
+func (o Config) config() config {
 	c := config{
-		hosts: hosts.Config{Agent: defaultAgent(), Output: os.Stdout},
-		reporter: core.ReporterOptions{
-			Timeout:      core.DefaultTimeout,
-			ExitTimeout:  core.DefaultExitTimeout,
-			PingInterval: core.DefaultPingInterval,
-			Logger:       slog.New(slog.DiscardHandler),
-		},
-		getenv: os.Getenv,
+		hosts: hosts.Config{Agent: o.Agent, Source: o.Source, Output: o.Output, OutputChosen: o.Output != nil,
+			BadProgress: o.KnownBadProgress, BlockedMessage: o.BlockedMessage, Metadata: o.Metadata},
+		machine: core.Config{Quiet: o.NoPing, QuietBlocked: o.NoApprovalPing, QuietFailed: o.NoFailurePing,
+			QuietDone: o.NoFinishedPing, QuietWhileUnknown: o.NoPingUntilFocus,
+			SubAgentsBlock: o.SubAgentsBlock, Resume: o.ResumeCommand},
+		reporter: core.ReporterOptions{Timeout: o.Timeout, ExitTimeout: o.ExitTimeout,
+			PingInterval: o.PingInterval, Logger: o.Logger, EveryReport: o.EveryReport},
+		getenv: o.Env, session: host.Session{ID: o.SessionID, Dir: o.SessionDir}, offVar: o.DisableEnv,
+		noSignals: o.NoSignalHandler, backends: o.Backends, custom: o.Backends != nil,
+		tmuxLine: o.TmuxPaneLine, barByBackend: o.BarByBackend,
 	}
-	for i, o := range opts {
-		if o == nil {
-			c.fail("option %d is nil", i)
-			continue
-		}
-		o(&c)
-	}
-	return c, errors.Join(c.errs...)
-}
-
-// What hosts take as an agent's name and as herdr's source.
-var (
-	agentName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
-	herdrSource = regexp.MustCompile(`^[A-Za-z0-9:._-]{1,80}$`)
-)
-
-func defaultAgent() string {
-	if name := filepath.Base(os.Args[0]); agentName.MatchString(name) {
-		return name
-	}
-	return "chat"
-}
-
-// WithAgent sets the agent name hosts show (herdr's agent, cmux's status
-// key, tuios's harness): 1–64 of [A-Za-z0-9._-], starting with a letter or
-// digit. Default: the program's file name, or "chat".
-func WithAgent(name string) Option {
-	return func(c *config) {
-		if c.check(agentName.MatchString(name),
-			"agent name %s: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", quoted(name)) {
+	if c.hosts.Agent == "" {
+		c.hosts.Agent = "chat"
+		if name := filepath.Base(os.Args[0]); agentName.MatchString(name) {
 			c.hosts.Agent = name
 		}
 	}
-}
-
-// WithSource sets herdr's report source: 1–80 of [A-Za-z0-9:._-].
-// Default: "custom:<agent>".
-func WithSource(source string) Option {
-	return func(c *config) {
-		if c.check(herdrSource.MatchString(source), "source %s: want 1-80 of [A-Za-z0-9:._-]", quoted(source)) {
-			c.hosts.Source = source
-		}
+	if o.Output == nil {
+		c.hosts.Output = os.Stdout
 	}
-}
-
-// WithNotify turns the attention ping on or off; the bar and the hosts'
-// states are not affected. Default: on.
-func WithNotify(on bool) Option { return func(c *config) { c.machine.Quiet = !on } }
-
-// WithApprovalPing(false) leaves the ping for "the model needs you" (an
-// approval, a question, a waiting sub-agent) to an app that notifies for
-// it itself; the others still go. Default: true.
-func WithApprovalPing(on bool) Option { return func(c *config) { c.machine.QuietBlocked = !on } }
-
-// WithFailurePing(false) leaves the ping for a failed turn to the app.
-// Default: true.
-func WithFailurePing(on bool) Option { return func(c *config) { c.machine.QuietFailed = !on } }
-
-// WithFinishedPing(false) leaves the ping for a turn that ended (the
-// reply's first words, or "<agent> finished") to the app. Default: true.
-func WithFinishedPing(on bool) Option { return func(c *config) { c.machine.QuietDone = !on } }
-
-// WithNotifyWhileFocusUnknown(false) holds pings back until the terminal
-// has reported focus once. Default: true, as a missed ping costs more than
-// an extra one.
-func WithNotifyWhileFocusUnknown(on bool) Option {
-	return func(c *config) { c.machine.QuietWhileUnknown = !on }
-}
-
-// WithPingInterval sets the least time between two pings (default 500
-// ms; zero: no limit), for the test kit, whose steps come microseconds
-// apart.
-func WithPingInterval(d time.Duration) Option {
-	return func(c *config) {
-		if c.check(d >= 0 && d <= time.Minute, "ping interval %v: want 0 to 1m", d) {
-			c.reporter.PingInterval = d
-			if d == 0 {
-				c.reporter.PingInterval = -1 // the Reporter's "no limit"; its 0 is the default
-			}
-		}
+	if o.Progress != nil {
+		c.hosts.Progress = map[bool]terminal.Support{true: terminal.SupportOn, false: terminal.SupportOff}[*o.Progress]
 	}
-}
-
-// WithTimeout bounds each report to a host: 1 ns to 1 m. Default: 500 ms.
-func WithTimeout(d time.Duration) Option {
-	return duration("timeout", d, 1, func(c *config) *time.Duration { return &c.reporter.Timeout })
-}
-
-// WithExitTimeout bounds the exit, its last reports and the workers' stop:
-// 1 ns to 1 m. Default: 1 s.
-func WithExitTimeout(d time.Duration) Option {
-	return duration("exit timeout", d, 1, func(c *config) *time.Duration { return &c.reporter.ExitTimeout })
-}
-
-// duration sets a duration of at least least and at most a minute.
-func duration(what string, d, least time.Duration, field func(*config) *time.Duration) Option {
-	return func(c *config) {
-		if c.check(d >= least && d <= time.Minute, "%s %v: want %v to 1m", what, d, least) {
-			*field(c) = d
-		}
+	if o.FocusReports != nil {
+		c.focus = map[bool]focusMode{true: focusOn, false: focusOff}[*o.FocusReports]
 	}
-}
-
-// WithLogger receives a debug line per failed report; nothing is logged
-// above debug. Not nil. Default: discarded.
-func WithLogger(l *slog.Logger) Option {
-	return func(c *config) {
-		if c.check(l != nil, "logger is nil") {
-			c.reporter.Logger = l
-		}
+	orDefault(&c.reporter.Timeout, core.DefaultTimeout)
+	orDefault(&c.reporter.ExitTimeout, core.DefaultExitTimeout)
+	orDefault(&c.reporter.PingInterval, core.DefaultPingInterval)
+	if o.PingInterval < 0 {
+		c.reporter.PingInterval = -1 // the Reporter's "no limit"; its 0 is the default
 	}
-}
-
-// WithOutput is where terminal sequences go: the writer given to
-// tea.WithOutput, if any; one the app chooses is trusted to reach a
-// terminal. Not nil. Default: os.Stdout.
-func WithOutput(w io.Writer) Option {
-	return func(c *config) {
-		if c.check(w != nil, "output is nil") {
-			c.hosts.Output, c.hosts.OutputChosen = w, true
-		}
+	if c.reporter.Logger == nil {
+		c.reporter.Logger = slog.New(slog.DiscardHandler)
 	}
-}
-
-// WithProgress forces the terminal's progress bar (OSC 9;4) on or off.
-// Default: on but for the known-bad terminals.
-func WithProgress(on bool) Option {
-	return func(c *config) {
-		c.hosts.Progress = terminal.SupportOff
-		if on {
-			c.hosts.Progress = terminal.SupportOn
-		}
+	if c.getenv == nil {
+		c.getenv = os.Getenv
 	}
+	return c
 }
 
-// WithKnownBadProgress replaces the terminals that get no bar: "NAME"
-// (TERM_PROGRAM, any version), "NAME<VERSION" (below it, or no version
-// known) or "TERM=VALUE"; empty trusts every terminal. Default:
-// iTerm.app<3.6.6, kitty<0.38, TERM=linux, TERM=dumb.
-func WithKnownBadProgress(list []string) Option {
-	return func(c *config) {
-		if list == nil {
-			list = []string{}
-		}
-		if _, err := terminal.New(terminal.Config{Output: io.Discard, BadProgress: list}); err != nil {
-			c.fail("known-bad progress list: %v", err)
-			return
-		}
-		c.hosts.BadProgress = list
-	}
-}
-
-// WithEnv makes detection read the environment through getenv (tests, a
-// chat served for someone else's terminal); executables are looked up on
-// its PATH. Not nil. Default: os.Getenv.
-func WithEnv(getenv func(string) string) Option {
-	return func(c *config) {
-		if c.check(getenv != nil, "getenv is nil") {
-			c.getenv = getenv
-		}
-	}
-}
-
-// WithSession names the session the chat starts with, reported to hosts
-// that list sessions once the chat is ready; dir is absolute or empty.
-// Default: none.
-func WithSession(id, dir string) Option {
-	return func(c *config) {
-		if c.check(dir == "" || filepath.IsAbs(dir), "session directory %s: want an absolute path", quoted(dir)) {
-			c.session = host.Session{ID: id, Dir: dir}
-		}
-	}
-}
-
-// WithResumeCommand reports with every state the command that resumes a
-// session (resume("42") might give "chat --session 42"); herdr gets it as
-// a metadata token. Default: none.
-func WithResumeCommand(resume func(sessionID string) string) Option {
-	return func(c *config) { c.machine.Resume = resume }
-}
-
-// WithBlockedMessage(true) sends what the chat waits on to hosts that take
-// a message with the blocked state (herdr). Default: false, as herdr's
-// pane shows the request itself.
-func WithBlockedMessage(on bool) Option { return func(c *config) { c.hosts.BlockedMessage = on } }
-
-// WithMetadata(true) sends MetaChanged's facts to herdr as metadata tokens
-// too (tuios always gets them). Default: false.
-func WithMetadata(on bool) Option { return func(c *config) { c.hosts.Metadata = on } }
-
-// WithSubAgentsBlock(true) makes a waiting sub-agent hold the chat blocked
-// with "<task>: <what it waits on>", for hosts without sub-agent rows.
-// Default: false.
-func WithSubAgentsBlock(on bool) Option { return func(c *config) { c.machine.SubAgentsBlock = on } }
-
-// WithDisableEnv names a variable that, set to "0", turns reporting off
-// for every host but the plain terminal. Not empty. Default: none.
-func WithDisableEnv(name string) Option {
-	return func(c *config) {
-		if c.check(name != "", "disable variable name is empty") {
-			c.offVar = name
-		}
-	}
-}
-
-// WithFocusReports(false) stops Wrap from turning on the terminal's focus
-// reports; focus then stays unknown. Wrap turns them on at the first key
-// or mouse event the app gets, so never with tea.WithInput(nil). Default:
-// where standard input is a terminal and TERM is not "dumb"; true turns
-// them on whatever the input (tea.WithInputTTY with stdin a pipe).
-func WithFocusReports(on bool) Option {
-	return func(c *config) {
-		c.focus = focusOff
-		if on {
-			c.focus = focusOn
-		}
+func orDefault[T comparable](v *T, d T) {
+	var zero T
+	if *v == zero {
+		*v = d
 	}
 }
 
@@ -304,38 +202,3 @@ const (
 	focusOn
 	focusOff
 )
-
-// WithTmuxPaneLine(true) adds the chat's tmux pane to EnvironmentLines
-// ("tmux pane: %3"), so the model can drive tmux from its shell tool.
-// Default: off; the lines stay the host's alone.
-func WithTmuxPaneLine(on bool) Option { return func(c *config) { c.tmuxLine = on } }
-
-// WithSignalHandler(false) stops hostbridge from watching SIGINT, SIGTERM
-// and SIGHUP; the app then calls Close on every way out. Default: true.
-func WithSignalHandler(on bool) Option { return func(c *config) { c.noSignals = !on } }
-
-// WithBackends replaces detection with the given backends, none nil: a
-// custom host (see package host), or a host.Recorder in tests. Default:
-// the detected hosts.
-func WithBackends(b ...host.Backend) Option {
-	return func(c *config) {
-		for i, be := range b {
-			if be == nil {
-				c.fail("backend %d is nil", i)
-				return
-			}
-		}
-		c.backends, c.custom = b, true
-	}
-}
-
-// WithEveryReport makes every change reach every host, none coalesced or
-// refreshed, so the test kit's transcripts depend on the app's messages
-// alone. No frontend exports it.
-func WithEveryReport() Option { return func(c *config) { c.reporter.EveryReport = true } }
-
-// WithBarByBackend keeps the terminal's bar with the terminal backend,
-// one write per state, even under a renderer that could draw it
-// (RendererBar then reports false): the v2 test kit's transcripts then do
-// not depend on the renderer's frames. No frontend exports it.
-func WithBarByBackend() Option { return func(c *config) { c.barByBackend = true } }

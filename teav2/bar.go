@@ -22,7 +22,7 @@ import (
 // earlier process left, which the ready state's reset clears as in v1;
 // until then View.ProgressBar stays empty. The kit (teav2/teatest) runs
 // without v2's renderer and keeps the bar with the terminal backend
-// (bridge.WithBarByBackend), one write per state, so its transcripts are
+// (bridge.Config.BarByBackend), one write per state, so its transcripts are
 // the v1 kit's.
 
 // The bars for each state, shared: the renderer only reads them.

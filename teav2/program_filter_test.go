@@ -67,7 +67,7 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			out := &lockedBuffer{}
 			env := map[string]string{"TERM": "xterm-256color"}
-			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false), bridge.WithEveryReport(),
+			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false), func(c *bridge.Config) { c.EveryReport = true },
 				WithEnv(func(k string) string { return env[k] }))
 			final, _ := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithFilter(m.Filter),
 				tea.WithEnvironment([]string{"TERM=xterm-256color"})).Run()

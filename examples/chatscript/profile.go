@@ -50,28 +50,21 @@ const MendcodeTimeout = 2 * time.Second
 // reporting off.
 const MendcodeOff = "MENDCODE_HERDR"
 
-// Options are the hostbridge options for a run.
+// Options are the hostbridge options for a run. They set bridge.Config's
+// fields directly, as the With* options of either frontend would, since
+// both example chats share this code.
 func (f Flags) Options(s Session) []bridge.Option {
-	opts := []bridge.Option{
-		bridge.WithAgent(f.Agent),
-		bridge.WithNotify(f.Notify),
-		bridge.WithSession(s.ID, s.Dir),
-	}
-	if f.Profile == ProfileMendcode {
-		agent := f.Agent
-		opts = append(opts,
-			bridge.WithBlockedMessage(true),
-			bridge.WithResumeCommand(func(id string) string { return agent + " --session " + id }),
-			bridge.WithMetadata(true),
-			bridge.WithSubAgentsBlock(true),
-			bridge.WithDisableEnv(MendcodeOff),
-		)
-	}
-	opts = append(opts, bridge.WithTimeout(f.ReportTimeout()))
-	if f.EveryReport {
-		opts = append(opts, bridge.WithEveryReport())
-	}
-	return opts
+	return []bridge.Option{func(c *bridge.Config) {
+		c.Agent, c.NoPing = f.Agent, !f.Notify
+		c.SessionID, c.SessionDir = s.ID, s.Dir
+		c.Timeout, c.EveryReport = f.ReportTimeout(), f.EveryReport
+		if f.Profile == ProfileMendcode {
+			agent := f.Agent
+			c.BlockedMessage, c.Metadata, c.SubAgentsBlock = true, true, true
+			c.ResumeCommand = func(id string) string { return agent + " --session " + id }
+			c.DisableEnv = MendcodeOff
+		}
+	}}
 }
 
 // ReportTimeout bounds each report to a host: -timeout, or the profile's.

@@ -15,7 +15,7 @@ func TestProfiles(t *testing.T) {
 			rec := &host.Recorder{}
 			f := Flags{Agent: "mc", Notify: true, Profile: p}
 			b, err := bridge.New(append(f.Options(Session{ID: "s9", Dir: "/tmp/s9"}),
-				bridge.WithBackends(rec), bridge.WithSignalHandler(false))...)
+				func(c *bridge.Config) { c.Backends, c.NoSignalHandler = []host.Backend{rec}, true })...)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -43,7 +43,7 @@ func msg[M any](m any) M { return m.(M) }
 // returns, with the test's golden file.
 func Golden[M, Model any](t *testing.T, v Version[M, Model], opts ...hosttest.Option) string {
 	t.Helper()
-	k := v.New(t, v.Chat, append(opts, v.WithBridgeOptions(bridge.WithAgent("chat")))...)
+	k := v.New(t, v.Chat, append(opts, v.WithBridgeOptions(func(c *bridge.Config) { c.Agent = "chat" }))...)
 	Conversation(t, v, k)
 	tr := k.Transcript()
 	hosttest.RequireGolden(t, tr)
@@ -58,7 +58,9 @@ func Terminal[M, Model any](t *testing.T, v Version[M, Model]) {
 func Herdr[M, Model any](t *testing.T, v Version[M, Model]) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t)
-	Golden(t, v, h, v.WithBridgeOptions(bridge.WithBlockedMessage(true), bridge.WithSession("s-1", "/sessions/s-1")))
+	Golden(t, v, h, v.WithBridgeOptions(func(c *bridge.Config) {
+		c.BlockedMessage, c.SessionID, c.SessionDir = true, "s-1", "/sessions/s-1"
+	}))
 	if p := h.Pane(); !p.Released {
 		t.Errorf("pane not released at exit: %+v", p)
 	}
@@ -244,7 +246,7 @@ func ReportsFailures[M, Model any](t *testing.T, v Version[M, Model]) {
 	t.Run("a bad hostbridge option fails New", func(t *testing.T) {
 		r := &RecordingTB{}
 		errs := r.Run(func() {
-			v.New(r, v.Chat, v.WithBridgeOptions(bridge.WithAgent("no spaces")))
+			v.New(r, v.Chat, v.WithBridgeOptions(func(c *bridge.Config) { c.Agent = "no spaces" }))
 			t.Error("New returned")
 		})
 		if len(errs) != 1 || !strings.Contains(errs[0], "agent name") {

@@ -22,21 +22,21 @@ func WithBridgeOptions(opts []bridge.Option) hosttest.Option {
 // (WithBridgeOptions).
 func BridgeOptions(rig *hosttest.Rig, own ...bridge.Option) []bridge.Option {
 	env := rig.Env
-	opts := []bridge.Option{
-		bridge.WithAgent("chat"),
-		bridge.WithEnv(func(name string) string { return env[name] }),
-		bridge.WithOutput(rig.Terminal),
-		bridge.WithSignalHandler(false),
+	opts := []bridge.Option{func(c *bridge.Config) {
+		c.Agent = "chat"
+		c.Env = func(name string) string { return env[name] }
+		c.Output = rig.Terminal
+		c.NoSignalHandler = true
 		// A slow fake on a loaded machine must not fail a report and
 		// retry it: transcripts would differ between runs.
-		bridge.WithTimeout(min(rig.Timeout, time.Minute)),
-		bridge.WithExitTimeout(min(rig.Timeout, time.Minute)),
+		c.Timeout = min(rig.Timeout, time.Minute)
+		c.ExitTimeout = min(rig.Timeout, time.Minute)
 		// Every report reaches every host, none coalesced while a host is
 		// busy, and every ping goes, none rate-limited: a transcript
 		// depends on the app's messages alone.
-		bridge.WithEveryReport(),
-		bridge.WithPingInterval(0),
-	}
+		c.EveryReport = true
+		c.PingInterval = -1
+	}}
 	opts = append(opts, own...)
 	for _, v := range rig.Kit {
 		if o, ok := v.(bridgeOptions); ok {

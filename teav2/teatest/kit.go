@@ -59,7 +59,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	// The terminal backend writes the bar too, one write per state,
 	// instead of v2's renderer (see the package doc): the wrapper then
 	// leaves View.ProgressBar to the app.
-	b, err := hostbridge.New(kitcore.BridgeOptions(rig, bridge.WithBarByBackend())...)
+	b, err := hostbridge.New(kitcore.BridgeOptions(rig, func(c *bridge.Config) { c.BarByBackend = true })...)
 	if err != nil {
 		t.Fatalf("teatest: %v", err)
 	}
