@@ -8,14 +8,13 @@ import (
 
 	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/teatest/kitcore/cmdtrack"
 )
 
 // Program is what a Core needs of a kit's Bubble Tea version and of the
 // program it runs. M is the version's tea.Msg, Model its tea.Model, C its
 // tea.Cmd. The hooks are set once, before Start.
 type Program[M any, Model any, C ~func() M] struct {
-	Framework cmdtrack.Framework // the version, for the Cmd tracker
+	Framework Framework // the version, for the Cmd tracker
 
 	// The program (a *tea.Program), hostbridge's Bridge, and hostbridge's
 	// wrapper around the app's model, whose Close runs the exit.
@@ -57,7 +56,7 @@ type Core[M any, Model any, C ~func() M] struct {
 	done    chan struct{} // closed once Run has returned
 	runErr  error         // Run's error, read after done
 	in      *queue[M]
-	cmds    *cmdtrack.Tracker[M, C]
+	cmds    *tracker[M, C]
 	waiters waiters[Model]
 	broken  bool // the app panicked: it gets no more messages (program's goroutine)
 	misused bool // a Batch misuse was reported (test goroutine)
@@ -82,7 +81,7 @@ func (c *Core[M, Model, C]) Start(p Program[M, Model, C]) {
 	c.p = p
 	fw := p.Framework
 	fw.Ordered = isBridgeMessage
-	c.cmds = cmdtrack.New[M, C](fw, p.Prog.Send, c.done)
+	c.cmds = newTracker[M, C](fw, p.Prog.Send, c.done)
 	go func() {
 		defer close(c.done)
 		_, c.runErr = p.Prog.Run()

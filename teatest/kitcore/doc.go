@@ -14,5 +14,5 @@
 // bridge with. What a Core needs of a version it gets as a Program of
 // hooks. Each kit keeps what is tied to its version: its public Kit, which
 // forwards to a Core, its key names, its Framework for the Cmd tracker
-// (package cmdtrack), and its setup.
+// (the Cmd tracker, tracker), and its setup.
 package kitcore

@@ -3,13 +3,11 @@ package kitcore
 import (
 	"fmt"
 	"runtime/debug"
-
-	"github.com/hostbridge/hostbridge/teatest/kitcore/cmdtrack"
 )
 
 // A kit's program model (Observer) passes every message to the
 // wrapped model through Update and wraps every Cmd that comes back (see
-// cmdtrack.Tracker.Track), except the Kit's own messages, which it answers
+// tracker.Track), except the Kit's own messages, which it answers
 // once every message before them has been through Update (Bubble Tea runs
 // Update in order, on one goroutine). It catches a panic of the app's Update or View
 // (hostbridge's wrapper has run the exit by then), so the Kit reports it
@@ -40,15 +38,15 @@ func (c *Core[M, Model, C]) update(msg M, inner func(M) (Model, C)) (cmd C) {
 	}()
 	switch m := any(msg).(type) {
 	case marker:
-		busy, _ := c.cmds.Busy()
+		busy, _ := c.cmds.busy()
 		m.ack <- settled{view: c.p.View(), busy: busy}
-	case cmdtrack.Done:
-		c.cmds.End(m.ID)
+	case cmdDone:
+		c.cmds.end(m.ID)
 	case checkWaiters:
 	default:
 		if !c.broken {
 			_, cmd = inner(msg)
-			cmd = c.cmds.Track(cmd)
+			cmd = c.cmds.track(cmd)
 		}
 	}
 	if !c.broken {

@@ -78,18 +78,18 @@ func (c *Core[M, Model, C]) settle(sent any) bool {
 		if s.busy == 0 {
 			break
 		}
-		_, idle := c.cmds.Busy()
+		_, idle := c.cmds.busy()
 		select {
 		case <-idle:
 		case <-c.done:
 			return false
 		case <-deadline.C:
-			c.t.Fatalf("teatest: waited %v for the app's Cmds to finish; still running: %s", c.timeout, c.cmds.Names())
+			c.t.Fatalf("teatest: waited %v for the app's Cmds to finish; still running: %s", c.timeout, c.cmds.names())
 			return false
 		}
 	}
 	c.flush()
-	if m := c.cmds.Misuse(); m != "" && !c.misused {
+	if m := c.cmds.misuse(); m != "" && !c.misused {
 		c.misused = true
 		c.t.Errorf("teatest: %s came from one tea.Batch, which runs its Cmds concurrently: they arrive in either order, "+
 			"and so does what the hosts show; send them in order with hostbridge.Sequence", m)

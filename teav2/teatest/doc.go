@@ -24,7 +24,7 @@
 // tea.Sequence, and every host has taken every report. Cmds that wait on
 // the clock (tea.Tick, tea.Every, the blink timer of Charm's bubbles v2)
 // are not waited for: wait for what they bring with WaitModel. The Cmd
-// tracking is the v1 kit's, shared (internal/cmdtrack).
+// tracking is the v1 kit's, shared (kitcore).
 //
 // What differs from v1, and why:
 //

@@ -1,4 +1,4 @@
-package cmdtrack
+package kitcore
 
 import (
 	"reflect"
@@ -30,21 +30,21 @@ type sent struct{ msgs []Msg }
 
 func (s *sent) send(m Msg) { s.msgs = append(s.msgs, m) }
 
-func newTracker(s *sent) *Tracker[Msg, Cmd] {
-	return New[Msg, Cmd](testFramework, s.send, make(chan struct{}))
+func testTracker(s *sent) *tracker[Msg, Cmd] {
+	return newTracker[Msg, Cmd](testFramework, s.send, make(chan struct{}))
 }
 
 func msg(m Msg) Cmd { return func() Msg { return m } }
 
-func busy(tr *Tracker[Msg, Cmd]) int { n, _ := tr.Busy(); return n }
+func busy(tr *tracker[Msg, Cmd]) int { n, _ := tr.busy(); return n }
 
 // TestTrackCountsUntilDone: a Cmd counts from Track until its marker has
 // been through the program (End), and its message goes in ahead of the
 // marker.
 func TestTrackCountsUntilDone(t *testing.T) {
 	var s sent
-	tr := newTracker(&s)
-	c := tr.Track(msg("hello"))
+	tr := testTracker(&s)
+	c := tr.track(msg("hello"))
 	if busy(tr) != 1 {
 		t.Fatalf("busy %d after Track, want 1", busy(tr))
 	}
@@ -54,21 +54,21 @@ func TestTrackCountsUntilDone(t *testing.T) {
 	if len(s.msgs) != 2 || s.msgs[0] != "hello" {
 		t.Fatalf("sent %v, want the message then the marker", s.msgs)
 	}
-	done, ok := s.msgs[1].(Done)
+	done, ok := s.msgs[1].(cmdDone)
 	if !ok {
 		t.Fatalf("second message %T, want Done", s.msgs[1])
 	}
 	if busy(tr) != 1 {
 		t.Errorf("busy %d before End", busy(tr))
 	}
-	_, idle := tr.Busy()
-	tr.End(done.ID)
+	_, idle := tr.busy()
+	tr.end(done.ID)
 	select {
 	case <-idle:
 	default:
 		t.Error("idle not closed once nothing runs")
 	}
-	if tr.Track(nil) != nil {
+	if tr.track(nil) != nil {
 		t.Error("Track(nil) is not nil")
 	}
 }
@@ -85,16 +85,16 @@ func TestTrackFollowsBatchAndSequence(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var s sent
-			tr := newTracker(&s)
-			out := tr.Track(msg(tt.make(msg(1), msg(2))))()
+			tr := testTracker(&s)
+			out := tr.track(msg(tt.make(msg(1), msg(2))))()
 			if reflect.TypeOf(out) != reflect.TypeOf(tt.make()) {
 				t.Fatalf("returned %T, want the same kind of message", out)
 			}
 			if n := busy(tr); n != 2 {
 				t.Errorf("busy %d, want the 2 inner Cmds", n)
 			}
-			if !strings.Contains(tr.Names(), "TestTrackFollowsBatchAndSequence") {
-				t.Errorf("names %q do not say where the Cmds are", tr.Names())
+			if !strings.Contains(tr.names(), "TestTrackFollowsBatchAndSequence") {
+				t.Errorf("names %q do not say where the Cmds are", tr.names())
 			}
 			if _, ok := tr.followBatch([]Cmd{msg(1)}); ok {
 				t.Error("a slice of Cmds of another type followed as a batch")
@@ -102,8 +102,8 @@ func TestTrackFollowsBatchAndSequence(t *testing.T) {
 		})
 	}
 	var s sent
-	tr := newTracker(&s)
-	tr.Track(tick(0, func() Msg { return "tick" }))
+	tr := testTracker(&s)
+	tr.track(tick(0, func() Msg { return "tick" }))
 	if n := busy(tr); n != 0 {
 		t.Errorf("a clock counted: busy %d", n)
 	}

@@ -1,10 +1,10 @@
-package cmdtrack
+package kitcore
 
 import "reflect"
 
 // cmdRun is one counted Cmd: register counts it, run runs it.
 type cmdRun[M any, C ~func() M] struct {
-	tr    *Tracker[M, C]
+	tr    *tracker[M, C]
 	cmd   C
 	name  string
 	id    uint64
@@ -25,7 +25,7 @@ func (r *cmdRun[M, C]) run() M {
 	msg := r.cmd()
 	var none M
 	if any(msg) == nil {
-		tr.End(r.id)
+		tr.end(r.id)
 		return none
 	}
 	out, ok := tr.followBatch(msg)
@@ -33,7 +33,7 @@ func (r *cmdRun[M, C]) run() M {
 		out, ok = tr.followSequence(msg)
 	}
 	if ok {
-		tr.End(r.id) // its Cmds are counted now
+		tr.end(r.id) // its Cmds are counted now
 		return out
 	}
 	if r.batch != nil && tr.fw.ordered != nil && tr.fw.ordered(msg) {
@@ -42,13 +42,13 @@ func (r *cmdRun[M, C]) run() M {
 	// Bubble Tea would send msg; send it, then the marker behind it, from
 	// this goroutine, so the marker arrives after it.
 	tr.send(msg)
-	tr.send(any(Done{r.id}).(M))
+	tr.send(any(cmdDone{r.id}).(M))
 	return none
 }
 
-// Track wraps cmd and counts it from now; a timer is wrapped to wait for
+// track wraps cmd and counts it from now; a timer is wrapped to wait for
 // work (see the package doc) and not counted. A nil cmd stays nil.
-func (tr *Tracker[M, C]) Track(cmd C) C {
+func (tr *tracker[M, C]) track(cmd C) C {
 	if cmd == nil {
 		return nil
 	}
@@ -61,7 +61,7 @@ func (tr *Tracker[M, C]) Track(cmd C) C {
 
 // wrap wraps cmd, not nil: a timer to wait for work and then count then
 // (see clock), any other Cmd as a run, returned to be registered.
-func (tr *Tracker[M, C]) wrap(cmd C, then []*cmdRun[M, C]) (C, *cmdRun[M, C]) {
+func (tr *tracker[M, C]) wrap(cmd C, then []*cmdRun[M, C]) (C, *cmdRun[M, C]) {
 	fn := funcOf(cmd)
 	if tr.fw.waitsOnClock(fn) {
 		return tr.clock(cmd, then), nil
@@ -73,10 +73,10 @@ func (tr *Tracker[M, C]) wrap(cmd C, then []*cmdRun[M, C]) (C, *cmdRun[M, C]) {
 // clock wraps a Cmd that waits on the clock: once it has fired, its message
 // waits until no counted Cmd runs, then the Cmds then (those behind it in a
 // tea.Sequence) are counted, and it goes in.
-func (tr *Tracker[M, C]) clock(cmd C, then []*cmdRun[M, C]) C {
+func (tr *tracker[M, C]) clock(cmd C, then []*cmdRun[M, C]) C {
 	return func() M {
 		msg := cmd()
-		_, idle := tr.Busy()
+		_, idle := tr.busy()
 		select {
 		case <-idle:
 		case <-tr.done:
@@ -91,7 +91,7 @@ func (tr *Tracker[M, C]) clock(cmd C, then []*cmdRun[M, C]) C {
 // rewrap returns a copy of msg with each Cmd replaced by wrap's, last
 // first, if msg is the version's slice of Cmds named name (BatchMsg,
 // sequenceMsg).
-func (tr *Tracker[M, C]) rewrap(msg M, name string, wrap func(C) C) (M, bool) {
+func (tr *tracker[M, C]) rewrap(msg M, name string, wrap func(C) C) (M, bool) {
 	t := reflect.TypeOf(msg)
 	if t == nil || t.Kind() != reflect.Slice || t.Elem() != reflect.TypeFor[C]() ||
 		t.Name() != name || t.PkgPath() != tr.fw.pkg {
@@ -108,7 +108,7 @@ func (tr *Tracker[M, C]) rewrap(msg M, name string, wrap func(C) C) (M, bool) {
 
 // followBatch returns a copy of a tea.BatchMsg with each Cmd tracked, as
 // Cmds of one batch.
-func (tr *Tracker[M, C]) followBatch(msg M) (M, bool) {
+func (tr *tracker[M, C]) followBatch(msg M) (M, bool) {
 	b := &batch{}
 	return tr.rewrap(msg, "BatchMsg", func(cmd C) C {
 		if cmd == nil {
@@ -126,7 +126,7 @@ func (tr *Tracker[M, C]) followBatch(msg M) (M, bool) {
 // followSequence returns a copy of Bubble Tea's unexported sequence
 // message with each Cmd wrapped, if msg is one. The Cmds before its first
 // timer are counted now, those behind each timer once it has fired.
-func (tr *Tracker[M, C]) followSequence(msg M) (M, bool) {
+func (tr *tracker[M, C]) followSequence(msg M) (M, bool) {
 	var then []*cmdRun[M, C] // the Cmds after the one wrapped, up to the next timer
 	out, ok := tr.rewrap(msg, "sequenceMsg", func(c C) C {
 		if c == nil {

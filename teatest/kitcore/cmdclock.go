@@ -1,4 +1,4 @@
-package cmdtrack
+package kitcore
 
 import (
 	"fmt"
