@@ -124,3 +124,12 @@ func ExamplePaletteColors() {
 	fmt.Println(text.TrueColor, text.ANSI256, text.ANSI)
 	// Output: #e4e4e4 254 7
 }
+
+// An app's own notification or window title gets what hostbridge's get.
+func ExampleClean() {
+	fmt.Printf("%q\n", bridge.Clean("Done:\x1b]0;pwned\x07 all\u202e tests\npass", 0))
+	fmt.Printf("%q\n", bridge.Clean("a long reply from the model", 10))
+	// Output:
+	// "Done: all tests pass"
+	// "a long re…"
+}

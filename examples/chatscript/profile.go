@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/internal/core"
 )
 
 // Profile is one of the two reference behaviours hostbridge can give
@@ -75,5 +74,5 @@ func (f Flags) ReportTimeout() time.Duration {
 	case f.Profile == ProfileMendcode:
 		return MendcodeTimeout
 	}
-	return core.DefaultTimeout
+	return 500 * time.Millisecond // hostbridge's own default (WithTimeout)
 }

@@ -7,14 +7,14 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/bridge"
 )
 
-// dropped reports a rune core.Clean would remove: a control, a bidi
+// dropped reports a rune bridge.Clean would remove: a control, a bidi
 // control, an invisible letter. Spaces and line breaks are the caller's.
-func dropped(r rune) bool { return core.Clean(string(r), 0) == "" }
+func dropped(r rune) bool { return bridge.Clean(string(r), 0) == "" }
 
-// Escaped returns s with every rune core.Clean would remove (and every byte
+// Escaped returns s with every rune bridge.Clean would remove (and every byte
 // that is not UTF-8) written as a Go escape: what -doctor prints from the
 // environment shows what is there and can neither command the terminal
 // nor reorder the line.
@@ -40,7 +40,7 @@ func Escaped(s string) string {
 }
 
 // Shown returns text read from a file for the chat to show: escape
-// sequences go whole, and so does every rune core.Clean would remove, but
+// sequences go whole, and so does every rune bridge.Clean would remove, but
 // line breaks and spaces stay, so a transcript keeps its shape.
 func Shown(s string) string {
 	if strings.IndexByte(s, 0x1b) >= 0 {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -17,7 +17,7 @@ import (
 // could end up as a terminal command), a bidi override (it reorders what
 // is read), an invisible letter, or a byte that is not UTF-8.
 func unsafeRune(r rune) bool {
-	return r != '\n' && r != ' ' && core.Clean(string(r), 0) == ""
+	return r != '\n' && r != ' ' && bridge.Clean(string(r), 0) == ""
 }
 
 // DoctorSanitisesEnvironmentPaths: paths that come from the
