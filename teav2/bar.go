@@ -46,17 +46,22 @@ func barFor(s host.State) *tea.ProgressBar {
 	return nil
 }
 
-// fillBar sets v's bar from the chat's state unless the app set its own;
-// while the app does, hostbridge sends no keep-alive over it, and once
-// it clears its bar the chat's state and the keep-alive come back. The
-// bridge hears only of a change, not of every frame.
+// fillBar sets v's bar from the chat's state unless the app set its own.
+// The app's bar (a busy bar, a percentage) shows while the chat works or
+// waits for the user's move; "needs you" and "failed" win over it, as they
+// are what the user must not miss, and the keep-alive that holds them in
+// Ghostty runs as for any bar of hostbridge's. While the app's bar shows,
+// hostbridge sends no keep-alive over it; the bridge hears only of a
+// change, not of every frame.
 func (m *Model) fillBar(v *tea.View) {
-	if own := v.ProgressBar != nil; own != m.appBar {
+	s := m.bridge.Shown()
+	own := v.ProgressBar != nil && s != host.Blocked && s != host.Failed
+	if own != m.appBar {
 		m.appBar = own
 		m.bridge.AppBar(own)
 	}
-	if !m.appBar {
-		v.ProgressBar = barFor(m.bridge.Shown())
+	if !own {
+		v.ProgressBar = barFor(s)
 	}
 }
 

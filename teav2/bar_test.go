@@ -2,7 +2,10 @@ package hostbridge
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"testing/synctest"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -95,7 +98,8 @@ func TestBarFor(t *testing.T) {
 	}
 }
 
-// An app that sets its own bar keeps it; while it sets none, the chat's
+// An app that sets its own bar keeps it while the chat works or idles;
+// "needs you" and "failed" win over it; while it sets none, the chat's
 // state shows.
 func TestAppBarWins(t *testing.T) {
 	var term hosttest.Terminal
@@ -108,13 +112,55 @@ func TestAppBarWins(t *testing.T) {
 	m.Init()
 	flush(t, b) // the ready reset hands the bar over
 	m.Update(TurnStarted{})
-	own := tea.NewProgressBar(tea.ProgressBarDefault, 42)
+	own := tea.NewProgressBar(tea.ProgressBarIndeterminate, 0)
 	m.Update(appBarMsg{own})
 	if got := m.View().ProgressBar; got != own {
-		t.Fatalf("bar %v, want the app's %v", got, own)
+		t.Fatalf("working: bar %v, want the app's %v", got, own)
+	}
+	m.Update(ApprovalNeeded{Tool: "shell", Action: "rm -rf build"})
+	checkBar(t, m, true, tea.ProgressBarWarning, 100)
+	m.Update(TurnStarted{}) // granted
+	if got := m.View().ProgressBar; got != own {
+		t.Fatalf("working again: bar %v, want the app's %v", got, own)
+	}
+	m.Update(TurnFailed{Headline: "Error: boom"})
+	checkBar(t, m, true, tea.ProgressBarError, 100)
+	m.Update(Idle{})
+	if got := m.View().ProgressBar; got != own {
+		t.Fatalf("idle: bar %v, want the app's %v", got, own)
 	}
 	m.Update(appBarMsg{nil})
+	checkBar(t, m, false, 0, 0)
+	m.Update(TurnStarted{})
 	checkBar(t, m, true, tea.ProgressBarIndeterminate, 0)
+}
+
+// A long wait for approval under an app that draws its own busy bar: the
+// paused bar shows and Ghostty's keep-alive holds it.
+func TestBlockedOverTheAppsBarIsKeptAlive(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var term hosttest.Terminal
+		b, err := New(testOpts(&term, plain("TERM", "xterm-ghostty", "TERM_PROGRAM", "ghostty"))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		m := b.Wrap(&chat{})
+		m.Init()
+		flush(t, b)
+		m.Update(appBarMsg{tea.NewProgressBar(tea.ProgressBarIndeterminate, 0)})
+		m.Update(TurnStarted{})
+		m.View()
+		m.Update(ApprovalNeeded{Tool: "shell", Action: "git push"})
+		flush(t, b)
+		checkBar(t, m, true, tea.ProgressBarWarning, 100)
+		before := strings.Count(strings.Join(progress(&term), "\n"), "terminal progress 4;100")
+		time.Sleep(25 * time.Second)
+		synctest.Wait()
+		if n := strings.Count(strings.Join(progress(&term), "\n"), "terminal progress 4;100") - before; n < 2 {
+			t.Fatalf("%d keep-alives of the paused bar in 25 s, want 2: %q", n, progress(&term))
+		}
+	})
 }
 
 // The wrapper's View leaves the rest of the app's view alone.
