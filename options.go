@@ -117,7 +117,8 @@ func WithSubAgentsBlock(on bool) Option { return func(c *bridge.Config) { c.SubA
 func WithDisableEnv(name string) Option { return func(c *bridge.Config) { c.DisableEnv = name } }
 
 // WithFocusReports(false) stops Wrap from turning on the terminal's focus
-// reports; focus then stays unknown. Wrap turns them on at the first key
+// reports; focus then stays unknown unless the app turns them on itself
+// (its tea.FocusMsg and tea.BlurMsg are read). Wrap turns them on at the first key
 // or mouse event the app gets, so never with tea.WithInput(nil). Default:
 // where standard input is a terminal and TERM is not "dumb"; true turns
 // them on whatever the input (tea.WithInputTTY with stdin a pipe).
