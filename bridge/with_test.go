@@ -17,6 +17,7 @@ func WithSource(s string) Option             { return func(c *Config) { c.Source
 func WithNotify(on bool) Option              { return func(c *Config) { c.NoPing = !on } }
 func WithTimeout(d time.Duration) Option     { return func(c *Config) { c.Timeout = d } }
 func WithExitTimeout(d time.Duration) Option { return func(c *Config) { c.ExitTimeout = d } }
+
 // WithPingInterval(0) is no limit, as the kits' use.
 func WithPingInterval(d time.Duration) Option {
 	if d == 0 {
