@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/hostbridge/hostbridge/bridge"
 )
 
@@ -111,7 +113,16 @@ func (m *Model) Init() tea.Cmd {
 	if m.bridge.Getenv("TERM") == "dumb" { // it would beep at the query
 		return tea.Batch(m.inner.Init(), m.backgroundFallback(), m.awaitBar())
 	}
-	return tea.Batch(m.inner.Init(), tea.RequestBackgroundColor, m.backgroundTimer(), m.awaitBar())
+	return tea.Batch(m.inner.Init(), tea.RequestBackgroundColor, m.backgroundTimer(), m.awaitBar(), m.askFocus())
+}
+
+// askFocus asks the terminal whether it knows focus reports (DECRQM 1004),
+// so that one which says it does not never gets them turned on.
+func (m *Model) askFocus() tea.Cmd {
+	if !m.focus {
+		return nil
+	}
+	return tea.Raw(ansi.RequestModeFocusEvent)
 }
 
 // Update watches msg and passes it to the app's model.
@@ -124,9 +135,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // background timer stops here.
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	var own tea.Cmd
-	switch msg.(type) {
+	switch msg := msg.(type) {
 	case tea.KeyMsg, tea.MouseMsg:
 		m.input = true // see Bridge.Framework
+	case tea.ModeReportMsg:
+		if msg.Mode == ansi.ModeFocusEvent && msg.Value.IsNotRecognized() {
+			m.focus = false
+		}
 	}
 	switch msg := msg.(type) {
 	case tea.FocusMsg:

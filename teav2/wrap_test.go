@@ -1,12 +1,17 @@
 package hostbridge
 
 import (
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
 	"testing"
+	"testing/synctest"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/host/hosttest"
@@ -217,4 +222,76 @@ func TestBridgeWrap(t *testing.T) {
 	if len(b.Stats()) == 0 {
 		t.Fatal("no stats")
 	}
+}
+
+// The wrapper asks the terminal about focus reports (DECRQM 1004) in Init;
+// a terminal that answers it does not know them never gets them, one that
+// knows them (or does not answer) does once a key came.
+func TestFocusAsksTheTerminal(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		answer tea.Msg
+		want   bool
+	}{
+		{"not recognised", tea.ModeReportMsg{Mode: ansi.ModeFocusEvent, Value: ansi.ModeNotRecognized}, false},
+		{"reset", tea.ModeReportMsg{Mode: ansi.ModeFocusEvent, Value: ansi.ModeReset}, true},
+		{"another mode not recognised", tea.ModeReportMsg{Mode: ansi.ModeSynchronizedOutput, Value: ansi.ModeNotRecognized}, true},
+		{"no answer", nil, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				m := Wrap(&chat{}, WithBackends(&host.Recorder{}), WithSignalHandler(false), WithFocusReports(true))
+				defer time.Sleep(time.Second) // the background timer's Cmd, blocked, ends (a bubble's clock)
+				defer m.Close()
+				if raws := rawWrites(m.Init()); !slices.Contains(raws, ansi.RequestModeFocusEvent) {
+					t.Fatalf("Init wrote %q, want the DECRQM 1004 request", raws)
+				}
+				if tt.answer != nil {
+					m.Update(tt.answer)
+				}
+				m.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+				if got := m.View().ReportFocus; got != tt.want {
+					t.Fatalf("View.ReportFocus = %v, want %v", got, tt.want)
+				}
+			})
+		})
+	}
+	synctest.Test(t, func(t *testing.T) {
+		off := Wrap(&chat{}, WithBackends(&host.Recorder{}), WithSignalHandler(false), WithFocusReports(false))
+		defer time.Sleep(time.Second)
+		defer off.Close()
+		if raws := rawWrites(off.Init()); len(raws) != 0 {
+			t.Fatalf("with focus reports off, Init wrote %q", raws)
+		}
+	})
+}
+
+// rawWrites runs cmd's batch inside a synctest bubble and lists its
+// tea.Raw strings; a Cmd still blocked once every goroutine is (the
+// background timer, the bar's wait) writes nothing.
+func rawWrites(cmd tea.Cmd) []string {
+	var raws []string
+	var walk func(tea.Cmd)
+	walk = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		done := make(chan tea.Msg, 1)
+		go func() { done <- c() }()
+		synctest.Wait()
+		select {
+		case msg := <-done:
+			switch msg := msg.(type) {
+			case tea.BatchMsg:
+				for _, c := range msg {
+					walk(c)
+				}
+			case tea.RawMsg:
+				raws = append(raws, fmt.Sprint(msg.Msg))
+			}
+		default:
+		}
+	}
+	walk(cmd)
+	return raws
 }
