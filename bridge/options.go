@@ -33,6 +33,7 @@ type config struct {
 	machine      core.Config          // the ping's gates, sub-agents, resume
 	reporter     core.ReporterOptions // the bounds, the ping interval, the logger
 	getenv       func(string) string
+	detect       hosts.Rules
 	session      host.Session
 	offVar       string
 	focus        focusMode
@@ -262,6 +263,11 @@ func WithResumeCommand(resume func(sessionID string) string) Option {
 // a message with the blocked state (herdr). Default: false, as herdr's
 // pane shows the request itself.
 func WithBlockedMessage(on bool) Option { return func(c *config) { c.hosts.BlockedMessage = on } }
+
+// WithHerdrPaneVars(true) takes a pane with HERDR_SOCKET_PATH and
+// HERDR_PANE_ID for herdr's without HERDR_ENV=1 too. Default: false, as
+// herdr asks its integrations to report only with HERDR_ENV=1.
+func WithHerdrPaneVars(on bool) Option { return func(c *config) { c.detect.HerdrPaneVars = on } }
 
 // WithMetadata(true) sends MetaChanged's facts to herdr as metadata tokens
 // too (tuios always gets them). Default: false.

@@ -19,7 +19,8 @@ const (
 	// ProfileMendcode: the blocked state carries its request, every state
 	// carries the session and its resume command, the model's facts go to
 	// herdr as metadata, a waiting sub-agent holds the chat blocked, reports
-	// get two seconds, and MENDCODE_HERDR=0 turns host reporting off.
+	// get two seconds, MENDCODE_HERDR=0 turns host reporting off, and herdr
+	// is found by its pane variables alone (no HERDR_ENV=1 needed).
 	ProfileMendcode
 )
 
@@ -65,6 +66,7 @@ func (f Flags) Options(s Session) []bridge.Option {
 			bridge.WithMetadata(true),
 			bridge.WithSubAgentsBlock(true),
 			bridge.WithDisableEnv(MendcodeOff),
+			bridge.WithHerdrPaneVars(true),
 		)
 	}
 	opts = append(opts, bridge.WithTimeout(f.ReportTimeout()))

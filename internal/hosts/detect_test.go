@@ -102,6 +102,7 @@ func TestDetectNesting(t *testing.T) {
 		name     string
 		vars     map[string]string
 		noCmux   bool
+		rules    Rules
 		want     Kind
 		herdrAPI bool
 		problems []string // "<VAR> <reason prefix>"
@@ -114,7 +115,20 @@ func TestDetectNesting(t *testing.T) {
 			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
 		{name: "herdr without workspace or tab", vars: with(herdrVars, "HERDR_WORKSPACE_ID", "", "HERDR_TAB_ID", ""),
 			want: Herdr, lines: []string{"host: herdr", "herdr pane: w1:p2"}},
-		{name: "herdr vars without HERDR_ENV", vars: with(herdrVars, "HERDR_ENV", ""), want: Herdr,
+		// herdr's integrations report only with HERDR_ENV=1 (herdr v0.8.2,
+		// docs integrations.mdx; its hooks check it); the MendCode rule is
+		// the two variables alone.
+		{name: "herdr vars without HERDR_ENV", vars: with(herdrVars, "HERDR_ENV", ""), want: Terminal,
+			problems: []string{"HERDR_ENV is not set: herdr asks integrations to report only with HERDR_ENV=1"}},
+		{name: "herdr vars with HERDR_ENV=0", vars: with(herdrVars, "HERDR_ENV", "0"), want: Terminal,
+			problems: []string{`HERDR_ENV is "0": herdr asks`}},
+		{name: "herdr vars with HERDR_ENV=0 inside cmux: the terminal, not cmux",
+			vars: merge(cmuxVars, with(herdrVars, "HERDR_ENV", "0")), want: Terminal, problems: []string{`HERDR_ENV is "0"`}},
+		{name: "herdr vars without HERDR_ENV, by the pane variables", vars: with(herdrVars, "HERDR_ENV", ""),
+			rules: Rules{HerdrPaneVars: true}, want: Herdr,
+			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
+		{name: "herdr vars with HERDR_ENV=0, by the pane variables", vars: with(herdrVars, "HERDR_ENV", "0"),
+			rules: Rules{HerdrPaneVars: true}, want: Herdr,
 			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
 		{name: "tuios alone", vars: tuiosVars, want: Tuios,
 			lines: []string{"host: tuios", "tuios pane: 6f0c", "tuios session: main"}},
@@ -189,7 +203,7 @@ func TestDetectNesting(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			d := Detect(testEnv(t, c.vars, c.noCmux))
+			d := DetectWith(testEnv(t, c.vars, c.noCmux), c.rules)
 			if d.Host.Kind != c.want {
 				t.Errorf("host = %s, want %s", d.Host.Kind, c.want)
 			}
