@@ -72,11 +72,15 @@ type Rules struct {
 	// HerdrPaneVars: herdr's pane by HERDR_SOCKET_PATH and HERDR_PANE_ID
 	// alone, HERDR_ENV or not (the MendCode behaviour).
 	HerdrPaneVars bool
+	GOOS          string // "": runtime.GOOS; on windows herdr's socket path names a marker file
 }
 
 // DetectWith is Detect under rules.
 func DetectWith(getenv func(string) string, rules Rules) Detection {
 	r := &reader{getenv: getenv, rules: rules}
+	if r.rules.GOOS == "" {
+		r.rules.GOOS = runtime.GOOS
+	}
 	for _, try := range []func(*reader) bool{detectHerdr, detectTuios, detectCmux} {
 		if try(r) {
 			break
@@ -137,6 +141,7 @@ func (r *reader) readHerdr() Host {
 		Workspace: r.id(Herdr, "HERDR_WORKSPACE_ID", false, false),
 		Tab:       r.id(Herdr, "HERDR_TAB_ID", false, false),
 		Socket:    r.socket(Herdr, "HERDR_SOCKET_PATH"),
+		HerdrCLI:  r.rules.GOOS == "windows",
 	}
 	if bin := r.getenv("HERDR_BIN_PATH"); bin != "" {
 		if !filepath.IsAbs(bin) || hasControl(bin) {
@@ -230,6 +235,8 @@ func (r *reader) socket(k Kind, name string) string {
 		switch {
 		case err != nil:
 			r.problem(k, name, "names no socket: "+quote(v))
+		case k == Herdr && r.rules.GOOS == "windows" && fi.Mode().IsRegular():
+			return v // herdr's marker file beside its named pipe (v0.8.2 src/ipc.rs bind_local_listener)
 		case fi.Mode().Type() != fs.ModeSocket:
 			r.problem(k, name, "is not a socket: "+quote(v))
 		default:
