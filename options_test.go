@@ -67,6 +67,7 @@ func TestOptionValues(t *testing.T) {
 		{"resume command nil", WithResumeCommand(nil), ""},
 		{"blocked message", WithBlockedMessage(true), ""},
 		{"metadata", WithMetadata(true), ""},
+		{"herdr pane variables", WithHerdrPaneVars(true), ""},
 		{"sub-agents block", WithSubAgentsBlock(true), ""},
 		{"disable variable", WithDisableEnv("CHAT_HOSTS"), ""},
 		{"disable variable empty: none", WithDisableEnv(""), ""},

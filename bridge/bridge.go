@@ -60,7 +60,7 @@ func Lenient(opts ...Option) (*Bridge, error) {
 // build makes a Bridge from a parsed config.
 func build(cfg config) *Bridge {
 	b := &Bridge{cfg: cfg, done: make(chan struct{})}
-	b.detection = hosts.Detect(cfg.getenv)
+	b.detection = hosts.DetectWith(cfg.getenv, cfg.detect)
 	list := cfg.backends
 	if !cfg.custom {
 		hc := cfg.hosts

@@ -39,6 +39,7 @@ type Config struct {
 	NoPingUntilFocus bool  // WithNotifyWhileFocusUnknown(false)
 	NoSignalHandler  bool  // WithSignalHandler(false)
 	BlockedMessage   bool  // WithBlockedMessage(true)
+	HerdrPaneVars    bool  // WithHerdrPaneVars(true)
 	Metadata         bool  // WithMetadata(true)
 	SubAgentsBlock   bool  // WithSubAgentsBlock(true)
 	TmuxPaneLine     bool  // WithTmuxPaneLine(true)
@@ -82,6 +83,7 @@ type config struct {
 	custom       bool
 	tmuxLine     bool
 	barByBackend bool
+	detect       hosts.Rules
 }
 
 // What hosts take as an agent's name and as herdr's source.
@@ -155,7 +157,7 @@ func (o Config) config() config {
 			PingInterval: o.PingInterval, Logger: o.Logger, EveryReport: o.EveryReport},
 		getenv: o.Env, session: host.Session{ID: o.SessionID, Dir: o.SessionDir}, offVar: o.DisableEnv,
 		noSignals: o.NoSignalHandler, backends: o.Backends, custom: o.Backends != nil,
-		tmuxLine: o.TmuxPaneLine, barByBackend: o.BarByBackend,
+		tmuxLine: o.TmuxPaneLine, barByBackend: o.BarByBackend, detect: hosts.Rules{HerdrPaneVars: o.HerdrPaneVars},
 	}
 	if c.hosts.Agent == "" {
 		c.hosts.Agent = "chat"

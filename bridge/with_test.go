@@ -42,3 +42,5 @@ func WithBarByBackend() Option                       { return func(c *Config) { 
 func WithBackends(b ...host.Backend) Option {
 	return func(c *Config) { c.Backends = append([]host.Backend{}, b...) }
 }
+
+func WithHerdrPaneVars(on bool) Option { return func(c *Config) { c.HerdrPaneVars = on } }

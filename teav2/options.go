@@ -104,6 +104,11 @@ func WithResumeCommand(resume func(sessionID string) string) Option {
 // pane shows the request itself.
 func WithBlockedMessage(on bool) Option { return func(c *bridge.Config) { c.BlockedMessage = on } }
 
+// WithHerdrPaneVars(true) takes a pane with HERDR_SOCKET_PATH and
+// HERDR_PANE_ID for herdr's without HERDR_ENV=1 too. Default: false, as
+// herdr asks its integrations to report only with HERDR_ENV=1.
+func WithHerdrPaneVars(on bool) Option { return func(c *bridge.Config) { c.HerdrPaneVars = on } }
+
 // WithMetadata(true) sends MetaChanged's facts to herdr as metadata tokens
 // too (tuios always gets them). Default: false.
 func WithMetadata(on bool) Option { return func(c *bridge.Config) { c.Metadata = on } }

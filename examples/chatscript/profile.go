@@ -61,7 +61,7 @@ func (f Flags) Options(s Session) []bridge.Option {
 			agent := f.Agent
 			c.BlockedMessage, c.Metadata, c.SubAgentsBlock = true, true, true
 			c.ResumeCommand = func(id string) string { return agent + " --session " + id }
-			c.DisableEnv = MendcodeOff
+			c.DisableEnv, c.HerdrPaneVars = MendcodeOff, true
 		}
 	}}
 }

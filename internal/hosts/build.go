@@ -106,7 +106,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	switch {
 	case c.Off:
 	case h.Kind == Herdr:
-		b, err := newHerdr(c, h.Socket, h.Pane, h.Bin, runtime.GOOS == "windows")
+		b, err := newHerdr(c, h.Socket, h.Pane, h.Bin, h.HerdrCLI)
 		add(h.Kind, b, err, true, herdrCarries, "socket "+h.Socket+", pane "+h.Pane)
 	case h.Kind == Tuios:
 		carries := "state, rail facts, sub-agents, exit"

@@ -23,8 +23,9 @@ type Detection struct {
 	Problems []*Problem
 }
 
-// Problem is a malformed host variable. Ignored: only it was left out and
-// the host is used; otherwise detection fell back to the plain terminal.
+// Problem is a malformed host variable, or HERDR_ENV turning herdr off.
+// Ignored: only it was left out and the host is used; otherwise detection
+// fell back to the plain terminal.
 type Problem struct {
 	Host        Kind
 	Var, Reason string
@@ -60,10 +61,26 @@ func (p *Problem) Unwrap() error { return ErrMalformed }
 // herdr's API in its panes (Host.HerdrAPI). With HERDR_ENV=1 and a socket
 // of its own, herdr runs inside tuios and is the inner host.
 //
+// herdr's pane also needs HERDR_ENV=1 (Rules.HerdrPaneVars waives it).
+//
 // Inside tmux (TMUX and TMUX_PANE set, tmux on PATH) Host.Tmux names the
 // pane, whatever the innermost host: its options are an extra channel.
-func Detect(getenv func(string) string) Detection {
-	r := &reader{getenv: getenv}
+func Detect(getenv func(string) string) Detection { return DetectWith(getenv, Rules{}) }
+
+// Rules are what detection asks beyond the environment; zero: the defaults.
+type Rules struct {
+	// HerdrPaneVars: herdr's pane by HERDR_SOCKET_PATH and HERDR_PANE_ID
+	// alone, HERDR_ENV or not (the MendCode behaviour).
+	HerdrPaneVars bool
+	GOOS          string // "": runtime.GOOS; on windows herdr's socket path names a marker file
+}
+
+// DetectWith is Detect under rules.
+func DetectWith(getenv func(string) string, rules Rules) Detection {
+	r := &reader{getenv: getenv, rules: rules}
+	if r.rules.GOOS == "" {
+		r.rules.GOOS = runtime.GOOS
+	}
 	for _, try := range []func(*reader) bool{detectHerdr, detectTuios, detectCmux} {
 		if try(r) {
 			break
@@ -77,6 +94,7 @@ func Detect(getenv func(string) string) Detection {
 // reader reads a host's variables; ok turns false at a problem.
 type reader struct {
 	getenv func(string) string
+	rules  Rules
 	d      Detection
 	ok     bool
 }
@@ -97,6 +115,17 @@ func detectHerdr(r *reader) bool {
 	if r.getenv("TUIOS_ENV") == "1" && (r.getenv("HERDR_ENV") != "1" || r.getenv("HERDR_SOCKET_PATH") == r.getenv("TUIOS_SOCKET")) {
 		return false // a tuios pane speaking herdr's API: detectTuios takes it
 	}
+	// No reports without HERDR_ENV=1, as herdr asks (v0.8.2 docs
+	// integrations.mdx; its hooks check it); the outer hosts' variables are
+	// then herdr's server's, stale: the plain terminal.
+	if v := r.getenv("HERDR_ENV"); v != "1" && !r.rules.HerdrPaneVars {
+		is := "is not set"
+		if v != "" {
+			is = "is " + quote(v)
+		}
+		r.problem(Herdr, "HERDR_ENV", is+": herdr asks integrations to report only with HERDR_ENV=1")
+		return true
+	}
 	r.ok = true
 	h := r.readHerdr()
 	if r.ok {
@@ -112,6 +141,7 @@ func (r *reader) readHerdr() Host {
 		Workspace: r.id(Herdr, "HERDR_WORKSPACE_ID", false, false),
 		Tab:       r.id(Herdr, "HERDR_TAB_ID", false, false),
 		Socket:    r.socket(Herdr, "HERDR_SOCKET_PATH"),
+		HerdrCLI:  r.rules.GOOS == "windows",
 	}
 	if bin := r.getenv("HERDR_BIN_PATH"); bin != "" {
 		if !filepath.IsAbs(bin) || hasControl(bin) {
@@ -205,6 +235,8 @@ func (r *reader) socket(k Kind, name string) string {
 		switch {
 		case err != nil:
 			r.problem(k, name, "names no socket: "+quote(v))
+		case k == Herdr && r.rules.GOOS == "windows" && fi.Mode().IsRegular():
+			return v // herdr's marker file beside its named pipe (v0.8.2 src/ipc.rs bind_local_listener)
 		case fi.Mode().Type() != fs.ModeSocket:
 			r.problem(k, name, "is not a socket: "+quote(v))
 		default:

@@ -102,6 +102,7 @@ func TestDetectNesting(t *testing.T) {
 		name     string
 		vars     map[string]string
 		noCmux   bool
+		rules    Rules
 		want     Kind
 		herdrAPI bool
 		problems []string // "<VAR> <reason prefix>"
@@ -114,8 +115,30 @@ func TestDetectNesting(t *testing.T) {
 			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
 		{name: "herdr without workspace or tab", vars: with(herdrVars, "HERDR_WORKSPACE_ID", "", "HERDR_TAB_ID", ""),
 			want: Herdr, lines: []string{"host: herdr", "herdr pane: w1:p2"}},
-		{name: "herdr vars without HERDR_ENV", vars: with(herdrVars, "HERDR_ENV", ""), want: Herdr,
+		// herdr's integrations report only with HERDR_ENV=1 (herdr v0.8.2,
+		// docs integrations.mdx; its hooks check it); the MendCode rule is
+		// the two variables alone.
+		{name: "herdr vars without HERDR_ENV", vars: with(herdrVars, "HERDR_ENV", ""), want: Terminal,
+			problems: []string{"HERDR_ENV is not set: herdr asks integrations to report only with HERDR_ENV=1"}},
+		{name: "herdr vars with HERDR_ENV=0", vars: with(herdrVars, "HERDR_ENV", "0"), want: Terminal,
+			problems: []string{`HERDR_ENV is "0": herdr asks`}},
+		{name: "herdr vars with HERDR_ENV=0 inside cmux: the terminal, not cmux",
+			vars: merge(cmuxVars, with(herdrVars, "HERDR_ENV", "0")), want: Terminal, problems: []string{`HERDR_ENV is "0"`}},
+		{name: "herdr vars without HERDR_ENV, by the pane variables", vars: with(herdrVars, "HERDR_ENV", ""),
+			rules: Rules{HerdrPaneVars: true}, want: Herdr,
 			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
+		{name: "herdr vars with HERDR_ENV=0, by the pane variables", vars: with(herdrVars, "HERDR_ENV", "0"),
+			rules: Rules{HerdrPaneVars: true}, want: Herdr,
+			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
+		// On Windows herdr listens on a named pipe and leaves a regular
+		// marker file at HERDR_SOCKET_PATH (herdr v0.8.2 src/ipc.rs).
+		{name: "herdr on Windows: the socket path is a marker file", vars: with(herdrVars, "HERDR_SOCKET_PATH", "/tmp/file"),
+			rules: Rules{GOOS: "windows"}, want: Herdr,
+			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
+		{name: "herdr on Windows: no marker file", vars: with(herdrVars, "HERDR_SOCKET_PATH", "/gone/herdr.sock"),
+			rules: Rules{GOOS: "windows"}, want: Terminal, problems: []string{"HERDR_SOCKET_PATH names no socket"}},
+		{name: "tuios on Windows: its socket is no marker file", vars: with(tuiosVars, "TUIOS_SOCKET", "/tmp/file"),
+			rules: Rules{GOOS: "windows"}, want: Terminal, problems: []string{"TUIOS_SOCKET is not a socket"}},
 		{name: "tuios alone", vars: tuiosVars, want: Tuios,
 			lines: []string{"host: tuios", "tuios pane: 6f0c", "tuios session: main"}},
 		{name: "tuios in cmux", vars: merge(cmuxVars, tuiosVars), want: Tuios,
@@ -189,9 +212,12 @@ func TestDetectNesting(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			d := Detect(testEnv(t, c.vars, c.noCmux))
+			d := DetectWith(testEnv(t, c.vars, c.noCmux), c.rules)
 			if d.Host.Kind != c.want {
 				t.Errorf("host = %s, want %s", d.Host.Kind, c.want)
+			}
+			if cli := c.want == Herdr && c.rules.GOOS == "windows"; d.Host.HerdrCLI != cli {
+				t.Errorf("HerdrCLI = %v, want %v", d.Host.HerdrCLI, cli)
 			}
 			if d.Host.HerdrAPI != c.herdrAPI {
 				t.Errorf("HerdrAPI = %v, want %v", d.Host.HerdrAPI, c.herdrAPI)

@@ -15,13 +15,14 @@ import (
 const (
 	maxSource     = 80
 	maxAgent      = 64
-	maxTokenValue = 80 // herdr shows at most 80 characters
+	maxTokenValue = 80 // herdr keeps 80 characters of a token or a label (v0.8.2 normalize_presentation_text)
 	resumeToken   = "resume"
 )
 
-// herdrBackend reports to one herdr pane (herdr 0.8.0, protocol 20):
+// herdrBackend reports to one herdr pane (herdr 0.8.0 to 0.8.2, protocol 20):
 //
 //	Working, Blocked, Idle    pane.report_agent working, blocked (+ message), idle
+//	Blocked's message         pane.report_metadata state_labels, then blocked
 //	Failed                    pane.report_metadata state_labels, then idle
 //	session                   pane.report_agent_session
 //	facts, resume command     pane.report_metadata tokens
@@ -110,19 +111,27 @@ func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 	default:
 		return nil
 	}
-	failed := r.State == host.Failed
-	if failed {
-		if err := b.setLabels(ctx, failedLabels); err != nil {
-			return err
+	labels := map[string]string(nil)
+	switch {
+	case r.State == host.Failed:
+		labels = failedLabels
+	case r.State == host.Blocked && b.c.BlockedMessage:
+		// herdr shows the message nowhere (v0.8.2); a label shows in its
+		// agent panel and navigator (src/ui/sidebar.rs), until the next state.
+		p.Message = r.Message
+		if label := core.Clean(r.Message, maxTokenValue); label != "" {
+			labels = map[string]string{"blocked": label}
 		}
 	}
-	if b.c.BlockedMessage && r.State == host.Blocked {
-		p.Message = r.Message
+	if labels != nil {
+		if err := b.setLabels(ctx, labels); err != nil {
+			return err
+		}
 	}
 	if b.c.SessionInAll {
 		p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
 	}
-	if err := b.send(ctx, methodReportAgent, p); err != nil || failed {
+	if err := b.send(ctx, methodReportAgent, p); err != nil || labels != nil {
 		return err
 	}
 	return b.setLabels(ctx, nil)
@@ -137,11 +146,15 @@ func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 // a label renames only its state, so none shows while a turn runs. title
 // and display_agent rename the pane, not the state; notification.show
 // (0.6.9+) is a global toast beside herdr's own "finished". Labels came in
-// 0.6.3 (src/app/api/panes.rs normalize_state_labels).
+// 0.6.3 (src/app/api/panes.rs normalize_state_labels). Labels are visual
+// only: herdr's waits (agent wait --until done, src/api/wait.rs) and its
+// rollups (tab_aggregate_state, activity_summary_for_panes: "1 done") still
+// count the failed turn as done (v0.8.2).
 var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
 
-// setLabels sets the failure labels, or with nil clears any there may be
-// (a crashed predecessor may have left them).
+// setLabels sets labels, in place of ours herdr holds (v0.8.2
+// src/terminal/metadata.rs set_agent_metadata), or with nil clears any
+// there may be (a crashed predecessor may have left them).
 func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error {
 	if l == nil && b.noLabels {
 		return nil

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
@@ -143,28 +145,61 @@ func TestHerdrSendsWhatItIsGiven(t *testing.T) {
 	if got := summary(h); !slices.Equal(got, want) {
 		t.Errorf("sent %v\nwant %v", got, want)
 	}
-	if p := h.Pane(); p.State != "blocked" || p.Message != "" {
-		t.Errorf("pane %+v", p)
+	if p := h.Pane(); p.State != "blocked" || p.Message != "" || len(p.StateLabels) != 0 {
+		t.Errorf("pane %+v, want blocked without a message or a label", p)
 	}
 }
 
+// With BlockedMessage the request goes with the blocked state and, as
+// herdr shows that message nowhere (v0.8.2), as the blocked state's label,
+// which herdr's agent panel shows in the word "blocked": set before the
+// state, replaced by the next request's, cleared by the next state.
 func TestBlockedMessage(t *testing.T) {
 	h := newFake(t)
 	b := newHerdrBackend(t, h, func(c *hosts.HerdrConfig) { c.BlockedMessage = true })
-	mustReport(t, b,
-		host.Report{Kind: host.KindState, State: host.Blocked, Message: "approve shell: git push"},
-		host.Report{Kind: host.KindState, State: host.Blocked, Message: "Fix the flaky test: Allow shell"},
-		host.Report{Kind: host.KindState, State: host.Working, Message: "ignored"},
-	)
+	blocked := func(msg string) {
+		t.Helper()
+		mustReport(t, b, stateMsg(host.Blocked, msg))
+		if p := h.Pane(); p.State != "blocked" || p.Message != msg || !maps.Equal(p.StateLabels, map[string]string{"blocked": msg}) {
+			t.Errorf("pane %+v, want blocked on %q, the label too", p, msg)
+		}
+	}
+	blocked("approve shell: git push")
+	blocked("Fix the flaky test: Allow shell")
+	mustReport(t, b, stateMsg(host.Working, "ignored"))
 	want := []string{
+		`herdr pane.report_metadata state_label:blocked="approve shell: git push"`,
 		`herdr pane.report_agent blocked "approve shell: git push"`,
-		`herdr pane.report_metadata state_labels=(clear)`, // what a predecessor may have left
+		`herdr pane.report_metadata state_label:blocked="Fix the flaky test: Allow shell"`,
 		`herdr pane.report_agent blocked "Fix the flaky test: Allow shell"`,
 		`herdr pane.report_agent working`,
+		`herdr pane.report_metadata state_labels=(clear)`,
 	}
 	wantTranscript(t, h, want)
-	if p := h.Pane(); p.Message != "" {
-		t.Errorf("working pane keeps message %q", p.Message)
+	if p := h.Pane(); p.Message != "" || len(p.StateLabels) != 0 {
+		t.Errorf("working pane keeps message %q, labels %v", p.Message, p.StateLabels)
+	}
+}
+
+// The label is the request as herdr keeps it: cleaned, at most 80
+// characters (herdr v0.8.2 src/app/api/panes.rs normalize_presentation_text
+// keeps 80 and drops a blank one, which alone would be refused). A failure
+// while blocked puts the failure's labels in the request's place.
+func TestBlockedLabelBounds(t *testing.T) {
+	h := newFake(t)
+	b := newHerdrBackend(t, h, func(c *hosts.HerdrConfig) { c.BlockedMessage = true })
+	long := strings.Repeat("é", 100)
+	mustReport(t, b, stateMsg(host.Blocked, long))
+	if l := h.Pane().StateLabels["blocked"]; l != strings.Repeat("é", 79)+"…" {
+		t.Errorf("label %q (%d runes), want the request cut to 80 characters", l, utf8.RuneCountInString(l))
+	}
+	mustReport(t, b, stateMsg(host.Blocked, " \t\x1b[31m "))
+	if p := h.Pane(); p.State != "blocked" || len(p.StateLabels) != 0 {
+		t.Errorf("pane %+v, want blocked, no label for a request that shows nothing", p)
+	}
+	mustReport(t, b, stateMsg(host.Blocked, "approve a"), state(host.Failed))
+	if p := h.Pane(); p.State != "idle" || !maps.Equal(p.StateLabels, map[string]string{"done": "failed", "idle": "failed"}) {
+		t.Errorf("pane %+v, want idle labelled failed only", p)
 	}
 }
 
@@ -176,12 +211,15 @@ func TestHostileTextStaysOneLine(t *testing.T) {
 	b := newHerdrBackend(t, h, func(c *hosts.HerdrConfig) { c.BlockedMessage = true })
 	msg := "line\n{\"id\":\"x\"}\r\x1b]9;evil\x07 \"quoted\" \\ \xff"
 	mustReport(t, b, host.Report{Kind: host.KindState, State: host.Blocked, Message: msg})
-	reqs := requests(h)
-	if len(reqs) != 1 || !reqs[0].Applied || strings.Contains(reqs[0].Line, "\n") {
+	reqs := h.Requests()
+	if len(reqs) != 2 || !reqs[0].Applied || !reqs[1].Applied || strings.Contains(reqs[0].Line+reqs[1].Line, "\n") {
 		t.Fatalf("requests = %+v", reqs)
 	}
-	if got, want := reqs[0].Str("message"), strings.ToValidUTF8(msg, "\ufffd"); got != want {
+	if got, want := reqs[1].Str("message"), strings.ToValidUTF8(msg, "\ufffd"); got != want {
 		t.Errorf("message arrived as %q, want %q", got, want)
+	}
+	if got := h.Pane().StateLabels["blocked"]; got != `line {"id":"x"} "quoted" \` {
+		t.Errorf("label arrived as %q, want the message cleaned", got)
 	}
 }
 

@@ -127,11 +127,12 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 	f := newFakeBin(t)
 	mustReport(t, newCLIBackend(t, f, edit), sessionReports()...)
 
-	// 13: the failure's state labels are set before its idle and cleared
-	// at the first state and the exit.
+	// 14: the blocked request's and the failure's state labels are set
+	// before their states; the labels are cleared at the first state and
+	// the exit.
 	reqs, calls := h.Requests(), f.calls()
-	if len(reqs) != len(calls) || len(calls) != 13 {
-		t.Fatalf("%d socket requests, %d CLI calls, want 13 each", len(reqs), len(calls))
+	if len(reqs) != len(calls) || len(calls) != 14 {
+		t.Fatalf("%d socket requests, %d CLI calls, want 14 each", len(reqs), len(calls))
 	}
 	for i, argv := range calls {
 		method, params, err := parseArgv(argv)
@@ -149,8 +150,8 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 			t.Errorf("call %d: %s %v\nsocket: %s %v", i, method, params, reqs[i].Method, want)
 		}
 	}
-	if got := strings.Count(readFile(t, filepath.Join(f.dir, "socket.log")), "/run/herdr.sock\n"); got != 13 {
-		t.Errorf("HERDR_SOCKET_PATH passed to %d of 13 calls", got)
+	if got := strings.Count(readFile(t, filepath.Join(f.dir, "socket.log")), "/run/herdr.sock\n"); got != 14 {
+		t.Errorf("HERDR_SOCKET_PATH passed to %d of 14 calls", got)
 	}
 }
 
@@ -171,12 +172,13 @@ func TestCLIHostileValues(t *testing.T) {
 		host.Report{Kind: host.KindExit, Session: s},
 	)
 	want := []map[string]any{
+		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "state_labels": map[string]any{"blocked": "--seq 1 --message=x"}},
 		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "state": "blocked", "message": " --seq\n1 --message=x", "agent_session_id": "-rf", "agent_session_path": "/--x"},
-		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "clear_state_labels": true},
 		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "agent_session_id": "-rf", "agent_session_path": "/--x", "session_start_source": "resume"},
 		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "tokens": map[string]any{"resume": "--exec=rm -rf /"}},
 		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "tokens": map[string]any{"-x": "--y=z"}},
 		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "tokens": map[string]any{"-x": nil, "resume": nil}},
+		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "clear_state_labels": true},
 		{"pane_id": "w1:p2", "agent": "-a", "source": " --help"},
 	}
 	calls := f.calls()

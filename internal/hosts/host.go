@@ -42,6 +42,7 @@ type Host struct {
 	Session     string // TUIOS_SESSION
 	TuiosSocket string // TUIOS_SOCKET
 	HerdrAPI    bool
+	HerdrCLI    bool // herdr through its binary, as on Windows (a named pipe)
 	HerdrPane   string
 	Surface     string // CMUX_SURFACE_ID
 	Terminal    terminal.Info

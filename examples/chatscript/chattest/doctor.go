@@ -78,6 +78,37 @@ func DoctorHerdr(t *testing.T, ch *Chat) {
 	}
 }
 
+// DoctorHerdrWithoutEnv: herdr's variables without HERDR_ENV=1 (herdr
+// v0.8.2 asks integrations to report only with it) leave herdr alone, and
+// -doctor says why; the mendcode profile takes the two variables alone.
+func DoctorHerdrWithoutEnv(t *testing.T, ch *Chat) {
+	t.Parallel()
+	for _, tc := range []struct{ herdrEnv, said string }{
+		{"0", `HERDR_ENV is "0"`},
+		{"", "HERDR_ENV is not set"},
+	} {
+		h := fakehost.NewHerdr(t)
+		env := h.Env()
+		delete(env, "HERDR_ENV")
+		if tc.herdrEnv != "" {
+			env["HERDR_ENV"] = tc.herdrEnv
+		}
+		wantLines(t, ch.Doctor(t, fakeEnv(t, env)),
+			"host: terminal",
+			"  herdr: "+tc.said+": herdr asks integrations to report only with HERDR_ENV=1; using the plain terminal",
+			"environment lines: none (the plain terminal adds none)",
+		)
+		wantLines(t, ch.Doctor(t, fakeEnv(t, env), "-profile", "mendcode"),
+			"host: herdr",
+			"problems: none",
+			"  herdr: state, session, exit, metadata via socket "+env["HERDR_SOCKET_PATH"]+", pane "+env["HERDR_PANE_ID"],
+		)
+		if n := h.Connections(); n != 0 {
+			t.Errorf("-doctor made %d connections to herdr's socket", n)
+		}
+	}
+}
+
 func DoctorOptions(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := fakehost.NewHerdr(t)

@@ -227,8 +227,10 @@ func PTYHerdr(t *testing.T, ch *Chat) {
 }
 
 // PTYHerdrMendcode: with the mendcode profile herdr gets the blocked
-// message, a waiting sub-agent holds the pane blocked, and the model's
-// facts go as metadata tokens.
+// message, and the same request as the blocked state's label, which is
+// what herdr shows (v0.8.2: the message is shown nowhere); a waiting
+// sub-agent holds the pane blocked, and the model's facts go as metadata
+// tokens.
 func PTYHerdrMendcode(t *testing.T, ch *Chat) {
 	t.Parallel()
 	h := fakehost.NewHerdr(t)
@@ -236,13 +238,13 @@ func PTYHerdrMendcode(t *testing.T, ch *Chat) {
 	c.WaitText("● ready")
 	c.Write("approve\r")
 	waitPane(t, h, "blocked on the approval", func(p fakehost.HerdrPane) bool {
-		return p.State == "blocked" && p.Message == "approve shell: git push"
+		return p.State == "blocked" && p.Message == "approve shell: git push" && p.StateLabels["blocked"] == p.Message
 	})
 	c.Write("n")
-	waitPane(t, h, "idle", func(p fakehost.HerdrPane) bool { return p.State == "idle" })
+	waitPane(t, h, "idle", func(p fakehost.HerdrPane) bool { return p.State == "idle" && len(p.StateLabels) == 0 })
 	c.Write("delegate\r")
 	waitPane(t, h, "blocked by the sub-agent", func(p fakehost.HerdrPane) bool {
-		return p.State == "blocked" && p.Message == "Fix the flaky test: Allow shell"
+		return p.State == "blocked" && p.Message == "Fix the flaky test: Allow shell" && p.StateLabels["blocked"] == p.Message
 	})
 	c.Write("y")
 	c.WaitText("Fixed the flaky test.")

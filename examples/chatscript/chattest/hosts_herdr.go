@@ -70,6 +70,11 @@ func HostsHerdrIota(t *testing.T, ch *Chat) {
 	if got := herdrStates(reqs); !slices.Equal(got, want) {
 		t.Errorf("herdr states %q, want %q\n%s", got, want, RequestLog(h))
 	}
+	for _, r := range Applied(reqs, "pane.report_metadata") {
+		if labels, _ := r.Params["state_labels"].(map[string]any); labels["blocked"] != nil {
+			t.Errorf("iota: a blocked label: %s", r.Line)
+		}
+	}
 	for _, r := range Applied(reqs, "pane.report_agent") {
 		if r.Str("message") != "" || r.Str("agent_session_id") != "" {
 			t.Errorf("iota: a state report with a message or a session: %s", r.Line)

@@ -31,6 +31,7 @@ var Tests = []struct {
 	{"HostsDoctorCmux", HostsDoctorCmux},
 	{"DoctorMalformedHerdr", DoctorMalformedHerdr},
 	{"DoctorHerdr", DoctorHerdr},
+	{"DoctorHerdrWithoutEnv", DoctorHerdrWithoutEnv},
 	{"DoctorOptions", DoctorOptions},
 	{"DoctorTuiosSessionWithBlanks", DoctorTuiosSessionWithBlanks},
 	{"DoctorSanitisesEnvironmentPaths", DoctorSanitisesEnvironmentPaths},

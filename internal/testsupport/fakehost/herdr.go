@@ -292,7 +292,9 @@ func (h *Herdr) answer(r *Request) (string, string) {
 				delete(st.Tokens, name)
 			}
 		}
-		if p["clear_state_labels"] == true {
+		// A set that clears nothing replaces the labels held (herdr v0.8.2
+		// src/terminal/metadata.rs set_agent_metadata).
+		if p["clear_state_labels"] == true || len(labels) > 0 && p["clear_title"] != true && p["clear_display_agent"] != true {
 			st.StateLabels = nil
 		}
 		for state, label := range labels {
