@@ -23,13 +23,13 @@ import (
 type Kit struct {
 	t   hosttest.TB
 	rig *hosttest.Rig
-	app *tap // the app's model, as its last Update left it
+	app *keeper // the app's model, as its last Update left it
 	// c is the kit's logic, shared with the v2 kit: settling, waits, quit.
 	c *kitcore.Core[tea.Msg, tea.Model, tea.Cmd]
 }
 
-// tap keeps the app's model as its last Update left it (see kitcore.Tap).
-type tap = kitcore.Tap[tea.Msg, tea.Model, tea.Cmd, string]
+// keeper keeps the app's model as its last Update left it (see kitcore.Keeper).
+type keeper = kitcore.Keeper[tea.Msg, tea.Model, tea.Cmd, string]
 
 // WithBridgeOptions passes the app's own hostbridge options to Wrap, after
 // the Kit's: WithAgent, WithBlockedMessage, WithSession... One that
@@ -51,7 +51,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		return nil
 	}
 	rig := hosttest.NewRig(opts...)
-	k := &Kit{t: t, rig: rig, app: &tap{Inner: model},
+	k := &Kit{t: t, rig: rig, app: &keeper{Inner: model},
 		c: kitcore.New[tea.Msg, tea.Model, tea.Cmd](t, rig.Timeout)}
 	holdStableColor(t)
 	b, err := hostbridge.New(kitcore.BridgeOptions(rig)...)

@@ -187,10 +187,10 @@ func (l *agentList) apply(r *host.Report) (changed bool) {
 	return changed
 }
 
-// shown is called once the list was delivered: the ended sub-agents have
+// delivered is called once the list was delivered: the ended sub-agents have
 // been shown so, and leave once they are half the list (so each change
 // costs O(1); until then they are sent again unchanged).
-func (l *agentList) shown() {
+func (l *agentList) delivered() {
 	if l.ended == 0 || 2*l.ended < len(l.list) {
 		return
 	}

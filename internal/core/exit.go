@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -26,8 +25,8 @@ func supersededByExit(k host.Kind) bool {
 // may use.
 func exitGrace(exitTimeout time.Duration) time.Duration { return exitTimeout / 10 }
 
-// flight is the report in flight and whether the exit was sent (w.mu).
-type flight struct {
+// inFlight is the report in flight and whether the exit was sent (w.mu).
+type inFlight struct {
 	kind   host.Kind // 0 when none
 	cancel context.CancelCauseFunc
 	cut    *time.Timer // cancels it when the exit's grace runs out
@@ -36,19 +35,19 @@ type flight struct {
 }
 
 // exiting reports whether the exit was sent.
-func (f *flight) exiting() bool { return !f.graceEnd.IsZero() }
+func (f *inFlight) exiting() bool { return !f.graceEnd.IsZero() }
 
 // exitSent marks the exit sent (w.mu held): the report in flight, if the
 // exit supersedes it, is cancelled once the grace runs out.
 func (w *worker) exitSent() {
-	if w.flight.exiting() {
+	if w.inFlight.exiting() {
 		return
 	}
 	grace := exitGrace(w.o.ExitTimeout)
-	w.flight.graceEnd = time.Now().Add(grace)
-	if k := w.flight.kind; k != 0 && supersededByExit(k) {
-		cancel := w.flight.cancel
-		w.flight.cut = time.AfterFunc(grace, func() { cancel(errSuperseded) })
+	w.inFlight.graceEnd = time.Now().Add(grace)
+	if k := w.inFlight.kind; k != 0 && supersededByExit(k) {
+		cancel := w.inFlight.cancel
+		w.inFlight.cut = time.AfterFunc(grace, func() { cancel(errSuperseded) })
 	}
 }
 
@@ -57,76 +56,46 @@ func (w *worker) exitSent() {
 func (w *worker) pastGrace() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.flight.exiting() && !time.Now().Before(w.flight.graceEnd)
+	return w.inFlight.exiting() && !time.Now().Before(w.inFlight.graceEnd)
 }
 
-// begin bounds one report (by ExitTimeout, Timeout, or the end of the
-// exit's grace) and marks it in flight until done; ok is false for one the
-// exit superseded before it started.
-func (w *worker) begin(ctx context.Context, r host.Report) (_ context.Context, done func(), ok bool) {
+// call runs one report, bounded by ExitTimeout, Timeout or the end of the
+// exit's grace, and marked in flight meanwhile. superseded: the exit made
+// it pointless, before it started or while it ran. A panic fails the
+// report rather than take the chat down from a goroutine where nothing
+// restores the terminal.
+func (w *worker) call(ctx context.Context, r host.Report) (superseded bool, err error) {
 	timeout := w.o.Timeout
 	if r.Kind == host.KindExit {
 		timeout = w.o.ExitTimeout
 	}
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.flight.exiting() && supersededByExit(r.Kind) {
-		left := time.Until(w.flight.graceEnd)
+	if w.inFlight.exiting() && supersededByExit(r.Kind) {
+		left := time.Until(w.inFlight.graceEnd)
 		if left <= 0 {
-			return nil, nil, false
+			w.mu.Unlock()
+			return true, nil
 		}
 		timeout = min(timeout, left)
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	ctx, stop := context.WithTimeout(ctx, timeout)
-	w.flight.kind, w.flight.cancel = r.Kind, cancel
-	return ctx, func() {
+	w.inFlight.kind, w.inFlight.cancel = r.Kind, cancel
+	w.mu.Unlock()
+	defer func() {
 		stop()
 		cancel(nil)
 		w.mu.Lock()
-		if w.flight.cut != nil {
-			w.flight.cut.Stop()
+		if w.inFlight.cut != nil {
+			w.inFlight.cut.Stop()
 		}
-		w.flight.kind, w.flight.cancel, w.flight.cut = 0, nil, nil
+		w.inFlight.kind, w.inFlight.cancel, w.inFlight.cut = 0, nil, nil
 		w.mu.Unlock()
-	}, true
-}
-
-// deliver runs one report and counts the outcome. One the backend cannot
-// show (host.ErrDropped) counts as taken: there is nothing to retry.
-func (w *worker) deliver(ctx context.Context, r host.Report) bool {
-	ctx, done, ok := w.begin(ctx, r)
-	if !ok {
-		w.count(&w.stats.Coalesced)
-		return false
-	}
-	err := w.call(ctx, r)
-	done()
-	switch {
-	case err == nil:
-		w.count(&w.stats.Sent)
-		return true
-	case errors.Is(context.Cause(ctx), errSuperseded) || w.pastGrace() && supersededByExit(r.Kind):
-		w.count(&w.stats.Coalesced)
-		return false
-	case errors.Is(err, host.ErrDropped):
-		w.count(&w.stats.Dropped)
-		return true
-	}
-	w.count(&w.stats.Failed)
-	w.o.Logger.LogAttrs(ctx, slog.LevelDebug, "hostbridge: report failed",
-		slog.String("backend", w.b.Name()), slog.String("kind", r.Kind.String()),
-		slog.String("state", r.State.String()), slog.Any("err", err))
-	return false
-}
-
-// call runs Report; a panic fails the report rather than take the chat
-// down from a goroutine where nothing restores the terminal.
-func (w *worker) call(ctx context.Context, r host.Report) (err error) {
-	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("host: %s panicked: %v", w.b.Name(), p)
 		}
 	}()
-	return w.b.Report(ctx, r)
+	err = w.b.Report(ctx, r)
+	superseded = err != nil && (errors.Is(context.Cause(ctx), errSuperseded) || w.pastGrace() && supersededByExit(r.Kind))
+	return superseded, err
 }

@@ -15,14 +15,14 @@ type pinger struct {
 
 // ping sends r, or holds it when the last ping went out less than an
 // interval ago or the exit goes first; a newer ping replaces a held one.
-func (l *loop) ping(r host.Report) {
-	p, every := &l.pings, l.w.o.PingInterval
+func (d *delivery) ping(r host.Report) {
+	p, every := &d.pings, d.w.o.PingInterval
 	now := time.Now()
 	if p.held != nil {
-		l.w.count(&l.w.stats.Coalesced) // r replaces it, or goes in its place
+		d.w.count(&d.w.stats.Coalesced) // r replaces it, or goes in its place
 	}
-	if !l.w.pastGrace() && (every < 0 || !now.Before(p.next)) {
-		l.sendPing(r, now)
+	if !d.w.pastGrace() && (every < 0 || !now.Before(p.next)) {
+		d.sendPing(r, now)
 		return
 	}
 	if p.held == nil {
@@ -35,27 +35,27 @@ func (l *loop) ping(r host.Report) {
 
 // heldPing sends the held ping if the chat is still in the state it was
 // made in (it still needs you, still failed, it is still your move).
-func (l *loop) heldPing() {
-	p := &l.pings
+func (d *delivery) heldPing() {
+	p := &d.pings
 	if p.held == nil {
 		return
 	}
 	r := *p.held
-	if r.State != l.state {
+	if r.State != d.state {
 		p.held = nil
 		p.timer.Stop()
-		l.w.count(&l.w.stats.Coalesced)
+		d.w.count(&d.w.stats.Coalesced)
 		return
 	}
-	l.sendPing(r, time.Now())
+	d.sendPing(r, time.Now())
 }
 
 // sendPing sends r now, in place of any held ping, and starts the
 // interval.
-func (l *loop) sendPing(r host.Report, now time.Time) {
-	p := &l.pings
+func (d *delivery) sendPing(r host.Report, now time.Time) {
+	p := &d.pings
 	p.held = nil
 	p.timer.Stop()
-	p.next = now.Add(l.w.o.PingInterval)
-	l.send(r)
+	p.next = now.Add(d.w.o.PingInterval)
+	d.send(r)
 }

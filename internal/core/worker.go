@@ -2,6 +2,8 @@ package core
 
 import (
 	"context"
+	"errors"
+	"log/slog"
 	"slices"
 	"sync"
 	"time"
@@ -22,7 +24,7 @@ type worker struct {
 	queued   uint64        // seq of the newest queued item
 	handled  uint64        // seq of the newest item delivered or failed
 	progress chan struct{} // closed and replaced whenever handled moves
-	flight   flight
+	inFlight inFlight
 	stats    host.Stats
 }
 
@@ -179,28 +181,28 @@ func (w *worker) flush(ctx context.Context) error {
 func (w *worker) run(ctx context.Context) {
 	defer close(w.done)
 	defer w.closeBackend()
-	l := &loop{w: w, ctx: ctx, retry: stoppedTimer(), refresh: stoppedTimer()}
-	l.pings.timer = stoppedTimer()
+	d := &delivery{w: w, ctx: ctx, retry: stoppedTimer(), refresh: stoppedTimer()}
+	d.pings.timer = stoppedTimer()
 	if !w.o.EveryReport {
-		l.refresher, _ = w.b.(host.Refresher)
+		d.refresher, _ = w.b.(host.Refresher)
 	}
-	_, l.drawer = w.b.(host.Drawer)
-	defer l.retry.Stop()
-	defer l.refresh.Stop()
-	defer l.pings.timer.Stop()
+	_, d.drawer = w.b.(host.Drawer)
+	defer d.retry.Stop()
+	defer d.refresh.Stop()
+	defer d.pings.timer.Stop()
 	for {
 		it, ok, closing := w.next()
 		if ok {
 			if ctx.Err() != nil {
 				w.count(&w.stats.Dropped)
 			} else {
-				l.handle(it.r, closing)
+				d.handle(it.r, closing)
 			}
 			w.markHandled(it.seq)
 			continue
 		}
 		if closing && ctx.Err() == nil {
-			l.heldPing() // the last word: a held ping that still matters
+			d.heldPing() // the last word: a held ping that still matters
 		}
 		if closing || ctx.Err() != nil {
 			return
@@ -209,21 +211,22 @@ func (w *worker) run(ctx context.Context) {
 		case <-w.wake:
 		case <-ctx.Done():
 			return
-		case <-l.retry.C:
-			l.retryNow()
-		case <-l.refresh.C:
-			l.refreshNow()
-		case <-l.pings.timer.C:
-			l.heldPing()
+		case <-d.retry.C:
+			d.retryNow()
+		case <-d.refresh.C:
+			d.refreshNow()
+		case <-d.pings.timer.C:
+			d.heldPing()
 		}
 	}
 }
 
-// loop is a worker's memory between reports.
-type loop struct {
+// delivery is a worker goroutine's own memory between reports: what the
+// backend was last given, what waits for a retry, the timers.
+type delivery struct {
 	w         *worker
 	ctx       context.Context
-	kinds     [host.KindExit + 1]shown
+	kinds     [host.KindExit + 1]given
 	backoff   time.Duration // the wait before the next retry; failed starts it
 	retry     *time.Timer
 	refresh   *time.Timer
@@ -235,8 +238,8 @@ type loop struct {
 	agents    agentList
 }
 
-// shown is what the backend was last given of one kind.
-type shown struct {
+// given is what the backend was last given of one kind.
+type given struct {
 	last  host.Report
 	taken bool // the host took last
 	doubt bool // the next goes as a Repeat: last failed, or a suspend cleared a Drawer
@@ -247,77 +250,99 @@ type shown struct {
 // state first, as it is what the host shows.
 var retryOrder = [...]host.Kind{host.KindState, host.KindSession, host.KindMeta, host.KindAgents}
 
-func (l *loop) handle(r host.Report, closing bool) {
-	l.session, l.state = r.Session, r.State
-	s := &l.kinds[r.Kind]
+func (d *delivery) handle(r host.Report, closing bool) {
+	d.session, d.state = r.Session, r.State
+	s := &d.kinds[r.Kind]
 	unchanged := false
 	switch r.Kind {
 	case host.KindPing:
-		l.ping(r)
+		d.ping(r)
 		return
 	case host.KindState:
 		unchanged = s.last.State == r.State && s.last.Message == r.Message
 	case host.KindMeta:
 		unchanged = slices.Equal(s.last.Meta, r.Meta)
 	case host.KindAgents: // listed per session (tuios)
-		unchanged = !l.agents.apply(&r) && s.last.Session == r.Session
+		unchanged = !d.agents.apply(&r) && s.last.Session == r.Session
 	case host.KindSuspend:
-		state := &l.kinds[host.KindState]
+		state := &d.kinds[host.KindState]
 		state.retry = false // nothing is drawn meanwhile; Resume's state supersedes it
-		state.doubt = state.doubt || l.drawer
+		state.doubt = state.doubt || d.drawer
 	}
 	if unchanged && s.taken && !s.doubt {
-		l.w.count(&l.w.stats.Coalesced)
+		d.w.count(&d.w.stats.Coalesced)
 		return
 	}
 	if r.Kind == host.KindState || r.Kind == host.KindExit || r.Kind == host.KindSuspend {
-		l.refresh.Stop()
+		d.refresh.Stop()
 	}
 	s.retry = false // superseded
-	if !l.send(r) && retried(r.Kind) && !closing {
-		l.failed(r.Kind)
+	if !d.send(r) && retried(r.Kind) && !closing {
+		d.failed(r.Kind)
 	}
 	if r.Kind == host.KindExit {
-		clear(l.kinds[:]) // the host forgot the chat
-		l.retry.Stop()
+		clear(d.kinds[:]) // the host forgot the chat
+		d.retry.Stop()
 	}
 }
 
-// send delivers r, as a Repeat when in doubt, and records the outcome.
-func (l *loop) send(r host.Report) bool {
-	s := &l.kinds[r.Kind]
+// send gives r to the backend, as a Repeat when in doubt, and records
+// and counts the outcome. One the backend cannot show (host.ErrDropped)
+// counts as taken: there is nothing to retry.
+func (d *delivery) send(r host.Report) bool {
+	s, w := &d.kinds[r.Kind], d.w
 	r.Repeat = r.Repeat || s.doubt && snapshot(r.Kind)
 	s.last = r
-	if !l.w.deliver(l.ctx, r) {
-		s.taken, s.doubt = false, true
-		return false
+	superseded, err := w.call(d.ctx, r)
+	switch {
+	case superseded:
+		w.count(&w.stats.Coalesced)
+	case err == nil || errors.Is(err, host.ErrDropped):
+		if err == nil {
+			w.count(&w.stats.Sent)
+		} else {
+			w.count(&w.stats.Dropped)
+		}
+		s.taken, s.doubt = true, false
+		d.taken(r)
+		return true
+	default:
+		w.count(&w.stats.Failed)
+		w.o.Logger.LogAttrs(d.ctx, slog.LevelDebug, "hostbridge: report failed",
+			slog.String("backend", w.b.Name()), slog.String("kind", r.Kind.String()),
+			slog.String("state", r.State.String()), slog.Any("err", err))
 	}
-	s.taken, s.doubt = true, false
+	s.taken, s.doubt = false, true
+	return false
+}
+
+// taken follows a report the host took: a state starts the refresh its
+// backend asks for, a sub-agent list lets ended ones go.
+func (d *delivery) taken(r host.Report) {
 	switch r.Kind {
 	case host.KindState:
-		l.refresh.Stop()
-		if l.refresher != nil {
-			if d := l.refresher.Refresh(r.State); d > 0 {
-				l.refresh.Reset(d)
+		d.refresh.Stop()
+		if d.refresher != nil {
+			if after := d.refresher.Refresh(r.State); after > 0 {
+				d.refresh.Reset(after)
 			}
 		}
 	case host.KindAgents:
-		l.agents.shown()
+		d.agents.delivered()
 	}
-	return true
 }
 
-func (l *loop) failed(k host.Kind) {
-	if !l.retrying() {
-		l.backoff = l.w.o.RetryMin
-		l.retry.Reset(l.backoff)
+func (d *delivery) failed(k host.Kind) {
+	if !d.retrying() {
+		d.backoff = d.w.o.RetryMin
+		d.retry.Reset(d.backoff)
 	}
-	l.kinds[k].retry = true
+	d.kinds[k].retry = true
 }
 
-func (l *loop) retrying() bool {
+func (d *delivery) retrying() bool {
 	for _, k := range retryOrder {
-		if l.kinds[k].retry {
+		if d.kinds[k].retry {
 			return true
 		}
 	}
@@ -326,21 +351,21 @@ func (l *loop) retrying() bool {
 
 // retryNow tries the failed reports again and stops at the first that
 // fails: new reports should not wait behind a timeout per kind.
-func (l *loop) retryNow() {
+func (d *delivery) retryNow() {
 	for _, k := range retryOrder {
-		s := &l.kinds[k]
+		s := &d.kinds[k]
 		if !s.retry {
 			continue
 		}
 		r := s.last
-		r.Session = l.session
+		r.Session = d.session
 		if k == host.KindAgents {
-			r.Agents = l.agents.list
+			r.Agents = d.agents.list
 		}
-		l.w.count(&l.w.stats.Retried)
-		if !l.send(r) {
-			l.backoff = min(2*l.backoff, l.w.o.RetryMax)
-			l.retry.Reset(l.backoff)
+		d.w.count(&d.w.stats.Retried)
+		if !d.send(r) {
+			d.backoff = min(2*d.backoff, d.w.o.RetryMax)
+			d.retry.Reset(d.backoff)
 			return
 		}
 		s.retry = false
@@ -348,12 +373,12 @@ func (l *loop) retryNow() {
 }
 
 // refreshNow re-sends the state the host took, for a host that forgets it.
-func (l *loop) refreshNow() {
-	r := l.kinds[host.KindState].last
+func (d *delivery) refreshNow() {
+	r := d.kinds[host.KindState].last
 	r.Repeat = true
-	l.w.count(&l.w.stats.Refreshed)
-	if !l.send(r) {
-		l.failed(host.KindState)
+	d.w.count(&d.w.stats.Refreshed)
+	if !d.send(r) {
+		d.failed(host.KindState)
 	}
 }
 

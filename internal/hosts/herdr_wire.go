@@ -50,7 +50,7 @@ func (p *herdrParams) argv(method string) []string {
 	args := []string{"pane", verb, p.PaneID}
 	add := func(flag, v string) {
 		if v != "" {
-			args = append(args, flag, shield(v))
+			args = append(args, flag, notAnOption(v))
 		}
 	}
 	add("--source", p.Source)
@@ -77,13 +77,13 @@ func (p *herdrParams) argv(method string) []string {
 	return args
 }
 
-// shield keeps a value from being read as one of herdr's global options:
+// notAnOption keeps a value from being read as one of herdr's global options:
 // before the pane command parses its flags, herdr's CLI takes --session,
 // --remote, --remote-keybindings, --handoff (and NAME=VALUE forms) out of
 // any position before a "--" (ogulcancelik/herdr 10974c82: src/session.rs
 // configure_from_args, src/remote/attach.rs extract_remote_args). A
 // leading space makes it text; herdr trims it from the source and agent.
-func shield(v string) string {
+func notAnOption(v string) string {
 	if strings.HasPrefix(v, "--") {
 		return " " + v
 	}
@@ -108,7 +108,7 @@ func (b *herdrBackend) send(ctx context.Context, method string, p *herdrParams) 
 	b.c.Logger.LogAttrs(ctx, slog.LevelDebug, "herdr: request",
 		slog.String("method", method), slog.Uint64("seq", seq),
 		slog.Duration("took", time.Since(start)), slog.Any("err", err))
-	if lack, ok := lacked(err, method, f); ok {
+	if lack, ok := refusedAsMissing(err, method, f); ok {
 		return b.refused.note(lack, err)
 	}
 	return err
@@ -126,13 +126,13 @@ func feature(method string, p *herdrParams) string {
 	return method
 }
 
-// lacked reports whether herdr refused feature f of method as something it
+// refusedAsMissing reports whether herdr refused feature f of method as something it
 // does not have, and which of the two. A method it lacks does not parse:
 // invalid_request, id "" (src/api/server.rs); report_agent_session came in
 // 0.6.7, report_metadata in 0.6.3; 0.6.3-0.7.3 take state labels but
 // refuse a tokens-only report_metadata (invalid_metadata_request); the
 // binary exits 2 on a command or flag it lacks.
-func lacked(err error, method, f string) (string, bool) {
+func refusedAsMissing(err error, method, f string) (string, bool) {
 	switch {
 	case hasCode(err, "usage"):
 		return f, true

@@ -7,7 +7,7 @@
 // (teatest) and v2 (teav2/teatest), written once, generic over the
 // version's Msg, Model and Cmd types: Core settles the program (Step),
 // waits (WaitModel, WaitFinished), quits and runs the exit; Observer is
-// the program's model around a Core, Tap the keeper of the app's last
+// the program's model around a Core, Keeper holds the app.s last
 // model (generic over the view type too); a queue hands the
 // test's messages to the program without blocking the test; waiters are
 // WaitModel's conditions; BridgeOptions are the options a kit makes its

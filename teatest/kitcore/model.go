@@ -36,18 +36,18 @@ func (o *Observer[M, T, C, V]) View() (view V) {
 	return view
 }
 
-// Tap sits between hostbridge's wrapper and the app's model, keeping the
+// Keeper sits between hostbridge's wrapper and the app's model, keeping the
 // model the app's Update last returned (Inner).
-type Tap[M, T any, C ~func() M, V any] struct{ Inner T }
+type Keeper[M, T any, C ~func() M, V any] struct{ Inner T }
 
-func (t *Tap[M, T, C, V]) app() teaModel[M, T, C, V] { return any(t.Inner).(teaModel[M, T, C, V]) }
+func (t *Keeper[M, T, C, V]) app() teaModel[M, T, C, V] { return any(t.Inner).(teaModel[M, T, C, V]) }
 
-func (t *Tap[M, T, C, V]) Init() C { return t.app().Init() }
+func (t *Keeper[M, T, C, V]) Init() C { return t.app().Init() }
 
-func (t *Tap[M, T, C, V]) Update(msg M) (T, C) {
+func (t *Keeper[M, T, C, V]) Update(msg M) (T, C) {
 	var cmd C
 	t.Inner, cmd = t.app().Update(msg)
 	return any(t).(T), cmd
 }
 
-func (t *Tap[M, T, C, V]) View() V { return t.app().View() }
+func (t *Keeper[M, T, C, V]) View() V { return t.app().View() }
