@@ -38,7 +38,7 @@ type Bridge struct {
 // New detects the host and starts one reporting worker per host; a bad
 // option value is an error wrapping ErrOption. Unless
 // WithSignalHandler(false), an exit signal runs Close, then is delivered
-// again (see reraise).
+// again, so the program dies of it as it would have.
 func New(opts ...Option) (*Bridge, error) {
 	cfg, err := parse(opts)
 	if err != nil {

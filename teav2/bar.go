@@ -6,24 +6,13 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// Bubble Tea v2 draws the terminal's progress bar (OSC 9;4) from
-// View.ProgressBar: its renderer writes the bar when it changes, resets it
-// when the program ends (Quit, Kill, a cancelled context, a panic), and
-// resets and redraws it around tea.Exec and tea.Suspend (cursed_renderer.go,
-// v2.0.9 and v2.1.1). So where v2's raw sequence reaches the terminal the
-// wrapper hands the bar to the renderer, and the terminal backend keeps
-// only the ping, Ghostty's keep-alive (v2 never re-sends an unchanged bar)
-// and the reset on a hangup (v2 has no SIGHUP handler). Inside tmux or
-// screen, on a known-bad terminal, or with another host showing the state,
-// View.ProgressBar is left alone and hostbridge writes the bar as with
-// v1, by the route the multiplexer allows (internal/hosts/terminal). The
-// hand-over waits until hostbridge has cleared what the terminal may
-// show: a bar it drew before Wrap (a Bridge used first), or one a killed
-// earlier process left, which the ready state's reset clears as in v1;
-// until then View.ProgressBar stays empty. The kit (teav2/teatest) runs
-// without v2's renderer and keeps the bar with the terminal backend
-// (bridge.Config.BarByBackend), one write per state, so its transcripts are
-// the v1 kit's.
+// Where v2's own OSC 9;4 reaches the terminal, its renderer owns the bar
+// (View.ProgressBar: written on change, reset on every way out and around
+// Exec and Suspend, cursed_renderer.go v2.0.9); the terminal backend keeps
+// what the renderer lacks (the ping, Ghostty's keep-alive, the reset on a
+// hangup). Elsewhere (tmux, screen, a known-bad terminal, another host
+// showing the state, the kit) the backend writes the bar as with v1. The
+// README's "Bubble Tea v2" section has the table.
 
 // The bars for each state, shared: the renderer only reads them.
 var (

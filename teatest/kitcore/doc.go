@@ -13,6 +13,6 @@
 // WaitModel's conditions; BridgeOptions are the options a kit makes its
 // bridge with. What a Core needs of a version it gets as a Program of
 // hooks. Each kit keeps what is tied to its version: its public Kit, which
-// forwards to a Core, its key names, its Framework for the Cmd tracker
-// (the Cmd tracker, tracker), and its setup.
+// forwards to a Core, its key names, its Framework for the Cmd tracker,
+// and its setup.
 package kitcore

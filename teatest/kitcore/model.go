@@ -13,7 +13,7 @@ type teaModel[M, T any, C ~func() M, V any] interface {
 
 // Observer is the program's model: the version's face of a Core, which
 // passes every message to the wrapped model, follows the Cmds, answers the
-// kit's own messages and catches the app's panics (see Core.update).
+// kit's own messages and catches the app's panics.
 type Observer[M, T any, C ~func() M, V any] struct {
 	c     *Core[M, T, C]
 	inner teaModel[M, T, C, V] // hostbridge's wrapper around the app's model
