@@ -124,7 +124,9 @@ func WithDisableEnv(name string) Option { return func(c *bridge.Config) { c.Disa
 
 // WithFocusReports(false) stops Wrap from setting View.ReportFocus;
 // focus then stays unknown unless the app sets it. Wrap sets it once the
-// app got a key or mouse event, so never with tea.WithInput(nil).
+// app got a key or mouse event, so never with tea.WithInput(nil), and
+// never where the terminal answers the mode query (DECRQM 1004) that it
+// lacks them.
 // Default: where standard input is a terminal and TERM is not "dumb"; true
 // sets it whatever the input (tea.WithInputTTY with stdin a pipe).
 func WithFocusReports(on bool) Option { return func(c *bridge.Config) { c.FocusReports = &on } }
