@@ -154,7 +154,7 @@ func (o Config) config() config {
 			QuietDone: o.NoFinishedPing, QuietWhileUnknown: o.NoPingUntilFocus,
 			SubAgentsBlock: o.SubAgentsBlock, Resume: o.ResumeCommand},
 		reporter: core.ReporterOptions{Timeout: o.Timeout, ExitTimeout: o.ExitTimeout,
-			PingInterval: o.PingInterval, Logger: o.Logger, EveryReport: o.EveryReport},
+			PingInterval: o.PingInterval, Logger: o.Logger, EveryReport: o.EveryReport}.Filled(),
 		getenv: o.Env, session: host.Session{ID: o.SessionID, Dir: o.SessionDir}, offVar: o.DisableEnv,
 		noSignals: o.NoSignalHandler, backends: o.Backends, custom: o.Backends != nil,
 		tmuxLine: o.TmuxPaneLine, barByBackend: o.BarByBackend, detect: hosts.Rules{HerdrPaneVars: o.HerdrPaneVars},
@@ -168,32 +168,24 @@ func (o Config) config() config {
 	if o.Output == nil {
 		c.hosts.Output = os.Stdout
 	}
-	if o.Progress != nil {
-		c.hosts.Progress = map[bool]terminal.Support{true: terminal.SupportOn, false: terminal.SupportOff}[*o.Progress]
+	switch {
+	case o.Progress == nil:
+	case *o.Progress:
+		c.hosts.Progress = terminal.SupportOn
+	default:
+		c.hosts.Progress = terminal.SupportOff
 	}
-	if o.FocusReports != nil {
-		c.focus = map[bool]focusMode{true: focusOn, false: focusOff}[*o.FocusReports]
-	}
-	orDefault(&c.reporter.Timeout, core.DefaultTimeout)
-	orDefault(&c.reporter.ExitTimeout, core.DefaultExitTimeout)
-	orDefault(&c.reporter.PingInterval, core.DefaultPingInterval)
-	if o.PingInterval < 0 {
-		c.reporter.PingInterval = -1 // the Reporter's "no limit"; its 0 is the default
-	}
-	if c.reporter.Logger == nil {
-		c.reporter.Logger = slog.New(slog.DiscardHandler)
+	switch {
+	case o.FocusReports == nil:
+	case *o.FocusReports:
+		c.focus = focusOn
+	default:
+		c.focus = focusOff
 	}
 	if c.getenv == nil {
 		c.getenv = os.Getenv
 	}
 	return c
-}
-
-func orDefault[T comparable](v *T, d T) {
-	var zero T
-	if *v == zero {
-		*v = d
-	}
 }
 
 // focusMode is WithFocusReports: unset (focusAuto), true or false.

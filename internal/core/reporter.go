@@ -72,19 +72,7 @@ type Reporter struct {
 
 // NewReporter starts one worker per backend.
 func NewReporter(backends []host.Backend, o ReporterOptions) *Reporter {
-	orDefault(&o.Timeout, DefaultTimeout)
-	orDefault(&o.ExitTimeout, DefaultExitTimeout)
-	orDefault(&o.RetryMin, DefaultRetryMin)
-	orDefault(&o.QueueLimit, DefaultQueueLimit)
-	if o.PingInterval == 0 {
-		o.PingInterval = DefaultPingInterval
-	}
-	if o.RetryMax < o.RetryMin {
-		o.RetryMax = max(DefaultRetryMax, o.RetryMin)
-	}
-	if o.Logger == nil {
-		o.Logger = slog.New(slog.DiscardHandler)
-	}
+	o = o.Filled()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Reporter{cancel: cancel}
 	for _, b := range backends {
@@ -166,6 +154,24 @@ func (r *Reporter) running(stop <-chan struct{}) []string {
 		}
 	}
 	return names
+}
+
+// Filled is o with each unset bound and the logger at its default.
+func (o ReporterOptions) Filled() ReporterOptions {
+	orDefault(&o.Timeout, DefaultTimeout)
+	orDefault(&o.ExitTimeout, DefaultExitTimeout)
+	orDefault(&o.RetryMin, DefaultRetryMin)
+	orDefault(&o.QueueLimit, DefaultQueueLimit)
+	if o.PingInterval == 0 {
+		o.PingInterval = DefaultPingInterval
+	}
+	if o.RetryMax < o.RetryMin {
+		o.RetryMax = max(DefaultRetryMax, o.RetryMin)
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
 }
 
 func orDefault[T int | time.Duration](v *T, d T) {
