@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -69,9 +72,13 @@ type tuiosBackend struct {
 	agents         map[string]sentAgent
 	actSent        bool   // a session_start went out in this process
 	actSess        string // the session it was for
+	stall          time.Duration
 }
 
-var _ host.Closer = (*tuiosBackend)(nil)
+var (
+	_ host.Closer    = (*tuiosBackend)(nil)
+	_ host.Refresher = (*tuiosBackend)(nil)
+)
 
 func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBackend, error) {
 	switch {
@@ -91,7 +98,31 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 		refused: refusals{host: "tuios", log: c.Logger},
 		meta:    map[string]string{},
 		agents:  map[string]sentAgent{},
+		stall:   tuiosStall(os.Getenv("TUIOS_AGENT_STALL_SECONDS")),
 	}, nil
+}
+
+// tuiosStall is the silence after which tuios's daemon demotes a reported
+// working to idle, read as it reads it (internal/session/daemon.go,
+// resolveAgentStallTimeout, main 6037a8a): whole seconds, 0 or less off,
+// 30 s when unset or unreadable. The pane inherits the daemon's variable.
+func tuiosStall(v string) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return 30 * time.Second
+	}
+	return time.Duration(max(n, 0)) * time.Second
+}
+
+// Refresh re-sends working within half the stall window: a set-agent-state
+// restamps the pane's state time, which the stall clock starts from
+// (agent_state.go, ApplyAgentReport and stalledAt), so a silent turn stays
+// working. No other state is demoted.
+func (b *tuiosBackend) Refresh(s host.State) time.Duration {
+	if s != host.Working || b.noStates {
+		return 0
+	}
+	return b.stall / 2
 }
 
 func (b *tuiosBackend) Name() string { return "tuios" }
