@@ -73,12 +73,19 @@ type tuiosBackend struct {
 	actSent        bool   // a session_start went out in this process
 	actSess        string // the session it was for
 	stall          time.Duration
+	ended          time.Time // when tuios took a done or errored it still shows
+	now            func() time.Time
 }
 
 var (
 	_ host.Closer    = (*tuiosBackend)(nil)
 	_ host.Refresher = (*tuiosBackend)(nil)
 )
+
+// tuiosSettle is how long tuios holds a done or errored alert, dropping it
+// if the pane leaves the state first (settle_seconds' default, internal/
+// config/agent_alerts.go, main 6037a8a).
+const tuiosSettle = 2 * time.Second
 
 func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBackend, error) {
 	switch {
@@ -99,6 +106,7 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 		meta:    map[string]string{},
 		agents:  map[string]sentAgent{},
 		stall:   tuiosStall(os.Getenv("TUIOS_AGENT_STALL_SECONDS")),
+		now:     time.Now,
 	}, nil
 }
 
@@ -168,9 +176,14 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 		}
 	}
 	b.turned = b.turned || r.State != host.Idle
-	return b.send(ctx, verbState, stateParams{
+	err := b.send(ctx, verbState, stateParams{
 		Session: b.session, Window: b.pane, State: state, Message: msg, Harness: b.c.Agent,
 	})
+	b.ended = time.Time{}
+	if err == nil && (state == "done" || state == "errored") {
+		b.ended = b.now()
+	}
+	return err
 }
 
 // reportMeta sends the facts that changed since tuios took the last ones;
@@ -183,12 +196,15 @@ func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 }
 
 // exit hands the pane back: state none with no harness, with which tuios
-// drops the pane's facts, sub-agents and attribution too; with NoStates it clears those itself. The
-// connection is closed whatever happens.
+// drops the pane's facts, sub-agents and attribution too; with NoStates it
+// clears those itself. A done or errored tuios took less than tuiosSettle
+// ago is left standing, facts and sub-agents cleared, as a none would drop
+// its alert unseen (a one-shot run's end). The connection is closed
+// whatever happens.
 func (b *tuiosBackend) exit(ctx context.Context) error {
 	b.exited = true
 	defer b.client.Close()
-	if !b.noStates {
+	if !b.noStates && (b.ended.IsZero() || b.now().Sub(b.ended) >= tuiosSettle) {
 		return ignoreDropped(b.send(ctx, verbState, stateParams{
 			// No harness: tuios keeps the one a none names, attributing
 			// the pane to an agent that left (agent_state.go,
