@@ -61,7 +61,7 @@ type metaParams struct {
 // request names the pane: session (TUIOS_SESSION, sent as it is: it may
 // hold blanks) and window (TUIOS_PANE_ID).
 type tuiosBackend struct {
-	c              Config // Agent is the harness tuios shows, and the facts' source
+	c              Config
 	session, pane  string
 	noStates       bool // the states go over herdr's API: the exit clears facts and sub-agents itself
 	client         lineClient
@@ -72,6 +72,7 @@ type tuiosBackend struct {
 	agents         map[string]sentAgent
 	actSent        bool   // a session_start went out in this process
 	actSess        string // the session it was for
+	harness        string // Agent as tuios's rail shows it whole (tuiosHarness)
 	stall          time.Duration
 	ended          time.Time // when tuios took a done or errored it still shows
 	now            func() time.Time
@@ -105,6 +106,7 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 		refused: refusals{host: "tuios", log: c.Logger},
 		meta:    map[string]string{},
 		agents:  map[string]sentAgent{},
+		harness: tuiosHarness(c.Agent),
 		stall:   tuiosStall(os.Getenv("TUIOS_AGENT_STALL_SECONDS")),
 		now:     time.Now,
 	}, nil
@@ -132,6 +134,12 @@ func (b *tuiosBackend) Refresh(s host.State) time.Duration {
 	}
 	return b.stall / 2
 }
+
+// tuiosHarness is the harness id to send so tuios's rail shows agent
+// whole: the rail keeps a harness id up to its first '-' (internal/app/
+// render_sidebar.go, sidebarHarnessLabel, main 6037a8a), so each '-' goes
+// as U+2011, a hyphen that does not break.
+func tuiosHarness(agent string) string { return strings.ReplaceAll(agent, "-", "\u2011") }
 
 func (b *tuiosBackend) Name() string { return "tuios" }
 
@@ -177,7 +185,7 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 	}
 	b.turned = b.turned || r.State != host.Idle
 	err := b.send(ctx, verbState, stateParams{
-		Session: b.session, Window: b.pane, State: state, Message: msg, Harness: b.c.Agent,
+		Session: b.session, Window: b.pane, State: state, Message: msg, Harness: b.harness,
 	})
 	b.ended = time.Time{}
 	if err == nil && (state == "done" || state == "errored") {
@@ -191,7 +199,7 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	want := wantTokens(nil, r.Meta, metaKey, 0, 0)
 	return syncTokens(b.meta, want, r.Repeat, func(c tokens) error {
-		return b.send(ctx, verbMeta, metaParams{Session: b.session, Window: b.pane, Source: b.c.Agent, Tokens: c})
+		return b.send(ctx, verbMeta, metaParams{Session: b.session, Window: b.pane, Source: b.harness, Tokens: c})
 	})
 }
 
@@ -215,7 +223,7 @@ func (b *tuiosBackend) exit(ctx context.Context) error {
 	var errs []error
 	if len(b.meta) > 0 {
 		errs = append(errs, ignoreDropped(b.send(ctx, verbMeta, metaParams{
-			Session: b.session, Window: b.pane, Source: b.c.Agent, Clear: true,
+			Session: b.session, Window: b.pane, Source: b.harness, Clear: true,
 		})))
 	}
 	return errors.Join(append(errs, ignoreDropped(b.clearAgents(ctx)))...)
