@@ -115,7 +115,8 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 // tuiosStall is the silence after which tuios's daemon demotes a reported
 // working to idle, read as it reads it (internal/session/daemon.go,
 // resolveAgentStallTimeout, main 6037a8a): whole seconds, 0 or less off,
-// 30 s when unset or unreadable. The pane inherits the daemon's variable.
+// 30 s when unset or unreadable. A pane inherits the daemon's environment
+// (session.go, buildEnv).
 func tuiosStall(v string) time.Duration {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
