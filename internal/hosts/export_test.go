@@ -39,10 +39,15 @@ func NewHerdr(c HerdrConfig) (*HerdrBackend, error) {
 type TuiosConfig struct {
 	Socket, Session, Pane, Agent string
 	NoStates                     bool
+	Now                          func() time.Time
 }
 
 func NewTuios(c TuiosConfig) (*TuiosBackend, error) {
-	return newTuios(Config{Agent: c.Agent}, c.Socket, c.Session, c.Pane, c.NoStates)
+	b, err := newTuios(Config{Agent: c.Agent}, c.Socket, c.Session, c.Pane, c.NoStates)
+	if err == nil && c.Now != nil {
+		b.now = c.Now
+	}
+	return b, err
 }
 
 type CmuxConfig struct{ Bin, Surface, Workspace, Agent string }

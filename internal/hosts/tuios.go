@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -58,7 +61,7 @@ type metaParams struct {
 // request names the pane: session (TUIOS_SESSION, sent as it is: it may
 // hold blanks) and window (TUIOS_PANE_ID).
 type tuiosBackend struct {
-	c              Config // Agent is the harness tuios shows, and the facts' source
+	c              Config
 	session, pane  string
 	noStates       bool // the states go over herdr's API: the exit clears facts and sub-agents itself
 	client         lineClient
@@ -69,9 +72,21 @@ type tuiosBackend struct {
 	agents         map[string]sentAgent
 	actSent        bool   // a session_start went out in this process
 	actSess        string // the session it was for
+	harness        string // Agent as tuios's rail shows it whole (tuiosHarness)
+	stall          time.Duration
+	ended          time.Time // when tuios took a done or errored it still shows
+	now            func() time.Time
 }
 
-var _ host.Closer = (*tuiosBackend)(nil)
+var (
+	_ host.Closer    = (*tuiosBackend)(nil)
+	_ host.Refresher = (*tuiosBackend)(nil)
+)
+
+// tuiosSettle is how long tuios holds a done or errored alert, dropping it
+// if the pane leaves the state first (settle_seconds' default, internal/
+// config/agent_alerts.go, main 6037a8a).
+const tuiosSettle = 2 * time.Second
 
 func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBackend, error) {
 	switch {
@@ -91,8 +106,41 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 		refused: refusals{host: "tuios", log: c.Logger},
 		meta:    map[string]string{},
 		agents:  map[string]sentAgent{},
+		harness: tuiosHarness(c.Agent),
+		stall:   tuiosStall(os.Getenv("TUIOS_AGENT_STALL_SECONDS")),
+		now:     time.Now,
 	}, nil
 }
+
+// tuiosStall is the silence after which tuios's daemon demotes a reported
+// working to idle, read as it reads it (internal/session/daemon.go,
+// resolveAgentStallTimeout, main 6037a8a): whole seconds, 0 or less off,
+// 30 s when unset or unreadable. A pane inherits the daemon's environment
+// (session.go, buildEnv).
+func tuiosStall(v string) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return 30 * time.Second
+	}
+	return time.Duration(max(n, 0)) * time.Second
+}
+
+// Refresh re-sends working within half the stall window: a set-agent-state
+// restamps the pane's state time, which the stall clock starts from
+// (agent_state.go, ApplyAgentReport and stalledAt), so a silent turn stays
+// working. No other state is demoted.
+func (b *tuiosBackend) Refresh(s host.State) time.Duration {
+	if s != host.Working || b.noStates {
+		return 0
+	}
+	return b.stall / 2
+}
+
+// tuiosHarness is the harness id to send so tuios's rail shows agent
+// whole: the rail keeps a harness id up to its first '-' (internal/app/
+// render_sidebar.go, sidebarHarnessLabel, main 6037a8a), so each '-' goes
+// as U+2011, a hyphen that does not break.
+func tuiosHarness(agent string) string { return strings.ReplaceAll(agent, "-", "\u2011") }
 
 func (b *tuiosBackend) Name() string { return "tuios" }
 
@@ -137,9 +185,14 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 		}
 	}
 	b.turned = b.turned || r.State != host.Idle
-	return b.send(ctx, verbState, stateParams{
-		Session: b.session, Window: b.pane, State: state, Message: msg, Harness: b.c.Agent,
+	err := b.send(ctx, verbState, stateParams{
+		Session: b.session, Window: b.pane, State: state, Message: msg, Harness: b.harness,
 	})
+	b.ended = time.Time{}
+	if err == nil && (state == "done" || state == "errored") {
+		b.ended = b.now()
+	}
+	return err
 }
 
 // reportMeta sends the facts that changed since tuios took the last ones;
@@ -147,17 +200,20 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	want := wantTokens(nil, r.Meta, metaKey, 0, 0)
 	return syncTokens(b.meta, want, r.Repeat, func(c tokens) error {
-		return b.send(ctx, verbMeta, metaParams{Session: b.session, Window: b.pane, Source: b.c.Agent, Tokens: c})
+		return b.send(ctx, verbMeta, metaParams{Session: b.session, Window: b.pane, Source: b.harness, Tokens: c})
 	})
 }
 
 // exit hands the pane back: state none with no harness, with which tuios
-// drops the pane's facts, sub-agents and attribution too; with NoStates it clears those itself. The
-// connection is closed whatever happens.
+// drops the pane's facts, sub-agents and attribution too; with NoStates it
+// clears those itself. A done or errored tuios took less than tuiosSettle
+// ago is left standing, facts and sub-agents cleared, as a none would drop
+// its alert unseen (a one-shot run's end). The connection is closed
+// whatever happens.
 func (b *tuiosBackend) exit(ctx context.Context) error {
 	b.exited = true
 	defer b.client.Close()
-	if !b.noStates {
+	if !b.noStates && (b.ended.IsZero() || b.now().Sub(b.ended) >= tuiosSettle) {
 		return ignoreDropped(b.send(ctx, verbState, stateParams{
 			// No harness: tuios keeps the one a none names, attributing
 			// the pane to an agent that left (agent_state.go,
@@ -168,7 +224,7 @@ func (b *tuiosBackend) exit(ctx context.Context) error {
 	var errs []error
 	if len(b.meta) > 0 {
 		errs = append(errs, ignoreDropped(b.send(ctx, verbMeta, metaParams{
-			Session: b.session, Window: b.pane, Source: b.c.Agent, Clear: true,
+			Session: b.session, Window: b.pane, Source: b.harness, Clear: true,
 		})))
 	}
 	return errors.Join(append(errs, ignoreDropped(b.clearAgents(ctx)))...)

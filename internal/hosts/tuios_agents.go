@@ -155,7 +155,7 @@ func (b *tuiosBackend) moveAgent(ctx context.Context, r host.Report, id string, 
 
 func (b *tuiosBackend) activity(ctx context.Context, r host.Report, a activity) error {
 	return b.send(ctx, verbActivity, activityParams{
-		Session: b.session, Window: b.pane, Harness: b.c.Agent,
+		Session: b.session, Window: b.pane, Harness: b.harness,
 		AgentSessionID: tuiosSessionID(r.Session.ID), Activity: a,
 	})
 }

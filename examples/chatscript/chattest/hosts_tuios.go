@@ -14,9 +14,10 @@ import (
 // The chat in a tuios pane, against the fake tuios daemon (TUIOS_* only,
 // no herdr variables), with both profiles: the states (idle until the
 // first turn, working, needs_input with its message, done after a turn,
-// errored with the failure's headline, none at exit), the rail facts
-// (model, context, cost: at start and when one changes, only the changes)
-// and a delegated sub-agent reported with report-agent-activity.
+// errored with the failure's headline, at exit none, or the turn's end
+// left standing), the rail facts (model, context, cost: at start and when
+// one changes, only the changes) and a delegated sub-agent reported with
+// report-agent-activity.
 
 func HostsTuios(t *testing.T, ch *Chat) {
 	t.Parallel()
@@ -82,14 +83,27 @@ func HostsTuios(t *testing.T, ch *Chat) {
 
 			c.Quit()
 
-			want := []string{"idle", "working", "done", "working", "needs_input", "working", "done", "working", "errored", "working", "done", "none"}
+			want := []string{"idle", "working", "done", "working", "needs_input", "working", "done", "working", "errored", "working", "done"}
 			if run.p == chatscript.ProfileMendcode {
 				want = slices.Insert(want, 10, "needs_input", "working")
 			}
-			if got := tuiosStates(f); !slices.Equal(got, want) {
-				t.Errorf("tuios states %q, want %q\n%s", got, want, strings.Join(f.Transcript(), "\n"))
+			// The quit follows the last done at once, so the exit leaves it
+			// standing for tuios's alert (its settle window is 2 s), facts
+			// and the sub-agent cleared; one more than 2 s after it is none.
+			states, acts := tuiosStates(f), tuiosActivities(f)
+			standing := !slices.Equal(states, append(want, "none"))
+			if standing && !slices.Equal(states, want) {
+				t.Errorf("tuios states %q, want %q\n%s", states, want, strings.Join(f.Transcript(), "\n"))
 			}
 			wantMeta := []string{"context=0% cost=$0.00 model=scripted-1", "cost=$0.01", "cost=$0.02", "cost=$0.03", "model=opus-9", "context=1% cost=$0.04"}
+			if standing {
+				wantMeta = append(wantMeta, "clear")
+				if n := len(acts); n > 0 && acts[n-1].event == "session_start" && acts[n-1].text == "exit" {
+					acts = acts[:n-1]
+				} else {
+					t.Errorf("activity reports %v, want a session_start (exit) last, clearing the sub-agent", acts)
+				}
+			}
 			if got := tuiosMetaCalls(f); !slices.Equal(got, wantMeta) {
 				t.Errorf("tuios rail facts %q, want only the changes %q", got, wantMeta)
 			}
@@ -98,9 +112,9 @@ func HostsTuios(t *testing.T, ch *Chat) {
 					t.Errorf("set-agent-meta with source %v, want %s", r.Params["source"], run.agent)
 				}
 			}
-			checkSubAgent(t, f, run.agent, "s1", true, chatscript.SubResult)
-			if p := f.Pane(); p.State != "none" || len(p.Meta) != 0 || len(p.Subagents) != 0 {
-				t.Errorf("pane after exit %+v, want none, no facts, no sub-agents", p)
+			checkSubAgentActs(t, acts, run.agent, "s1", true, chatscript.SubResult)
+			if p := f.Pane(); p.State != states[len(states)-1] || len(p.Meta) != 0 || len(p.Subagents) != 0 {
+				t.Errorf("pane after exit %+v, want %s, no facts, no sub-agents", p, states[len(states)-1])
 			}
 			c.noBar("tuios")
 			// tuios alerts for needs_input, errored and done itself and
@@ -114,17 +128,12 @@ func HostsTuios(t *testing.T, ch *Chat) {
 	}
 }
 
-// checkSubAgent checks the sub-agent's activity reports: the startup
+// checkSubAgentActs checks the sub-agent's activity reports: the startup
 // session_start of the process's first report, then the start with its
 // type and task, the tool it runs, and the stop: done with the first line
 // of its answer (ok) or failed with its error. A start without the tool
 // may have been replaced by the one with it (a snapshot superseded while
 // tuios was busy); the one with it is always there.
-func checkSubAgent(t *testing.T, f *fakehost.Tuios, agent, session string, ok bool, text string) {
-	t.Helper()
-	checkSubAgentActs(t, tuiosActivities(f), agent, session, ok, text)
-}
-
 func checkSubAgentActs(t *testing.T, acts []tuiosActivity, agent, session string, ok bool, text string) {
 	t.Helper()
 	var lines []string
@@ -161,8 +170,10 @@ func checkSubAgentActs(t *testing.T, acts []tuiosActivity, agent, session string
 }
 
 // HostsTuiosHeadless: -m in a tuios pane: working from the start, the
-// end of the turn (done, or errored), none at exit; the facts once; a
-// delegated sub-agent, denied since nobody can answer, reported failed.
+// end of the turn (done, or errored), left standing at the exit that
+// follows it, so tuios's alert for it (held 2 s) is not dropped by a none;
+// the facts once, cleared at exit; a delegated sub-agent, denied since
+// nobody can answer, reported failed, then cleared.
 func HostsTuiosHeadless(t *testing.T, ch *Chat) {
 	t.Parallel()
 	tests := []struct {
@@ -170,9 +181,9 @@ func HostsTuiosHeadless(t *testing.T, ch *Chat) {
 		code   int
 		states []string
 	}{
-		{"hello", 0, []string{"working", "done", "none"}},
-		{"fail", 1, []string{"working", "errored", "none"}},
-		{"delegate", 0, []string{"working", "done", "none"}},
+		{"hello", 0, []string{"working", "done"}},
+		{"fail", 1, []string{"working", "errored"}},
+		{"delegate", 0, []string{"working", "done"}},
 	}
 	for _, run := range profileRuns() {
 		for _, tt := range tests {
@@ -184,12 +195,19 @@ func HostsTuiosHeadless(t *testing.T, ch *Chat) {
 				if got := tuiosStates(f); !slices.Equal(got, tt.states) {
 					t.Errorf("tuios states %q, want %q", got, tt.states)
 				}
-				if got, want := tuiosMetaCalls(f), []string{"context=0% cost=$0.00 model=scripted-1"}; !slices.Equal(got, want) {
+				if got, want := tuiosMetaCalls(f), []string{"context=0% cost=$0.00 model=scripted-1", "clear"}; !slices.Equal(got, want) {
 					t.Errorf("tuios rail facts %q, want %q", got, want)
 				}
-				if tt.prompt == "delegate" {
-					checkSubAgent(t, f, run.agent, "s4", false, chatscript.ApproveTool+" was denied")
-				} else if acts := tuiosActivities(f); len(acts) != 1 || acts[0].event != "session_start" ||
+				if p := f.Pane(); p.State != tt.states[1] || p.Harness != run.agent || len(p.Meta) != 0 || len(p.Subagents) != 0 {
+					t.Errorf("pane after exit %+v, want %s by %s, no facts, no sub-agents", p, tt.states[1], run.agent)
+				}
+				if acts := tuiosActivities(f); tt.prompt == "delegate" {
+					if n := len(acts); n < 4 || acts[n-1].event != "session_start" || acts[n-1].text != "exit" {
+						t.Errorf("activity reports %v, want a session_start (exit) last, clearing the sub-agent", acts)
+					} else {
+						checkSubAgentActs(t, acts[:n-1], run.agent, "s4", false, chatscript.ApproveTool+" was denied")
+					}
+				} else if len(acts) != 1 || acts[0].event != "session_start" ||
 					acts[0].text != "startup" || acts[0].harness != run.agent || acts[0].session != "s4" {
 					// Only the first report's session_start, no sub-agent.
 					t.Errorf("activity reports without a sub-agent: %v, want only the startup session_start", acts)
