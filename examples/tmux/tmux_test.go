@@ -30,7 +30,8 @@ func TestSnippetStatusLine(t *testing.T) {
 		"work:0.0": "working", "work:1.0": "needs-you", "work:1.1": "working", "work:2.0": "failed", "other:0.0": "working",
 	} {
 		s.Run("set-option", "-p", "-t", target, "@hostbridge_state", state, ";",
-			"set-option", "-p", "-t", target, "@hostbridge_agent", "chat")
+			"set-option", "-p", "-t", target, "@hostbridge_agent", "chat", ";",
+			"set-option", "-p", "-t", target, "@hostbridge_command", "sleep") // the pane's foreground
 	}
 	s.Run("select-window", "-t", "work:0")
 	clock := regexp.MustCompile(`\| \d\d:\d\d$`)
