@@ -27,6 +27,10 @@ func realTmux(t *testing.T, c hosts.Config) (*tmuxtest.Server, string, *hosts.Tm
 	t.Helper()
 	s := tmuxtest.New(t)
 	pane := s.Start("hb", "")
+	// The pane's shell execs sleep: its command is "bash" until then.
+	if !tmuxtest.Poll(func() bool { return s.Display(pane, "#{pane_current_command}") == "sleep" }) {
+		t.Fatal("the pane never ran sleep")
+	}
 	b, err := hosts.NewTmux(c, hosts.TmuxPane{Socket: s.Socket(), Pane: pane, Bin: "tmux"})
 	if err != nil {
 		t.Fatal(err)
