@@ -1,6 +1,7 @@
 package hostbridge
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/internal/bgcolor"
 	"github.com/hostbridge/hostbridge/internal/bgquery"
+	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
@@ -67,7 +69,9 @@ type BackgroundOptions struct {
 // init asks through lipgloss, on stdout, outside tmux and screen), its
 // cached answer is reused at no cost. Where termenv could not ask because
 // TERM names a multiplexer that answers OSC 11 itself (tmux 3.4 or later,
-// tuios, herdr), hostbridge asks it, bounded by Timeout. Then COLORFGBG;
+// tuios, herdr), hostbridge asks it, bounded by Timeout; tmux's version is
+// TERM_PROGRAM_VERSION's, else its server's (one display-message, shared
+// with the bridge's probe). Then COLORFGBG;
 // then dark.
 //
 // The error is only for a bad Override; every other failure falls back and
@@ -82,6 +86,11 @@ func DetectBackground(opts BackgroundOptions) (Background, error) {
 			bgquery.Foreground(opts.Output),
 		cachedDark: lipgloss.HasDarkBackground,
 		query:      bgquery.Query,
+		tmuxVersion: func(getenv func(string) string, d time.Duration) string {
+			ctx, cancel := context.WithTimeout(context.Background(), d)
+			defer cancel()
+			return hosts.TmuxVersion(ctx, getenv)
+		},
 	})
 }
 
@@ -92,6 +101,9 @@ type bgProbe struct {
 	uiTTY                 bool // BackgroundOptions.Output is a terminal, not stdout, in the foreground
 	cachedDark            func() bool
 	query                 func(*os.File, time.Duration) (string, *bgquery.Late, error)
+	// tmuxVersion asks tmux's server, bounded, where the environment does
+	// not name its version (the question the bridge's probe asks: one exec).
+	tmuxVersion func(getenv func(string) string, bound time.Duration) string
 }
 
 func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
@@ -108,16 +120,20 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	d := bgquery.DecideFor(getenv, p.goos, p.stdoutTTY, p.foreground, p.uiTTY)
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = bgquery.DefaultTimeout
+	}
+	var tmuxVersion func() string
+	if p.tmuxVersion != nil {
+		tmuxVersion = func() string { return p.tmuxVersion(getenv, timeout) }
+	}
+	d := bgquery.DecideFor(getenv, p.goos, p.stdoutTTY, p.foreground, p.uiTTY, tmuxVersion)
 	why := d.Why
 	switch d.Plan {
 	case bgquery.Reuse:
 		return Background{Dark: p.cachedDark(), Source: "terminal", Detail: d.Why}, nil
 	case bgquery.Ask:
-		timeout := opts.Timeout
-		if timeout <= 0 {
-			timeout = bgquery.DefaultTimeout
-		}
 		color, owed, err := askBackground(opts.TTY, timeout, p.query)
 		if owed != nil {
 			// The answer comes after the bound, to whoever reads the

@@ -55,7 +55,8 @@ func (b *Bridge) EnvironmentLines() []string { return b.b.EnvironmentLines() }
 func (b *Bridge) Channels(ctx context.Context) []string { return b.b.Channels(ctx) }
 
 // Problems lists the host variables that were present but unusable, and
-// why.
+// why: after Channels, also a tmux that cannot be reached or a pane that
+// is gone or not the chat's.
 func (b *Bridge) Problems() []error { return b.b.Problems() }
 
 // Stats returns each host's report counters.

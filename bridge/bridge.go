@@ -145,11 +145,17 @@ func (b *Bridge) Channels(ctx context.Context) []string {
 	return out
 }
 
-// Problems lists the malformed host variables detection passed over.
+// Problems lists the malformed host variables detection passed over, and
+// what the hosts' answers said against them once asked (Channels).
 func (b *Bridge) Problems() []error {
 	out := make([]error, len(b.detection.Problems))
 	for i, p := range b.detection.Problems {
 		out[i] = p
+	}
+	for _, c := range b.channels {
+		if p := c.Problem(); p != nil {
+			out = append(out, p)
+		}
 	}
 	return out
 }

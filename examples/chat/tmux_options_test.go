@@ -61,7 +61,8 @@ func TestTmuxOptionsFollowTheChat(t *testing.T) {
 	t.Parallel()
 	s, pane := tmuxChat(t, "-agent", "iota", "-delay", "200ms")
 	waitOptions(t, s, pane, "ready", func(o map[string]string) bool {
-		return maps.Equal(o, map[string]string{"@hostbridge_state": "ready", "@hostbridge_agent": "iota", "@hostbridge_text": ""})
+		return maps.Equal(o, map[string]string{"@hostbridge_state": "ready", "@hostbridge_agent": "iota", "@hostbridge_text": "",
+			"@hostbridge_command": "chat"}) // tmux's name for the pane's foreground process
 	})
 	if got := s.Display("hb:1", "#{window_bell_flag}"); got != "0" {
 		t.Fatalf("bell flag before anything happened: %q", got)

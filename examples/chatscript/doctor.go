@@ -54,8 +54,8 @@ func RunDoctor(f Flags, sess Session, background func() DoctorBackground, stdout
 		flags:    f,
 		session:  sess,
 		host:     b.Host(),
+		channels: b.Channels(ctx), // before the problems: tmux's answer adds to them
 		problems: b.Problems(),
-		channels: b.Channels(ctx),
 		env:      b.EnvironmentLines(),
 		bg:       bg,
 	}

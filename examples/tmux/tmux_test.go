@@ -29,8 +29,14 @@ func TestSnippetStatusLine(t *testing.T) {
 	for target, state := range map[string]string{
 		"work:0.0": "working", "work:1.0": "needs-you", "work:1.1": "working", "work:2.0": "failed", "other:0.0": "working",
 	} {
+		// The snippet counts a pane only while its command is the chat's
+		// (here sleep, once the pane's shell has exec'd it).
+		if !tmuxtest.Poll(func() bool { return s.Display(target, "#{pane_current_command}") == "sleep" }) {
+			t.Fatalf("%s never ran sleep", target)
+		}
 		s.Run("set-option", "-p", "-t", target, "@hostbridge_state", state, ";",
-			"set-option", "-p", "-t", target, "@hostbridge_agent", "chat")
+			"set-option", "-p", "-t", target, "@hostbridge_agent", "chat", ";",
+			"set-option", "-p", "-t", target, "@hostbridge_command", "sleep") // the pane's foreground
 	}
 	s.Run("select-window", "-t", "work:0")
 	clock := regexp.MustCompile(`\| \d\d:\d\d$`)

@@ -201,7 +201,7 @@ func (c *Cmux) Transcript() []string { return c.f.Transcript() }
 
 // Tmux is a fake tmux client: a sh script named tmux in a directory of its
 // own that records the arguments of every call and succeeds, answering
-// "show-options … allow-passthrough" (the terminal's question) with
+// "display-message" (the probe's question: allow-passthrough first) with
 // "off", as tmux's default. Its Env (in Rig.Env) puts the chat
 // in pane %1 of a server whose socket is in that directory, so hostbridge
 // keeps its pane options there. For the real tmux, see the e2e tests of

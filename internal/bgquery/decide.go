@@ -56,14 +56,17 @@ var termenvOS = map[string]bool{
 // tuios, herdr. A terminal nobody knows is not asked: one that ignores the
 // sequence may print it. Where several conditions fail, TERM is reported.
 func Decide(getenv func(string) string, goos string, stdoutTTY, foreground bool) Decision {
-	return DecideFor(getenv, goos, stdoutTTY, foreground, false)
+	return DecideFor(getenv, goos, stdoutTTY, foreground, false, nil)
 }
 
 // DecideFor is Decide for a UI drawn on another output than stdout
 // (BackgroundOptions.Output): where termenv skipped the query only because
 // stdout is not a terminal and uiTTY says the UI's output is one (in the
 // foreground), hostbridge asks it, as termenv would have asked stdout.
-func DecideFor(getenv func(string) string, goos string, stdoutTTY, foreground, uiTTY bool) Decision {
+// tmuxVersion, if not nil, asks tmux's server for its version where the
+// environment does not say it (TERM_PROGRAM unset or another's), only
+// where the plan depends on it.
+func DecideFor(getenv func(string) string, goos string, stdoutTTY, foreground, uiTTY bool, tmuxVersion func() string) Decision {
 	term := getenv("TERM")
 	shown := "TERM=" + show(term)
 	byTERM := strings.HasPrefix(term, "screen") || strings.HasPrefix(term, "tmux")
@@ -94,6 +97,12 @@ func DecideFor(getenv func(string) string, goos string, stdoutTTY, foreground, u
 	if !byTERM || getenv("CI") != "" || !termenvOS[goos] {
 		return d // stopped by something other than a multiplexer: so are we
 	}
+	if who == "tmux" && tmuxVersion != nil {
+		if v := show(tmuxVersion()); v != "" {
+			who, can, why = tmuxAnswers(v)
+			d.Answerer = who
+		}
+	}
 	switch {
 	case who == "":
 		d.Why += "; no multiplexer known to answer OSC 11"
@@ -112,15 +121,7 @@ func DecideFor(getenv func(string) string, goos string, stdoutTTY, foreground, u
 func answerer(getenv func(string) string) (who string, can bool, why string) {
 	switch {
 	case getenv("TERM_PROGRAM") == "tmux":
-		v := show(getenv("TERM_PROGRAM_VERSION"))
-		who = strings.TrimSpace("tmux " + v)
-		switch below, known := terminal.VersionBelow(v, "3.4"); {
-		case !known:
-			return who, true, who + " (version unknown) may answer OSC 11; asking"
-		case !below:
-			return who, true, who + " answers OSC 11"
-		}
-		return who, false, who + " cannot answer OSC 11 (tmux 3.4 can)"
+		return tmuxAnswers(show(getenv("TERM_PROGRAM_VERSION")))
 	case getenv("TUIOS_ENV") == "1":
 		return "tuios", true, "tuios answers OSC 11"
 	case getenv("HERDR_ENV") == "1":
@@ -131,6 +132,18 @@ func answerer(getenv func(string) string) (who string, can bool, why string) {
 		return "GNU screen", false, "GNU screen cannot answer OSC 11"
 	}
 	return "", false, ""
+}
+
+// tmuxAnswers says whether tmux of version v answers OSC 11 (3.4+).
+func tmuxAnswers(v string) (who string, can bool, why string) {
+	who = strings.TrimSpace("tmux " + v)
+	switch below, known := terminal.VersionBelow(v, "3.4"); {
+	case !known:
+		return who, true, who + " (version unknown) may answer OSC 11; asking"
+	case !below:
+		return who, true, who + " answers OSC 11"
+	}
+	return who, false, who + " cannot answer OSC 11 (tmux 3.4 can)"
 }
 
 // show is an environment value as a -doctor line prints it: the

@@ -102,3 +102,28 @@ func TestDecideShowsHostileEnvCleaned(t *testing.T) {
 		t.Errorf("control bytes reached the diagnostic: %q / %q", d.Why, d.Answerer)
 	}
 }
+
+// TERM_PROGRAM unset (or another's) inside tmux: the version the server
+// gives decides, asked only where the plan depends on it.
+func TestDecideTmuxVersionFromServer(t *testing.T) {
+	env := envOf("TERM", "tmux-256color", "TMUX", "/tmp/t,1,0")
+	for ver, want := range map[string]struct {
+		plan Plan
+		why  string
+	}{
+		"3.3a": {Fallback, "tmux 3.3a cannot answer OSC 11"},
+		"3.4":  {Ask, "tmux 3.4 answers OSC 11"},
+		"":     {Ask, "tmux (version unknown) may answer"},
+	} {
+		asked := 0
+		d := DecideFor(env, "linux", true, true, false, func() string { asked++; return ver })
+		if d.Plan != want.plan || !strings.Contains(d.Why, want.why) || asked != 1 {
+			t.Errorf("server says %q: %v %q, asked %d; want %v %q, asked once", ver, d.Plan, d.Why, asked, want.plan, want.why)
+		}
+	}
+	asked := 0
+	d := DecideFor(envOf("TERM", "xterm-256color", "TMUX", "/tmp/t,1,0"), "linux", true, true, false, func() string { asked++; return "3.3a" })
+	if d.Plan != Reuse || asked != 0 {
+		t.Errorf("termenv asked: %v, tmux asked %d times, want reuse and none", d.Plan, asked)
+	}
+}

@@ -43,6 +43,19 @@ type Channel struct {
 	// (Note, Probe), and, by Terminal (renderer.go), what the bridge hands
 	// the UI's renderer so that it can draw the bar.
 	term *terminal.Backend
+	tmux *tmuxBackend // the pane options': what tmux's answer says against them (Problem)
+}
+
+// Problem is what the host's answer, once asked (Probe), says against the
+// channel: a tmux that cannot be reached, a pane that is gone or not the
+// chat's; nil otherwise. It never blocks.
+func (c Channel) Problem() error {
+	if c.tmux != nil {
+		if p := c.tmux.Problem(); p != nil {
+			return p
+		}
+	}
+	return nil
 }
 
 // Note says what keeps the channel's reports from showing, with the fix;
@@ -58,8 +71,11 @@ func (c Channel) Note() string {
 // tmux: whether it lets sequences pass): a command, for a diagnostic,
 // never from Bubble Tea's Update.
 func (c Channel) Probe(ctx context.Context) {
-	if c.term != nil {
+	switch {
+	case c.term != nil:
 		c.term.Probe(ctx)
+	case c.tmux != nil:
+		c.tmux.ask.Facts(ctx)
 	}
 }
 
@@ -67,7 +83,11 @@ func (c Channel) String() string {
 	if c.Err != nil {
 		return fmt.Sprintf("%s: not used: %v", c.Host, c.Err)
 	}
-	s := fmt.Sprintf("%s: %s via %s", c.Host, c.carries(), c.Via)
+	via := c.Via
+	if c.term != nil {
+		via += " (" + c.term.Info().String() + ")"
+	}
+	s := fmt.Sprintf("%s: %s via %s", c.Host, c.carries(), via)
 	if n := c.Note(); n != "" {
 		s += "; but " + n
 	}
@@ -121,12 +141,18 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		b, err := newCmux(c, h.Bin, h.Workspace)
 		add(h.Kind, b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
 	}
+	// One display-message at the first report, for the pane options and
+	// the terminal both (see terminal.TmuxAsk).
+	ask := tmuxAsk(h.Tmux, h.Terminal.MuxPane)
 	if tp := h.Tmux; tp.Pane != "" && !c.Off {
 		// An extra channel: never counted as the host that carries the
 		// state, so the bar and the ping go on as they would without it.
-		b, err := newTmux(c, tp)
+		b, err := newTmux(c, tp, ask)
 		add(Tmux, b, err, false, "pane options "+strings.Join(TmuxOptions[:], ", ")+" (state, agent, request or headline), exit",
 			tp.Bin+" -S "+tp.Socket+", pane "+tp.Pane)
+		if err == nil {
+			chans[len(chans)-1].tmux = b
+		}
 	}
 	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane
 	// turns needs_input, errored or done, whatever set the state (over
@@ -140,7 +166,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	t, err := terminal.New(terminal.Config{
 		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState, NoPing: c.NoPing || hostAlerts,
-		Progress: c.Progress, BadProgress: c.BadProgress, Probe: tmuxProbe(h.Tmux),
+		Progress: c.Progress, BadProgress: c.BadProgress, Tmux: ask,
 	})
 	if err != nil {
 		return list, append(chans, Channel{Host: "terminal", Err: err})
@@ -163,6 +189,5 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if h.Terminal.Mux != terminal.MuxNone {
 		via += " inside " + h.Terminal.Mux.String()
 	}
-	via += " (" + h.Terminal.String() + ")"
 	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t})
 }

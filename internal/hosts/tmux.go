@@ -3,10 +3,12 @@ package hosts
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
 // The user options hostbridge keeps on the chat's own tmux pane, for a
@@ -17,10 +19,14 @@ const (
 	TmuxStateOption = "@hostbridge_state" // one of the TmuxState words
 	TmuxAgentOption = "@hostbridge_agent" // the agent's name
 	TmuxTextOption  = "@hostbridge_text"  // the request or failure headline; "" otherwise
+	// The pane's #{pane_current_command} while the chat runs: a status line
+	// shows the state only while they match, so a chat killed (no exit ran)
+	// shows nothing once its shell is back in front.
+	TmuxCommandOption = "@hostbridge_command"
 )
 
 // TmuxOptions lists the pane options, in the order they are set.
-var TmuxOptions = [...]string{TmuxStateOption, TmuxAgentOption, TmuxTextOption}
+var TmuxOptions = [...]string{TmuxStateOption, TmuxAgentOption, TmuxTextOption, TmuxCommandOption}
 
 // TmuxState is the word @hostbridge_state holds for a state: a stable
 // vocabulary a tmux.conf compares against. "ready" is idle before any
@@ -54,17 +60,26 @@ func TmuxState(s host.State, turned bool) string {
 // rest of the run: one debug line, every later report dropped, nothing
 // retried. A tmux out of time, or one that did not start, is only a
 // failure, tried again with the worker's back-off.
+//
+// Before its first exec it takes the pane's facts from the probe it shares
+// with the terminal (one display-message): a pane that is gone, or whose
+// tty is not the chat's (TMUX and TMUX_PANE inherited through herdr or
+// tuios inside tmux), makes it quiet too.
 type tmuxBackend struct {
 	c                 Config
 	bin, socket, pane string
-	turned            bool  // a turn has run: Idle is "idle", not "ready"
-	gone              error // why tmux is not asked again
+	ask               *terminal.TmuxAsk
+	mine              func(tty string) bool // the chat's terminal is tty (ownTTY)
+	checked           bool
+	command           string // the pane's pane_current_command at the check
+	turned            bool   // a turn has run: Idle is "idle", not "ready"
+	gone              error  // why tmux is not asked again
 	exited            bool
 }
 
 var _ host.Backend = (*tmuxBackend)(nil)
 
-func newTmux(c Config, p TmuxPane) (*tmuxBackend, error) {
+func newTmux(c Config, p TmuxPane, ask *terminal.TmuxAsk) (*tmuxBackend, error) {
 	if !validTmuxPane(p.Pane) {
 		return nil, fmt.Errorf("tmux: %w: pane %q", ErrConfig, p.Pane)
 	}
@@ -76,7 +91,74 @@ func newTmux(c Config, p TmuxPane) (*tmuxBackend, error) {
 		return nil, err
 	}
 	c.Logger = orDiscard(c.Logger)
-	return &tmuxBackend{c: c, bin: path, socket: p.Socket, pane: p.Pane}, nil
+	if ask == nil {
+		ask = terminal.NewTmuxAsk(tmuxProbe(TmuxPane{Socket: p.Socket, Bin: path}), p.Pane)
+	}
+	return &tmuxBackend{c: c, bin: path, socket: p.Socket, pane: p.Pane, ask: ask, mine: ownTTY}, nil
+}
+
+// check takes the pane's facts once, before the first exec: nil when the
+// options may be set; the error of an ask out of time (tried again) or
+// the backend's quiet error.
+func (b *tmuxBackend) check(ctx context.Context) error {
+	if b.checked {
+		return nil
+	}
+	f, done, err := b.ask.Facts(ctx)
+	if !done {
+		return err
+	}
+	b.checked = true
+	if p := tmuxProblem(f, err, b.pane, b.mine); p != nil {
+		return b.quiet(p)
+	}
+	b.command = f.Command
+	return nil
+}
+
+// tmuxProblem is what tmux's answer says against setting the pane's
+// options, for the backend and -doctor; nil when nothing does.
+func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string) bool) *Problem {
+	switch {
+	case err != nil:
+		return &Problem{Host: Tmux, Var: "TMUX", Reason: "names a server that cannot be reached: " + err.Error()}
+	case f.Gone:
+		return &Problem{Host: Tmux, Var: "TMUX_PANE", Reason: "names a pane that is gone: " + quote(pane)}
+	case f.TTY != "" && !mine(f.TTY):
+		return &Problem{Host: Tmux, Var: "TMUX_PANE", Reason: "names a pane on another terminal (" + quote(f.TTY) +
+			"): inherited through a host inside tmux?"}
+	}
+	return nil
+}
+
+// Problem is what the pane's facts, once asked (Probe), say against its
+// options; nil before, or when nothing does. It never blocks.
+func (b *tmuxBackend) Problem() *Problem {
+	f, done, err := b.ask.Known()
+	if !done {
+		return nil
+	}
+	return tmuxProblem(f, err, b.pane, b.mine)
+}
+
+// ownTTY reports whether one of the process's standard files is the
+// terminal tty, or none is a terminal (nothing to tell it by).
+func ownTTY(tty string) bool {
+	want, err := os.Stat(tty)
+	if err != nil {
+		return true
+	}
+	seen := false
+	for _, f := range []*os.File{os.Stdin, os.Stdout, os.Stderr} {
+		if !terminal.IsTerminal(f) {
+			continue
+		}
+		seen = true
+		if fi, err := f.Stat(); err == nil && os.SameFile(fi, want) {
+			return true
+		}
+	}
+	return !seen
 }
 
 func (b *tmuxBackend) Name() string { return "tmux" }
@@ -87,6 +169,9 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 	}
 	if b.gone != nil {
 		return b.gone
+	}
+	if err := b.check(ctx); err != nil {
+		return err
 	}
 	switch r.Kind {
 	case host.KindState:
@@ -121,7 +206,7 @@ func (b *tmuxBackend) setArgs(r host.Report) []string {
 	}
 	// [...] counts the values: one more option in TmuxOptions without its
 	// value here does not compile.
-	return b.argv(&[...]string{word, b.c.Agent, text})
+	return b.argv(&[...]string{word, b.c.Agent, text, b.command})
 }
 
 // unsetArgs is the argv after the binary that unsets every pane option.
@@ -139,7 +224,11 @@ func (b *tmuxBackend) argv(values *[len(TmuxOptions)]string) []string {
 		if values == nil {
 			args = append(args, "set-option", "-p", "-u", "-t", b.pane, "--", name)
 		} else {
-			args = append(args, "set-option", "-p", "-t", b.pane, "--", name, tmuxArg(tmuxValue(values[i])))
+			v := tmuxValue(values[i])
+			if name == TmuxCommandOption {
+				v = core.Clean(values[i], tmuxMax) // compared, never drawn: as tmux spells it
+			}
+			args = append(args, "set-option", "-p", "-t", b.pane, "--", name, tmuxArg(v))
 		}
 	}
 	return args
@@ -181,6 +270,11 @@ func (b *tmuxBackend) run(ctx context.Context, op string, args []string) error {
 	if exit <= 0 {
 		return err
 	}
+	return b.quiet(err)
+}
+
+// quiet makes the backend drop every later report, for err.
+func (b *tmuxBackend) quiet(err error) error {
 	b.gone = fmt.Errorf("tmux: pane %s on %s: %w (%w)", b.pane, b.socket, host.ErrDropped, err)
 	b.c.Logger.Debug("tmux: the pane options cannot be set; not asking tmux again", "pane", b.pane, "socket", b.socket, "err", err)
 	return b.gone

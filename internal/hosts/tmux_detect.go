@@ -2,10 +2,12 @@ package hosts
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
@@ -75,7 +77,32 @@ func tmuxProbe(p TmuxPane) func(ctx context.Context, name string, args ...string
 		return nil
 	}
 	return func(ctx context.Context, _ string, args ...string) (string, error) {
-		out, _, err := proc.Run(ctx, nil, p.Bin, append([]string{"-S", p.Socket}, args...)...)
+		out, stderr, err := proc.Run(ctx, nil, p.Bin, append([]string{"-S", p.Socket}, args...)...)
+		if line, _, _ := strings.Cut(strings.TrimSpace(string(stderr)), "\n"); err != nil && line != "" && ctx.Err() == nil {
+			err = fmt.Errorf("%w: %s", err, core.Clean(line, 200))
+		}
 		return string(out), err
 	}
+}
+
+// tmuxAsk is the process's question to p's server about p's pane (see
+// terminal.TmuxAsk); one of its own, asking the tmux on PATH, without one.
+func tmuxAsk(p TmuxPane, pane string) *terminal.TmuxAsk {
+	if p.Bin == "" || p.Socket == "" {
+		return terminal.NewTmuxAsk(nil, pane)
+	}
+	return terminal.SharedTmuxAsk(p.Bin+"\x00"+p.Socket+"\x00"+p.Pane, tmuxProbe(p), p.Pane)
+}
+
+// TmuxVersion is the version of the tmux the environment getenv reads
+// puts the process in, from the server, bounded by ctx: the question the
+// bridge asks too, asked once in a process. "" outside tmux or unknown.
+func TmuxVersion(ctx context.Context, getenv func(string) string) string {
+	r := &reader{getenv: getenv}
+	p := detectTmux(r, terminal.Detect(getenv))
+	if p.Pane == "" {
+		return ""
+	}
+	f, _, _ := tmuxAsk(p, p.Pane).Facts(ctx)
+	return f.Version
 }

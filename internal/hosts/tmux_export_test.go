@@ -12,7 +12,10 @@ var (
 	ValidTmuxPane = validTmuxPane
 )
 
-func NewTmux(c Config, p TmuxPane) (*TmuxBackend, error) { return newTmux(c, p) }
+func NewTmux(c Config, p TmuxPane) (*TmuxBackend, error) { return newTmux(c, p, nil) }
+
+// SetMine replaces how the backend tells the chat's terminal (ownTTY).
+func (b *tmuxBackend) SetMine(mine func(tty string) bool) { b.mine = mine }
 
 // SetArgs and UnsetArgs are the argv after the binary that Report runs.
 func (b *tmuxBackend) SetArgs(r host.Report) []string { return b.setArgs(r) }

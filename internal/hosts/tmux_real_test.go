@@ -27,10 +27,15 @@ func realTmux(t *testing.T, c hosts.Config) (*tmuxtest.Server, string, *hosts.Tm
 	t.Helper()
 	s := tmuxtest.New(t)
 	pane := s.Start("hb", "")
+	// The pane's shell execs sleep: its command is "bash" until then.
+	if !tmuxtest.Poll(func() bool { return s.Display(pane, "#{pane_current_command}") == "sleep" }) {
+		t.Fatal("the pane never ran sleep")
+	}
 	b, err := hosts.NewTmux(c, hosts.TmuxPane{Socket: s.Socket(), Pane: pane, Bin: "tmux"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	b.SetMine(func(string) bool { return true }) // the test's own stdin may be a terminal
 	return s, pane, b
 }
 
@@ -52,7 +57,8 @@ func TestTmuxOptionsFollowStates(t *testing.T) {
 	}
 	for _, st := range steps {
 		mustReport(t, b, st.r)
-		want := map[string]string{"@hostbridge_state": st.state, "@hostbridge_agent": "chat", "@hostbridge_text": st.txt}
+		want := map[string]string{"@hostbridge_state": st.state, "@hostbridge_agent": "chat", "@hostbridge_text": st.txt,
+			"@hostbridge_command": "sleep"} // the pane's foreground process at the first report
 		if got := s.PaneOptions(pane); !maps.Equal(got, want) {
 			t.Errorf("after %v %q: pane options %q, want %q", st.r.State, st.r.Message, got, want)
 		}
@@ -157,6 +163,44 @@ func TestTmuxGone(t *testing.T) {
 			if len(logs.msgs) != 1 {
 				t.Errorf("%d log lines, want 1: %q", len(logs.msgs), logs.msgs)
 			}
+		})
+	}
+}
+
+// The pane options go only on a pane whose tty (#{pane_tty}, tmux 3.3a
+// format.c) is the chat's terminal: a chat that inherited TMUX and
+// TMUX_PANE of pane A but runs on pane B's tty (herdr or tuios inside
+// tmux) sets nothing on A, and its reports are dropped.
+func TestTmuxOnlyTheChatsOwnPane(t *testing.T) {
+	t.Parallel()
+	s := tmuxtest.New(t)
+	a := s.Start("hb", "")
+	b := strings.TrimSpace(s.Run("split-window", "-d", "-P", "-F", "#{pane_id}", "-t", a, "exec sleep 600"))
+	on := func(pane string) func(string) bool {
+		want := s.Display(pane, "#{pane_tty}")
+		return func(tty string) bool { return tty == want }
+	}
+	for name, tc := range map[string]struct {
+		mine func(string) bool
+		want int // options set on pane a
+	}{"pane b's tty": {on(b), 0}, "pane a's tty": {on(a), 4}} {
+		t.Run(name, func(t *testing.T) {
+			be, err := hosts.NewTmux(hosts.Config{Agent: "chat"}, hosts.TmuxPane{Socket: s.Socket(), Pane: a, Bin: "tmux"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			be.SetMine(tc.mine)
+			err = tryReport(be, state(host.Working), 5*time.Second)
+			if got := s.PaneOptions(a); len(got) != tc.want {
+				t.Errorf("pane a's options %q, want %d", got, tc.want)
+			}
+			if tc.want == 0 && !errors.Is(err, host.ErrDropped) {
+				t.Errorf("report on another's pane: %v, want dropped", err)
+			}
+			if len(s.PaneOptions(b)) != 0 {
+				t.Errorf("pane b got options")
+			}
+			_ = tryReport(be, host.Report{Kind: host.KindExit, State: host.Idle}, 5*time.Second)
 		})
 	}
 }

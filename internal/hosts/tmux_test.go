@@ -65,7 +65,7 @@ func TestValidTmuxPane(t *testing.T) {
 	}
 }
 
-// One exec sets the three options: commands joined by ";" arguments,
+// One exec sets the four options: commands joined by ";" arguments,
 // "--" before each name, so no value reads as a flag.
 func TestTmuxArgv(t *testing.T) {
 	b, err := hosts.NewTmux(hosts.Config{Agent: "chat"}, hosts.TmuxPane{Socket: "/tmp/tmux-1/default", Pane: "%3", Bin: "sh"})
@@ -75,14 +75,16 @@ func TestTmuxArgv(t *testing.T) {
 	want := []string{"-S", "/tmp/tmux-1/default",
 		"set-option", "-p", "-t", "%3", "--", "@hostbridge_state", "needs-you", ";",
 		"set-option", "-p", "-t", "%3", "--", "@hostbridge_agent", "chat", ";",
-		"set-option", "-p", "-t", "%3", "--", "@hostbridge_text", `-rf ##1\;`}
+		"set-option", "-p", "-t", "%3", "--", "@hostbridge_text", `-rf ##1\;`, ";",
+		"set-option", "-p", "-t", "%3", "--", "@hostbridge_command", ""} // "": no check ran
 	if got := b.SetArgs(host.Report{Kind: host.KindState, State: host.Blocked, Message: "-rf #1;"}); !slices.Equal(got, want) {
 		t.Errorf("set argv\n got %q\nwant %q", got, want)
 	}
 	want = []string{"-S", "/tmp/tmux-1/default",
 		"set-option", "-p", "-u", "-t", "%3", "--", "@hostbridge_state", ";",
 		"set-option", "-p", "-u", "-t", "%3", "--", "@hostbridge_agent", ";",
-		"set-option", "-p", "-u", "-t", "%3", "--", "@hostbridge_text"}
+		"set-option", "-p", "-u", "-t", "%3", "--", "@hostbridge_text", ";",
+		"set-option", "-p", "-u", "-t", "%3", "--", "@hostbridge_command"}
 	if got := b.UnsetArgs(); !slices.Equal(got, want) {
 		t.Errorf("unset argv\n got %q\nwant %q", got, want)
 	}

@@ -54,23 +54,21 @@ type Config struct {
 	// Probe runs a command and returns its output (default: the command,
 	// bounded by the report): it asks tmux whether it lets sequences pass.
 	Probe func(ctx context.Context, name string, args ...string) (string, error)
+	Tmux  *TmuxAsk // shared with the tmux pane's backend; nil: asks through Probe
 }
 
 // Backend is the plain terminal. Like every backend it is driven by one
 // goroutine at a time; Note and Probe are safe beside it.
 type Backend struct {
-	out           io.Writer
-	info          Info
-	probe         func(ctx context.Context, name string, args ...string) (string, error)
-	gen           tmuxGen
-	progress      bool          // the bar wanted, and not known-bad
-	ping          bool          // the ping wanted
-	shown         string        // the bar the terminal shows, for a suspend; "" unknown
-	pass          atomic.Uint32 // passState: tmux's allow-passthrough, once asked
-	owner         atomic.Uint32 // barOwner: who writes the bar (renderer.go)
-	released      atomic.Bool   // the backend let go of the bar: the renderer draws it (renderer.go)
-	releasedCh    chan struct{} // closed once released is set
-	probeTimeouts int
+	out        io.Writer
+	info       Info
+	tmux       *TmuxAsk
+	progress   bool          // the bar wanted, and not known-bad
+	ping       bool          // the ping wanted
+	shown      string        // the bar the terminal shows, for a suspend; "" unknown
+	owner      atomic.Uint32 // barOwner: who writes the bar (renderer.go)
+	released   atomic.Bool   // the backend let go of the bar: the renderer draws it (renderer.go)
+	releasedCh chan struct{} // closed once released is set
 }
 
 var (
@@ -96,7 +94,7 @@ func New(cfg Config) (*Backend, error) {
 	}
 	in := cfg.Info
 	b := &Backend{
-		out: cfg.Output, info: in, probe: cfg.Probe, gen: tmuxGeneration(in.MuxVersion),
+		out: cfg.Output, info: in, tmux: cfg.Tmux,
 		releasedCh: make(chan struct{}),
 		// The Linux console and dumb terminals print a sequence they do not
 		// know as text, over the chat's screen.
@@ -109,8 +107,8 @@ func New(cfg Config) (*Backend, error) {
 	if b.out == nil {
 		b.out = os.Stdout
 	}
-	if b.probe == nil {
-		b.probe = execProbe
+	if b.tmux == nil {
+		b.tmux = NewTmuxAsk(cfg.Probe, in.MuxPane)
 	}
 	return b, nil
 }
@@ -178,7 +176,7 @@ func (b *Backend) Refresh(s host.State) time.Duration {
 		return 0
 	case b.info.Mux == MuxNone && barSeq(s) != ansi.ResetProgressBar && strings.EqualFold(b.info.Program, "ghostty"):
 		return keepAlive
-	case b.info.Mux == MuxTmux && passState(b.pass.Load()) == passVisible:
+	case b.info.Mux == MuxTmux && b.pass() == passVisible && !b.progressBar():
 		return keepAlive
 	}
 	return 0
@@ -225,11 +223,15 @@ func (b *Backend) write(ctx context.Context, k seqKind, seq string, ring bool) e
 		if allowed, err = b.passthrough(ctx); err != nil {
 			return err
 		}
-		if ring && passState(b.pass.Load()) != passAll {
+		if ring && b.pass() != passAll {
 			bell = "\a"
 		}
 	}
-	seq = wrap(decide(b.info.Mux, b.gen, k, allowed), seq) + bell
+	r := decide(b.info.Mux, b.gen(), k, allowed)
+	if k == seqProgress && b.progressBar() {
+		r = routeRaw // tmux draws the bar itself (see progressBar)
+	}
+	seq = wrap(r, seq) + bell
 	if seq == "" {
 		return errSwallowed
 	}

@@ -90,7 +90,7 @@ func TestProbeUnanswered(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.Probe(ctx)
-	if p := passState(b.pass.Load()); p != passUnasked {
+	if p := b.pass(); p != passUnasked {
 		t.Errorf("after an unanswered probe: %v, want unasked", p)
 	}
 	b.Probe(ctx) // a done context asks nothing

@@ -40,7 +40,8 @@ func TestProbeRunsTmux(t *testing.T) {
 		{"on", "echo on", []string{"\x1bPtmux;\x1b\x1b]9;4;3\x07\x1b\\", "\x1bPtmux;\x1b\x1b]9;hi\x07\x1b\\"}},
 		{"all", "echo all", []string{"\x1bPtmux;\x1b\x1b]9;4;3\x07\x1b\\", "\x1bPtmux;\x1b\x1b]9;hi\x07\x1b\\"}},
 		{"off", "echo off", nil},
-		{"an old tmux without the option", "echo 'invalid option: allow-passthrough' >&2; exit 1", nil},
+		{"a tmux that refuses", "echo 'no server running' >&2; exit 1", nil},
+		{"an old tmux without the option", "echo; echo 3.2a; echo %5", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,7 +55,7 @@ func TestProbeRunsTmux(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := "show-options\n-A\n-p\n-v\n-t\n%5\nallow-passthrough\n" // once: the answer is kept
+			want := "display-message\n-p\n-t\n%5\n--\n" + tmuxFormat + "\n" // once: the answer is kept
 			if string(data) != want {
 				t.Errorf("tmux ran with\n%s\nwant\n%s", data, want)
 			}
@@ -85,7 +86,7 @@ func TestProbeBoundedByReport(t *testing.T) {
 			t.Errorf("Report took %v with a hung tmux", d)
 		}
 	}
-	if p := passState(b.pass.Load()); len(rec.writes) != 0 || p != passDenied {
+	if p := b.pass(); len(rec.writes) != 0 || p != passDenied {
 		t.Errorf("wrote %q, passthrough %v", rec.writes, p)
 	}
 }

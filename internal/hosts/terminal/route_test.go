@@ -103,13 +103,13 @@ func TestTmuxBytes(t *testing.T) {
 func TestTmuxProbeArgs(t *testing.T) {
 	fp := &fakeProbe{answer: "on"}
 	run(t, Config{Info: Info{Mux: MuxTmux, MuxVersion: "3.3a", MuxPane: "%12"}, Probe: fp.run}, ping("a"), ping("b"))
-	want := [][]string{{"tmux", "show-options", "-A", "-p", "-v", "-t", "%12", "allow-passthrough"}}
+	want := [][]string{{"tmux", "display-message", "-p", "-t", "%12", "--", tmuxFormat}}
 	if !slices.EqualFunc(fp.calls, want, slices.Equal) {
 		t.Errorf("probe calls %q, want %q", fp.calls, want)
 	}
 	fp = &fakeProbe{answer: "on"}
 	run(t, Config{Info: Info{Mux: MuxTmux}, Probe: fp.run}, ping("a"))
-	if got := strings.Join(fp.calls[0], " "); got != "tmux show-options -A -p -v allow-passthrough" {
+	if got := strings.Join(fp.calls[0], " "); got != "tmux display-message -p -- "+tmuxFormat {
 		t.Errorf("without a pane: %q", got)
 	}
 }
@@ -160,7 +160,7 @@ func TestProbeNotRunOnDoneContext(t *testing.T) {
 	if err := b.Report(ctx, ping("hi")); err == nil {
 		t.Error("Report on a done context returned nil")
 	}
-	if p := passState(b.pass.Load()); len(fp.calls) != 0 || p != passUnasked {
+	if p := b.pass(); len(fp.calls) != 0 || p != passUnasked {
 		t.Errorf("probe ran on a done context (%d calls, state %v)", len(fp.calls), p)
 	}
 	if err := b.Report(context.Background(), ping("hi")); err != nil || len(fp.calls) != 1 {
@@ -189,7 +189,7 @@ func TestScreenChunks(t *testing.T) {
 func TestParsePassthrough(t *testing.T) {
 	for in, want := range map[string]passState{
 		"on": passVisible, "on\n": passVisible, "all\n": passAll, " all ": passAll,
-		"off\n": passDenied, "": passDenied, "1": passDenied, "onion": passDenied, "invalid option": passDenied,
+		"off\n": passDenied, "": passDenied, "1": passVisible, "2\n": passAll, "0": passDenied, "3": passDenied, "onion": passDenied, "invalid option": passDenied,
 	} {
 		if got := parsePassthrough(in); got != want {
 			t.Errorf("parsePassthrough(%q) = %v, want %v", in, got, want)

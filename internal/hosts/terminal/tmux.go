@@ -3,7 +3,9 @@ package terminal
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -94,7 +96,7 @@ func wrap(r route, seq string) string {
 	return ""
 }
 
-// passState is the cached answer of the passthrough probe.
+// passState is what the probe found of allow-passthrough.
 type passState uint32
 
 const (
@@ -104,72 +106,190 @@ const (
 	passAll               // all: passes from hidden panes too (3.4+)
 )
 
+// parsePassthrough reads allow-passthrough as a format expands it: the
+// option's number (a flag in 3.3a, a choice off/on/all from 3.4; format.c
+// format_find, options_to_string numeric), or its name.
 func parsePassthrough(out string) passState {
 	switch strings.TrimSpace(out) {
-	case "on":
+	case "on", "1":
 		return passVisible
-	case "all":
+	case "all", "2":
 		return passAll
 	}
 	return passDenied
 }
 
-// maxProbeTimeouts is how many probes may run out of time before tmux is
-// taken as not allowing passthrough: a busy machine may be slow to start
-// tmux once, but a tmux that never answers must not cost every report.
-const maxProbeTimeouts = 3
+// tmuxFormat is the one question asked of tmux, a line per answer,
+// pane_current_command last as the one that may hold anything. A format
+// a tmux lacks expands empty (3.3a format.c; pane_pb_state and the
+// progressbar feature are 3.7's). -t a pane that is gone still answers,
+// with the pane's formats empty (cmd-display-message.c: CMD_FIND_CANFAIL).
+const tmuxFormat = "#{allow-passthrough}\n#{version}\n#{pane_id}\n#{pane_tty}\n#{client_termfeatures}\n#{pane_current_command}"
 
-// passthrough reports whether tmux lets sequences through, asking it the
-// first time, bounded by the report. An answer, or a failure that says no,
-// is kept. A probe out of time keeps nothing and fails the report, so its
-// state is retried and tmux asked again.
-func (b *Backend) passthrough(ctx context.Context) (bool, error) {
-	p := passState(b.pass.Load())
-	if p == passUnasked {
-		if err := ctx.Err(); err != nil {
-			return false, context.Cause(ctx)
-		}
-		var answered bool
-		if p, answered = b.askTmux(ctx); !answered {
-			if b.probeTimeouts < maxProbeTimeouts-1 {
-				b.probeTimeouts++
-				return false, fmt.Errorf("terminal: asking tmux about passthrough: %w", context.Cause(ctx))
-			}
-			p = passDenied
-		}
-		b.pass.Store(uint32(p))
-	}
-	return p == passVisible || p == passAll, nil
+// TmuxFacts is tmux's answer about the chat's pane. client_termfeatures is
+// the pane's session's best client's (display-message's formats client).
+type TmuxFacts struct {
+	Pass        passState
+	Version     string
+	Gone        bool   // the server answered but has no such pane
+	TTY         string // the pane's tty
+	ProgressBar bool   // the client terminal has the progressbar feature (tty-features.c, 3.7)
+	Command     string // pane_current_command: the pane's foreground process's name
 }
 
-// askTmux asks tmux for the pane's allow-passthrough, inherited too (-A),
-// the value alone (-v): "off", "on", or "all" from 3.4; a tmux before 3.3
-// has no such option and fails: "not allowed". answered is false when ctx
-// ended the probe.
-func (b *Backend) askTmux(ctx context.Context) (p passState, answered bool) {
-	args := []string{"show-options", "-A", "-p", "-v"}
-	if b.info.MuxPane != "" {
-		args = append(args, "-t", b.info.MuxPane)
+func parseTmuxFacts(out string) TmuxFacts {
+	l := strings.SplitN(strings.TrimSuffix(out, "\n"), "\n", 6)
+	l = append(l, make([]string, 6-len(l))...)
+	f := TmuxFacts{Pass: parsePassthrough(l[0]), Version: l[1], TTY: l[3], Command: l[5]}
+	f.Gone = f.Version != "" && l[2] == ""
+	f.ProgressBar = slices.Contains(strings.Split(l[4], ","), "progressbar")
+	return f
+}
+
+// TmuxAsk asks tmux about the pane once, for every backend that needs it:
+// one exec at the first report (or Probe), bounded by its context. An
+// answer or a refusal is kept; an ask out of time is tried again, up to
+// maxProbeTimeouts, then kept as a failure. Safe for concurrent use.
+type TmuxAsk struct {
+	run      func(ctx context.Context, name string, args ...string) (string, error)
+	pane     string
+	sem      chan struct{} // held while asking
+	mu       sync.Mutex
+	done     bool
+	facts    TmuxFacts
+	err      error
+	timeouts int
+}
+
+// NewTmuxAsk asks through run (execProbe when nil) about pane ("" for
+// tmux's current one).
+func NewTmuxAsk(run func(ctx context.Context, name string, args ...string) (string, error), pane string) *TmuxAsk {
+	if run == nil {
+		run = execProbe
 	}
-	out, err := b.probe(ctx, "tmux", append(args, "allow-passthrough")...)
+	return &TmuxAsk{run: run, pane: pane, sem: make(chan struct{}, 1)}
+}
+
+// tmuxAsks holds one TmuxAsk per tmux, server and pane: the bridge and
+// the background's detection share the one question in a process.
+var tmuxAsks sync.Map
+
+// SharedTmuxAsk is the process's TmuxAsk for key (the tmux, its server and
+// the pane), made with run and pane the first time.
+func SharedTmuxAsk(key string, run func(ctx context.Context, name string, args ...string) (string, error), pane string) *TmuxAsk {
+	if a, ok := tmuxAsks.Load(key); ok {
+		return a.(*TmuxAsk)
+	}
+	a, _ := tmuxAsks.LoadOrStore(key, NewTmuxAsk(run, pane))
+	return a.(*TmuxAsk)
+}
+
+// maxProbeTimeouts is how many asks may run out of time before tmux is
+// taken as not answering: a busy machine may be slow to start tmux once,
+// but a tmux that never answers must not cost every report.
+const maxProbeTimeouts = 3
+
+// Facts is tmux's answer, asking it the first time; done is false when
+// ctx ended the ask (not kept: ask again later).
+func (a *TmuxAsk) Facts(ctx context.Context) (f TmuxFacts, done bool, err error) {
+	select {
+	case a.sem <- struct{}{}:
+		defer func() { <-a.sem }()
+	case <-ctx.Done():
+		return TmuxFacts{}, false, context.Cause(ctx)
+	}
+	if f, done, err := a.Known(); done {
+		return f, true, err
+	}
+	args := []string{"display-message", "-p"}
+	if a.pane != "" {
+		args = append(args, "-t", a.pane)
+	}
+	out, err := a.run(ctx, "tmux", append(args, "--", tmuxFormat)...)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if err != nil && ctx.Err() != nil {
+		if a.timeouts++; a.timeouts < maxProbeTimeouts {
+			return TmuxFacts{}, false, fmt.Errorf("terminal: asking tmux: %w", context.Cause(ctx))
+		}
+	}
+	a.done = true
+	if err != nil {
+		a.err = fmt.Errorf("tmux does not answer: %w", err)
+	} else {
+		a.facts = parseTmuxFacts(out)
+	}
+	return a.facts, true, a.err
+}
+
+// Known is the answer so far, never blocking; done is false before one.
+func (a *TmuxAsk) Known() (TmuxFacts, bool, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.facts, a.done, a.err
+}
+
+// passthrough reports whether tmux lets sequences through, asking it the
+// first time, bounded by the report. An ask out of time fails the report,
+// so its state is retried and tmux asked again.
+func (b *Backend) passthrough(ctx context.Context) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, context.Cause(ctx)
+	}
+	f, done, _ := b.tmux.Facts(ctx)
+	if !done {
+		return false, fmt.Errorf("terminal: asking tmux about passthrough: %w", context.Cause(ctx))
+	}
+	return f.Pass == passVisible || f.Pass == passAll, nil
+}
+
+// pass is allow-passthrough as known so far, never blocking.
+func (b *Backend) pass() passState {
+	f, done, err := b.tmux.Known()
 	switch {
-	case err == nil:
-		return parsePassthrough(out), true
-	case ctx.Err() != nil:
-		return passUnasked, false
+	case !done:
+		return passUnasked
+	case err != nil:
+		return passDenied
 	}
-	return passDenied, true
+	return f.Pass
+}
+
+// gen is tmux's generation: from TERM_PROGRAM_VERSION, else from the
+// server's answer (TERM_PROGRAM unset, or a terminal inside tmux set it).
+func (b *Backend) gen() tmuxGen {
+	if g := tmuxGeneration(b.info.MuxVersion); g != tmuxUnknown {
+		return g
+	}
+	f, _, _ := b.tmux.Known()
+	return tmuxGeneration(f.Version)
+}
+
+// Info is what the environment said of the terminal, with tmux's version
+// from the server's answer where TERM_PROGRAM_VERSION did not give it.
+func (b *Backend) Info() Info {
+	in := b.info
+	if f, _, _ := b.tmux.Known(); in.Mux == MuxTmux && in.MuxVersion == "" {
+		in.MuxVersion = f.Version
+	}
+	return in
+}
+
+// progressBar: tmux 3.7+ parses OSC 9;4 itself (input.c input_osc_9,
+// pane_pb_state) and sends the active pane's bar to a client terminal
+// with the progressbar feature (server-client.c
+// server_client_set_progress_bar): there the bar goes raw.
+func (b *Backend) progressBar() bool {
+	f, _, _ := b.tmux.Known()
+	return b.info.Mux == MuxTmux && f.ProgressBar
 }
 
 // Probe asks tmux now, bounded by ctx, what Note depends on, for a
 // diagnostic that must say it before any report. It runs a command: never
 // call it from Bubble Tea's Update.
 func (b *Backend) Probe(ctx context.Context) {
-	if b.info.Mux != MuxTmux || passState(b.pass.Load()) != passUnasked || ctx.Err() != nil {
-		return
-	}
-	if p, answered := b.askTmux(ctx); answered {
-		b.pass.CompareAndSwap(uint32(passUnasked), uint32(p))
+	if b.info.Mux == MuxTmux && ctx.Err() == nil {
+		b.tmux.Facts(ctx)
 	}
 }
 
@@ -196,7 +316,18 @@ func (b *Backend) Note() string {
 		fixOn  = "set -g allow-passthrough on"
 		fixBar = "set -as terminal-features ',*:progressbar'"
 	)
-	switch passState(b.pass.Load()) {
+	f, done, err := b.tmux.Known()
+	switch {
+	case err != nil:
+		return err.Error() + ", so what it lets through is unknown"
+	case done && f.Gone:
+		return "tmux has no pane " + b.info.MuxPane + " (TMUX_PANE names a pane that is gone)"
+	case f.ProgressBar && !b.ping:
+		return ""
+	case f.ProgressBar:
+		what = "the ping"
+	}
+	switch b.pass() {
 	case passAll:
 		return ""
 	case passUnasked:
@@ -208,11 +339,11 @@ func (b *Backend) Note() string {
 		}
 		return note
 	}
-	if b.gen == tmuxOld || !b.progress {
+	if b.gen() == tmuxOld || !b.progress || f.ProgressBar {
 		return "tmux's allow-passthrough is off, so " + what + " cannot reach the terminal; fix: " + fixOn
 	}
 	bar := "tmux 3.7+ shows the bar only on a terminal it knows has its progressbar feature (3.7-3.7c: only tmux and iTerm2)"
-	if b.gen == tmuxUnknown {
+	if b.gen() == tmuxUnknown {
 		bar = "the bar shows only if this tmux is 3.7+ and knows the terminal has its progressbar feature (3.7-3.7c: only tmux and iTerm2)"
 	}
 	if !b.ping {

@@ -55,14 +55,14 @@ func ExampleTmux() {
 	fmt.Println(f.Env()["TMUX_PANE"] == fakehost.TmuxPane)
 
 	f.Passthrough("on")
-	out, _ := exec.Command(f.Bin(), "show-options", "-gqv", "allow-passthrough").Output()
-	fmt.Print(string(out))
+	out, _ := exec.Command(f.Bin(), "display-message", "-p", "#{allow-passthrough}").Output()
+	fmt.Printf("%q\n", out)
 	_ = exec.Command(f.Bin(), "set-option", "-p", "-t", fakehost.TmuxPane, "@hostbridge_state", "working").Run()
 	fmt.Println(len(f.Calls()), "calls")
 	fmt.Println(f.Transcript())
 	// Output:
 	// true
-	// on
+	// "on\n3.3a\n%1\n\n\nchat\n"
 	// 2 calls
 	// [tmux set @hostbridge_state=working]
 }

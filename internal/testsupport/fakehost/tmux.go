@@ -9,8 +9,9 @@ import (
 
 // Tmux is a fake tmux client: a sh script named tmux in a directory of its
 // own that records the arguments of every call and succeeds, answering
-// "show-options … allow-passthrough" (the terminal's question) with the
-// mode Passthrough set, "off" by default as tmux's. Its Env puts the chat
+// "display-message" (the probe's question) with the mode Passthrough
+// set, "off" by default as tmux's, version 3.3a, pane %1, no tty (so the
+// chat's own is not checked) and "chat" as the pane's command. Its Env puts the chat
 // in pane %1 of a server whose socket is in that directory, so hostbridge
 // keeps its pane options there. For the real tmux, see the e2e tests of
 // examples/chat. It needs a POSIX sh (not on Windows).
@@ -22,8 +23,9 @@ type Tmux struct {
 // tmuxScript follows recordCall, which records the call, and answers the
 // passthrough question from the file passthrough.
 const tmuxScript = `for a in "$@"; do
-	if [ "$a" = allow-passthrough ]; then
+	if [ "$a" = display-message ]; then
 		cat "$dir/passthrough"
+		printf '3.3a\n%s\n\n\nchat\n' "` + TmuxPane + `"
 	fi
 done
 exit 0
@@ -81,8 +83,8 @@ func (f *Tmux) Calls() [][]string { return f.calls() }
 func (f *Tmux) Transcript() []string {
 	var out []string
 	for _, args := range f.Calls() {
-		if slices.Contains(args, "show-options") {
-			continue // the terminal's passthrough question
+		if slices.Contains(args, "display-message") {
+			continue // the probe's question
 		}
 		out = append(out, f.line(args))
 	}
