@@ -118,8 +118,8 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		b, err := newTuios(c, h.TuiosSocket, h.Session, h.Pane, h.HerdrAPI)
 		add(h.Kind, b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+printable(h.Session)+", window "+h.Pane)
 	case h.Kind == Cmux:
-		b, err := newCmux(c, h.Bin, h.Workspace)
-		add(h.Kind, b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
+		b, err := newCmux(c, h.Bin, h.Workspace, h.Surface)
+		add(h.Kind, b, err, true, "status row, loading indicator, exit", h.Bin+" (surface "+h.Surface+", workspace "+h.Workspace+")")
 	}
 	if tp := h.Tmux; tp.Pane != "" && !c.Off {
 		// An extra channel: never counted as the host that carries the

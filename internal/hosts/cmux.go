@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -13,17 +15,23 @@ import (
 // cmuxBackend shows the chat as a row in cmux's sidebar, by its CLI
 // (docs/cli-contract.md in manaflow-ai/cmux):
 //
-//	state   cmux set-status <key> <text> --icon I --color C [--priority 100] [--workspace W]
+//	state   cmux set-status <key> <text> --icon I --color C [--priority 100] --panel=S --pid=P [--workspace W]
 //	        cmux workspace loading on|off --id <key> [--workspace W]
-//	exit    cmux clear-status <key> [--workspace W], and the loader off
+//	exit    cmux clear-status <key> --panel=S [--workspace W], and the loader off
 //
 // Rows are workspace-scoped, and newer cmux builds no longer pass
-// CMUX_WORKSPACE_ID to every child, so W is named when known. The ping
-// stays the terminal's OSC 9, which cmux's Ghostty core shows.
+// CMUX_WORKSPACE_ID to every child, so W is named when known. The surface
+// S and the chat's pid P, as cmux's own hooks send them, give two chats of
+// one agent a row each, and cmux clears the row when P dies, SIGKILL too
+// (cmux 0807598, ControlCommandCoordinator+SidebarMetadataV1.swift reads
+// "panel" and "pid"; older builds ignore them). The ping stays the
+// terminal's OSC 9, which cmux's Ghostty core shows.
 type cmuxBackend struct {
 	c                   Config
-	bin, key, workspace string // key: the row's, from the agent name (statusKey)
-	loading             string // "on", "off", or "" (a predecessor may have left it on)
+	bin, key, workspace string   // key: the row's, from the agent name (statusKey)
+	panel               []string // "--panel=S", none without a surface
+	pid                 string   // "--pid=P"
+	loading             string   // "on", "off", or "" (a predecessor may have left it on)
 	// noLoading: this cmux lacks "workspace loading"; loadingWorked: it
 	// has it, since it worked once.
 	noLoading, loadingWorked, exited bool
@@ -47,22 +55,28 @@ var cmuxRows = map[host.State]struct {
 	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", false, false},
 }
 
-func newCmux(c Config, bin, workspace string) (*cmuxBackend, error) {
+func newCmux(c Config, bin, workspace, surface string) (*cmuxBackend, error) {
 	key := statusKey(c.Agent)
 	if key == "" {
 		return nil, fmt.Errorf("cmux: %w: agent %q gives no status key", ErrConfig, c.Agent)
 	}
 	// cmux's set-status takes any argument equal to a flag name as that
 	// flag, and older builds do not honour "--": no value may read as one.
-	if w := workspace; w != "" && (strings.HasPrefix(w, "-") || core.Clean(w, 256) != w || strings.Contains(w, " ")) {
-		return nil, fmt.Errorf("cmux: %w: workspace id %q", ErrConfig, w)
+	for _, id := range []string{workspace, surface} {
+		if id != "" && (strings.HasPrefix(id, "-") || core.Clean(id, 256) != id || strings.Contains(id, " ")) {
+			return nil, fmt.Errorf("cmux: %w: id %q", ErrConfig, id)
+		}
 	}
 	path, err := lookCommand("cmux", bin)
 	if err != nil {
 		return nil, err
 	}
 	c.Logger = orDiscard(c.Logger)
-	return &cmuxBackend{c: c, bin: path, key: key, workspace: workspace}, nil
+	b := &cmuxBackend{c: c, bin: path, key: key, workspace: workspace, pid: "--pid=" + strconv.Itoa(os.Getpid())}
+	if surface != "" {
+		b.panel = []string{"--panel=" + surface}
+	}
+	return b, nil
 }
 
 func (b *cmuxBackend) Name() string { return "cmux" }
@@ -81,13 +95,13 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 		if row.urgent {
 			args = append(args, "--priority", "100")
 		}
-		if err := b.run(ctx, args...); err != nil {
+		if err := b.run(ctx, append(append(args, b.panel...), b.pid)...); err != nil {
 			return err
 		}
 		return b.spin(ctx, row.loading, r.Repeat, true)
 	case host.KindExit:
 		b.exited = true
-		err := b.run(ctx, "clear-status", b.key)
+		err := b.run(ctx, append([]string{"clear-status", b.key}, b.panel...)...)
 		if b.loading != "off" {
 			err = errors.Join(err, b.spin(ctx, false, true, err == nil))
 		}
@@ -98,11 +112,11 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 
 // spin turns the workspace's loader on or off unless it already is (again
 // with force). It drives the sidebar's loading spinner, which cmux shows
-// only with its experiment flag sidebar-workspace-agent-spinner-experiment
-// (off by default: CmuxFeatureFlags); the row is what most users see. It
-// is newer than set-status: when it fails while the command before it
-// (cmuxOK) just worked, and it never worked, this cmux lacks it: it is not
-// run again. Once it has worked, a failure is just that.
+// by default (sidebar.showAgentActivity, default true in cmux's
+// SettingCatalog). It is newer than set-status: when it fails while the
+// command before it (cmuxOK) just worked, and it never worked, this cmux
+// lacks it: it is not run again. Once it has worked, a failure is just
+// that.
 func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	state := "off"
 	if on {
