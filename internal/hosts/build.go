@@ -43,6 +43,9 @@ type Channel struct {
 	// (Note, Probe), and, by Terminal (renderer.go), what the bridge hands
 	// the UI's renderer so that it can draw the bar.
 	term *terminal.Backend
+	// handoff is cmux's, on its channel and the terminal's: what they
+	// carry changes once cmux refuses its rows.
+	handoff *handoff
 }
 
 // Note says what keeps the channel's reports from showing, with the fix;
@@ -67,6 +70,9 @@ func (c Channel) String() string {
 	if c.Err != nil {
 		return fmt.Sprintf("%s: not used: %v", c.Host, c.Err)
 	}
+	if c.handoff != nil && c.term == nil && c.handoff.refused.Load() {
+		return c.Host + ": not used: it refused set-status as an unknown command (a remote workspace's cmux): the terminal shows the state"
+	}
 	s := fmt.Sprintf("%s: %s via %s", c.Host, c.carries(), c.Via)
 	if n := c.Note(); n != "" {
 		s += "; but " + n
@@ -90,6 +96,8 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	var list []host.Backend
 	var chans []Channel
 	hostCarriesState := false
+	// cmux's handoff: the terminal takes the state if cmux refuses its rows.
+	var handed *handoff
 	add := func(k Kind, b host.Backend, err error, states bool, carries, via string) { // with err, b is unused
 		ch := Channel{Host: k.String(), Carries: carries, Via: via, Err: err}
 		if err == nil {
@@ -120,6 +128,10 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	case h.Kind == Cmux:
 		b, err := newCmux(c, h.Bin, h.Workspace, h.Surface)
 		add(h.Kind, b, err, true, "status row, loading indicator, exit", h.Bin+" (surface "+h.Surface+", workspace "+h.Workspace+")")
+		if err == nil {
+			handed = b.handoff
+			chans[len(chans)-1].handoff = handed
+		}
 	}
 	if tp := h.Tmux; tp.Pane != "" && !c.Off {
 		// An extra channel: never counted as the host that carries the
@@ -138,10 +150,14 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
 		return list, append(chans, Channel{Host: "terminal", Err: errors.New("output is not a terminal")})
 	}
-	t, err := terminal.New(terminal.Config{
-		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState, NoPing: c.NoPing || hostAlerts,
+	tc := terminal.Config{
+		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState && handed == nil, NoPing: c.NoPing || hostAlerts,
 		Progress: c.Progress, BadProgress: c.BadProgress, Probe: tmuxProbe(h.Tmux),
-	})
+	}
+	if handed != nil {
+		tc.HostShows = handed.hostShows
+	}
+	t, err := terminal.New(tc)
 	if err != nil {
 		return list, append(chans, Channel{Host: "terminal", Err: err})
 	}
@@ -159,10 +175,13 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if h.Terminal.Mux == terminal.MuxTmux && !c.NoPing && !hostAlerts {
 		carries += ", tmux's bell (BEL) for needs you and failed"
 	}
+	if handed != nil {
+		carries += "; " + cmuxFallback
+	}
 	via := "the program's output"
 	if h.Terminal.Mux != terminal.MuxNone {
 		via += " inside " + h.Terminal.Mux.String()
 	}
 	via += " (" + h.Terminal.String() + ")"
-	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t})
+	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t, handoff: handed})
 }

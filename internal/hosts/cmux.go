@@ -35,6 +35,10 @@ type cmuxBackend struct {
 	// noLoading: this cmux lacks "workspace loading"; loadingWorked: it
 	// has it, since it worked once.
 	noLoading, loadingWorked, exited bool
+	// handoff says whether cmux shows the state, for the terminal, which
+	// takes it when this cmux refuses set-status (noRows).
+	handoff *handoff
+	noRows  bool
 }
 
 var _ host.Backend = (*cmuxBackend)(nil)
@@ -72,7 +76,7 @@ func newCmux(c Config, bin, workspace, surface string) (*cmuxBackend, error) {
 		return nil, err
 	}
 	c.Logger = orDiscard(c.Logger)
-	b := &cmuxBackend{c: c, bin: path, key: key, workspace: workspace, pid: "--pid=" + strconv.Itoa(os.Getpid())}
+	b := &cmuxBackend{c: c, bin: path, key: key, workspace: workspace, pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff()}
 	if surface != "" {
 		b.panel = []string{"--panel=" + surface}
 	}
@@ -82,7 +86,7 @@ func newCmux(c Config, bin, workspace, surface string) (*cmuxBackend, error) {
 func (b *cmuxBackend) Name() string { return "cmux" }
 
 func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
-	if b.exited {
+	if b.exited || b.noRows {
 		return nil
 	}
 	switch r.Kind {
@@ -95,14 +99,14 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 		if row.urgent {
 			args = append(args, "--priority", "100")
 		}
-		if err := b.run(ctx, append(append(args, b.panel...), b.pid)...); err != nil {
+		if err := b.rows(ctx, append(append(args, b.panel...), b.pid)...); err != nil || b.noRows {
 			return err
 		}
 		return b.spin(ctx, row.loading, r.Repeat, true)
 	case host.KindExit:
 		b.exited = true
-		err := b.run(ctx, append([]string{"clear-status", b.key}, b.panel...)...)
-		if b.loading != "off" {
+		err := b.rows(ctx, append([]string{"clear-status", b.key}, b.panel...)...)
+		if b.loading != "off" && !b.noRows {
 			err = errors.Join(err, b.spin(ctx, false, true, err == nil))
 		}
 		return err
@@ -113,10 +117,10 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 // spin turns the workspace's loader on or off unless it already is (again
 // with force). It drives the sidebar's loading spinner, which cmux shows
 // by default (sidebar.showAgentActivity, default true in cmux's
-// SettingCatalog). It is newer than set-status: when it fails while the
-// command before it (cmuxOK) just worked, and it never worked, this cmux
-// lacks it: it is not run again. Once it has worked, a failure is just
-// that.
+// SettingCatalog). It is newer than set-status: when cmux calls it
+// unknown, or it fails while the command before it (cmuxOK) just worked
+// and it never worked, this cmux lacks it: it is not run again. Once it
+// has worked, a failure is just that.
 func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	state := "off"
 	if on {
@@ -126,7 +130,7 @@ func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 		return nil
 	}
 	err := b.run(ctx, "workspace", "loading", state, "--id", b.key)
-	if cmuxOK && !b.loadingWorked && errors.Is(err, ErrRejected) {
+	if unknownCommand(err, "workspace") || cmuxOK && !b.loadingWorked && errors.Is(err, ErrRejected) {
 		b.noLoading = true
 		b.c.Logger.Debug("cmux: this cmux has no workspace loading; not running it again", "err", err)
 		return nil
@@ -139,6 +143,35 @@ func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	}
 	b.loading, b.loadingWorked = state, true
 	return nil
+}
+
+// rows runs a row command (set-status, clear-status) and settles the
+// handoff with its answer. A cmux that calls the verb unknown (the remote
+// daemon cmuxd-remote in a remote workspace, whose table has no row
+// commands: cmux 12e06c7, daemon/remote/cmd/cmuxd-remote/commands.go) will
+// never show a row: no row command is run again, and the terminal takes
+// the state. Any other answer is a cmux that has rows; no answer (out of
+// time) settles nothing.
+func (b *cmuxBackend) rows(ctx context.Context, args ...string) error {
+	err := b.run(ctx, args...)
+	switch {
+	case unknownCommand(err, args[0]):
+		b.noRows = true
+		b.handoff.settle(true)
+		b.c.Logger.Debug("cmux: this cmux has no status rows; the terminal shows the state", "err", err)
+		return nil
+	case err == nil || errors.Is(err, ErrRejected):
+		b.handoff.settle(false)
+	}
+	return err
+}
+
+// unknownCommand reports whether err is cmux's answer to a verb it does
+// not have: cmuxd-remote prints `cmux: unknown command "<verb>"`, exit 2
+// (cmux 007b82d, daemon/remote/cmd/cmuxd-remote/cli.go runCLI).
+func unknownCommand(err error, verb string) bool {
+	var rerr *ReplyError
+	return errors.As(err, &rerr) && strings.Contains(strings.ToLower(rerr.Message), `unknown command "`+verb+`"`)
 }
 
 // run runs one cmux command, bounded by ctx; a non-zero exit is a

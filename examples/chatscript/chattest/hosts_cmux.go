@@ -127,5 +127,37 @@ func HostsCmuxHeadless(t *testing.T, ch *Chat) {
 	}
 }
 
+// HostsCmuxRemote: in a remote workspace "cmux" is cmuxd-remote, whose
+// command table has no set-status, clear-status or workspace (cmux main,
+// daemon/remote/cmd/cmuxd-remote/commands.go; runCLI in cli.go answers
+// `cmux: unknown command "set-status"`, exit 2). Over a three-turn chat
+// it is asked at most twice, and the terminal's bar, read from the bytes
+// the pty got, shows every turn.
+func HostsCmuxRemote(t *testing.T, ch *Chat) {
+	t.Parallel()
+	cm := fakehost.NewCmux(t)
+	cm.Refuse("set-status", "clear-status", "workspace")
+	c := ch.Start(t, fakeEnv(t, cm.Env()))
+	c.WaitText("● ready")
+	m := 0
+	for _, say := range []string{"one", "two", "three"} {
+		c.Write(say + "\r")
+		m = c.waitProgress(m, "3", "0")
+		c.WaitText("You said: " + say)
+	}
+	c.Quit()
+	n := 0
+	for _, argv := range cm.Calls() {
+		if argv[0] != "set-status" {
+			t.Errorf("cmux call %q after set-status was refused", argv)
+			continue
+		}
+		n++
+	}
+	if n < 1 || n > 2 {
+		t.Errorf("%d set-status calls to a cmux that has none, want 1 or 2:\n%s", n, strings.Join(cm.Transcript(), "\n"))
+	}
+}
+
 // pid is the chat's process id, which cmux's rows carry.
 func (c *PTY) pid() int { return c.cmd.Process.Pid }

@@ -54,6 +54,10 @@ type Config struct {
 	// Probe runs a command and returns its output (default: the command,
 	// bounded by the report): it asks tmux whether it lets sequences pass.
 	Probe func(ctx context.Context, name string, args ...string) (string, error)
+	// HostShows, when set, says whether another host shows the state now,
+	// waiting, bounded by ctx, while it finds out: the bar is drawn only
+	// when it does not (a cmux that refuses its rows).
+	HostShows func(ctx context.Context) bool
 }
 
 // Backend is the plain terminal. Like every backend it is driven by one
@@ -62,6 +66,8 @@ type Backend struct {
 	out           io.Writer
 	info          Info
 	probe         func(ctx context.Context, name string, args ...string) (string, error)
+	hostShows     func(ctx context.Context) bool // Config.HostShows
+	hostShown     bool                           // its last answer, for Refresh
 	gen           tmuxGen
 	progress      bool          // the bar wanted, and not known-bad
 	ping          bool          // the ping wanted
@@ -96,7 +102,7 @@ func New(cfg Config) (*Backend, error) {
 	}
 	in := cfg.Info
 	b := &Backend{
-		out: cfg.Output, info: in, probe: cfg.Probe, gen: tmuxGeneration(in.MuxVersion),
+		out: cfg.Output, info: in, probe: cfg.Probe, gen: tmuxGeneration(in.MuxVersion), hostShows: cfg.HostShows,
 		releasedCh: make(chan struct{}),
 		// The Linux console and dumb terminals print a sequence they do not
 		// know as text, over the chat's screen.
@@ -174,7 +180,7 @@ const keepAlive = 10 * time.Second
 // unknown: no Ghostty keep-alive there.
 func (b *Backend) Refresh(s host.State) time.Duration {
 	switch {
-	case !b.progress:
+	case !b.progress || b.hostShown:
 		return 0
 	case b.info.Mux == MuxNone && barSeq(s) != ansi.ResetProgressBar && strings.EqualFold(b.info.Program, "ghostty"):
 		return keepAlive
@@ -187,6 +193,11 @@ func (b *Backend) Refresh(s host.State) time.Duration {
 func (b *Backend) setBar(ctx context.Context, want string) error {
 	if !b.progress {
 		return nil
+	}
+	if b.hostShows != nil {
+		if b.hostShown = b.hostShows(ctx); b.hostShown {
+			return nil
+		}
 	}
 	if err := b.write(ctx, seqProgress, want, false); err != nil {
 		b.shown = "" // part of it may have reached the terminal
