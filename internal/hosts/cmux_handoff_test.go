@@ -43,19 +43,29 @@ func (s *syncBuffer) bars() []string {
 var osc94 = regexp.MustCompile("\x1b\\]9;4;([0-9;]*)(?:\x07|\x1b\\\\)")
 
 // cmuxChat builds the backends for a cmux surface whose terminal writes to
-// out, and plays a three-turn chat through a Reporter: the ready Idle,
-// then Working and Idle three times, then the exit.
+// out, and plays a three-turn chat through a Reporter, which drives each
+// backend from its own goroutine: the ready Idle, then Working and Idle
+// three times, then the exit.
 func cmuxChat(t *testing.T, f *fakehost.Cmux, out *syncBuffer) []hosts.Channel {
 	t.Helper()
 	env := f.Env()
 	d := hosts.Detection{Host: hosts.Host{Kind: hosts.Cmux, Bin: f.Bin(), Surface: env["CMUX_SURFACE_ID"], Workspace: env["CMUX_WORKSPACE_ID"]}}
 	list, chans := hosts.Build(d, hosts.Config{Agent: "chat", Output: out, OutputChosen: true})
 	r := core.NewReporter(list, core.ReporterOptions{Timeout: 10 * time.Second, EveryReport: true})
-	r.Send(state(host.Idle))
-	for range 3 {
-		r.Send(state(host.Working), state(host.Idle))
+	// Each state is handled before the next, as a turn takes a while: a
+	// newer state would cut the one in flight short.
+	send := func(rep host.Report) {
+		r.Send(rep)
+		if err := r.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 	}
-	r.Send(host.Report{Kind: host.KindExit})
+	send(state(host.Idle))
+	for range 3 {
+		send(state(host.Working))
+		send(state(host.Idle))
+	}
+	send(host.Report{Kind: host.KindExit})
 	if err := r.Close(context.Background()); err != nil {
 		t.Fatal(err)
 	}
