@@ -5,6 +5,7 @@ package bridge_test
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -109,8 +110,11 @@ func checkTuios(t *testing.T, reqs []fakehost.Request) {
 }
 
 // cmuxFlags are the options hostbridge passes cmux; each takes the next
-// argument as its value.
-var cmuxFlags = map[string]bool{"--icon": true, "--color": true, "--priority": true, "--workspace": true, "--id": true}
+// argument as its value. cmuxJoined carry theirs in the same argument.
+var (
+	cmuxFlags  = map[string]bool{"--icon": true, "--color": true, "--priority": true, "--workspace": true, "--id": true}
+	cmuxJoined = []string{"--panel=", "--pid="}
+)
 
 // checkCmux checks every argv the fake cmux recorded: each element clean
 // and bounded, no positional argument or flag value that reads as an
@@ -124,6 +128,12 @@ func checkCmux(t *testing.T, calls [][]string) {
 				t.Errorf("cmux argv[%d] %.60q (%d bytes): %s", i, a, len(a), d)
 			}
 			if !strings.HasPrefix(a, "-") {
+				continue
+			}
+			if j := slices.IndexFunc(cmuxJoined, func(j string) bool { return strings.HasPrefix(a, j) }); j >= 0 && i >= 2 {
+				if v := a[len(cmuxJoined[j]):]; v == "" || strings.HasPrefix(v, "-") {
+					t.Errorf("cmux flag %.60q has no value or an option as its value in %.200q", a, args)
+				}
 				continue
 			}
 			if !cmuxFlags[a] || i == 0 {

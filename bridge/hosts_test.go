@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -52,8 +54,14 @@ var hostsUnderTest = map[string]func(t *testing.T) hostUnderTest{
 	"cmux": func(t *testing.T) hostUnderTest {
 		c := fakehost.NewCmux(t, fakehost.WithEnv("CMUX_SURFACE_ID", "surface-1"), fakehost.WithEnv("CMUX_WORKSPACE_ID", "workspace-1"))
 		return hostUnderTest{
-			opts:  []bridge.Option{bridge.WithOutput(io.Discard), bridge.WithEnv(tableEnv(c.Env()))},
-			lines: c.Transcript,
+			opts: []bridge.Option{bridge.WithOutput(io.Discard), bridge.WithEnv(tableEnv(c.Env()))},
+			lines: func() []string { // the chat's pid, which set-status names, changes every run
+				lines := c.Transcript()
+				for i, l := range lines {
+					lines[i] = strings.ReplaceAll(l, "--pid="+strconv.Itoa(os.Getpid())+" ", "--pid=<pid> ")
+				}
+				return lines
+			},
 		}
 	},
 }

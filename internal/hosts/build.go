@@ -44,6 +44,9 @@ type Channel struct {
 	// the UI's renderer so that it can draw the bar.
 	term *terminal.Backend
 	tmux *tmuxBackend // the pane options': what tmux's answer says against them (Problem)
+	// handoff is cmux's, on its channel and the terminal's: what they
+	// carry changes once cmux refuses its rows.
+	handoff *handoff
 }
 
 // Problem is what the host's answer, once asked (Probe), says against the
@@ -83,6 +86,9 @@ func (c Channel) String() string {
 	if c.Err != nil {
 		return fmt.Sprintf("%s: not used: %v", c.Host, c.Err)
 	}
+	if c.handoff != nil && c.term == nil && c.handoff.refused.Load() {
+		return c.Host + ": not used: it refused set-status as an unknown command (a remote workspace's cmux): the terminal shows the state"
+	}
 	via := c.Via
 	if c.term != nil {
 		via += " (" + c.term.Info().String() + ")"
@@ -110,6 +116,8 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	var list []host.Backend
 	var chans []Channel
 	hostCarriesState := false
+	// cmux's handoff: the terminal takes the state if cmux refuses its rows.
+	var handed *handoff
 	add := func(k Kind, b host.Backend, err error, states bool, carries, via string) { // with err, b is unused
 		ch := Channel{Host: k.String(), Carries: carries, Via: via, Err: err}
 		if err == nil {
@@ -138,8 +146,12 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		b, err := newTuios(c, h.TuiosSocket, h.Session, h.Pane, h.HerdrAPI)
 		add(h.Kind, b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+printable(h.Session)+", window "+h.Pane)
 	case h.Kind == Cmux:
-		b, err := newCmux(c, h.Bin, h.Workspace)
-		add(h.Kind, b, err, true, "status row, loading indicator, exit", h.Bin+" (workspace "+h.Workspace+")")
+		b, err := newCmux(c, h.Bin, h.Workspace, h.Surface)
+		add(h.Kind, b, err, true, "status row, loading indicator, exit", h.Bin+" (surface "+h.Surface+", workspace "+h.Workspace+")")
+		if err == nil {
+			handed = b.handoff
+			chans[len(chans)-1].handoff = handed
+		}
 	}
 	// One display-message at the first report, for the pane options and
 	// the terminal both (see terminal.TmuxAsk).
@@ -164,10 +176,14 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
 		return list, append(chans, Channel{Host: "terminal", Err: errors.New("output is not a terminal")})
 	}
-	t, err := terminal.New(terminal.Config{
-		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState, NoPing: c.NoPing || hostAlerts,
+	tc := terminal.Config{
+		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState && handed == nil, NoPing: c.NoPing || hostAlerts,
 		Progress: c.Progress, BadProgress: c.BadProgress, Tmux: ask,
-	})
+	}
+	if handed != nil {
+		tc.HostShows = handed.hostShows
+	}
+	t, err := terminal.New(tc)
 	if err != nil {
 		return list, append(chans, Channel{Host: "terminal", Err: err})
 	}
@@ -185,9 +201,12 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if h.Terminal.Mux == terminal.MuxTmux && !c.NoPing && !hostAlerts {
 		carries += ", tmux's bell (BEL) for needs you and failed"
 	}
+	if handed != nil {
+		carries += "; " + cmuxFallback
+	}
 	via := "the program's output"
 	if h.Terminal.Mux != terminal.MuxNone {
 		via += " inside " + h.Terminal.Mux.String()
 	}
-	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t})
+	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t, handoff: handed})
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -13,20 +15,30 @@ import (
 // cmuxBackend shows the chat as a row in cmux's sidebar, by its CLI
 // (docs/cli-contract.md in manaflow-ai/cmux):
 //
-//	state   cmux set-status <key> <text> --icon I --color C [--priority 100] [--workspace W]
+//	state   cmux set-status <key> <text> --icon I --color C [--priority 100] --panel=S --pid=P [--workspace W]
 //	        cmux workspace loading on|off --id <key> [--workspace W]
-//	exit    cmux clear-status <key> [--workspace W], and the loader off
+//	exit    cmux clear-status <key> --panel=S [--workspace W], and the loader off
 //
 // Rows are workspace-scoped, and newer cmux builds no longer pass
-// CMUX_WORKSPACE_ID to every child, so W is named when known. The ping
-// stays the terminal's OSC 9, which cmux's Ghostty core shows.
+// CMUX_WORKSPACE_ID to every child, so W is named when known. The surface
+// S and the chat's pid P, as cmux's own hooks send them, give two chats of
+// one agent a row each, and cmux clears the row when P dies, SIGKILL too
+// (cmux 0807598, ControlCommandCoordinator+SidebarMetadataV1.swift reads
+// "panel" and "pid"; older builds ignore them). The ping stays the
+// terminal's OSC 9, which cmux's Ghostty core shows.
 type cmuxBackend struct {
 	c                   Config
-	bin, key, workspace string // key: the row's, from the agent name (statusKey)
-	loading             string // "on", "off", or "" (a predecessor may have left it on)
+	bin, key, workspace string   // key: the row's, from the agent name (statusKey)
+	panel               []string // "--panel=S", none without a surface
+	pid                 string   // "--pid=P"
+	loading             string   // "on", "off", or "" (a predecessor may have left it on)
 	// noLoading: this cmux lacks "workspace loading"; loadingWorked: it
 	// has it, since it worked once.
 	noLoading, loadingWorked, exited bool
+	// handoff says whether cmux shows the state, for the terminal, which
+	// takes it when this cmux refuses set-status (noRows).
+	handoff *handoff
+	noRows  bool
 }
 
 var _ host.Backend = (*cmuxBackend)(nil)
@@ -47,28 +59,34 @@ var cmuxRows = map[host.State]struct {
 	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", false, false},
 }
 
-func newCmux(c Config, bin, workspace string) (*cmuxBackend, error) {
+func newCmux(c Config, bin, workspace, surface string) (*cmuxBackend, error) {
 	key := statusKey(c.Agent)
 	if key == "" {
 		return nil, fmt.Errorf("cmux: %w: agent %q gives no status key", ErrConfig, c.Agent)
 	}
 	// cmux's set-status takes any argument equal to a flag name as that
 	// flag, and older builds do not honour "--": no value may read as one.
-	if w := workspace; w != "" && (strings.HasPrefix(w, "-") || core.Clean(w, 256) != w || strings.Contains(w, " ")) {
-		return nil, fmt.Errorf("cmux: %w: workspace id %q", ErrConfig, w)
+	for _, id := range []string{workspace, surface} {
+		if id != "" && (strings.HasPrefix(id, "-") || core.Clean(id, 256) != id || strings.Contains(id, " ")) {
+			return nil, fmt.Errorf("cmux: %w: id %q", ErrConfig, id)
+		}
 	}
 	path, err := lookCommand("cmux", bin)
 	if err != nil {
 		return nil, err
 	}
 	c.Logger = orDiscard(c.Logger)
-	return &cmuxBackend{c: c, bin: path, key: key, workspace: workspace}, nil
+	b := &cmuxBackend{c: c, bin: path, key: key, workspace: workspace, pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff()}
+	if surface != "" {
+		b.panel = []string{"--panel=" + surface}
+	}
+	return b, nil
 }
 
 func (b *cmuxBackend) Name() string { return "cmux" }
 
 func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
-	if b.exited {
+	if b.exited || b.noRows {
 		return nil
 	}
 	switch r.Kind {
@@ -81,14 +99,14 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 		if row.urgent {
 			args = append(args, "--priority", "100")
 		}
-		if err := b.run(ctx, args...); err != nil {
+		if err := b.rows(ctx, append(append(args, b.panel...), b.pid)...); err != nil || b.noRows {
 			return err
 		}
 		return b.spin(ctx, row.loading, r.Repeat, true)
 	case host.KindExit:
 		b.exited = true
-		err := b.run(ctx, "clear-status", b.key)
-		if b.loading != "off" {
+		err := b.rows(ctx, append([]string{"clear-status", b.key}, b.panel...)...)
+		if b.loading != "off" && !b.noRows {
 			err = errors.Join(err, b.spin(ctx, false, true, err == nil))
 		}
 		return err
@@ -98,11 +116,11 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 
 // spin turns the workspace's loader on or off unless it already is (again
 // with force). It drives the sidebar's loading spinner, which cmux shows
-// only with its experiment flag sidebar-workspace-agent-spinner-experiment
-// (off by default: CmuxFeatureFlags); the row is what most users see. It
-// is newer than set-status: when it fails while the command before it
-// (cmuxOK) just worked, and it never worked, this cmux lacks it: it is not
-// run again. Once it has worked, a failure is just that.
+// by default (sidebar.showAgentActivity, default true in cmux's
+// SettingCatalog). It is newer than set-status: when cmux calls it
+// unknown, or it fails while the command before it (cmuxOK) just worked
+// and it never worked, this cmux lacks it: it is not run again. Once it
+// has worked, a failure is just that.
 func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	state := "off"
 	if on {
@@ -112,7 +130,7 @@ func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 		return nil
 	}
 	err := b.run(ctx, "workspace", "loading", state, "--id", b.key)
-	if cmuxOK && !b.loadingWorked && errors.Is(err, ErrRejected) {
+	if unknownCommand(err, "workspace") || cmuxOK && !b.loadingWorked && errors.Is(err, ErrRejected) {
 		b.noLoading = true
 		b.c.Logger.Debug("cmux: this cmux has no workspace loading; not running it again", "err", err)
 		return nil
@@ -125,6 +143,35 @@ func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	}
 	b.loading, b.loadingWorked = state, true
 	return nil
+}
+
+// rows runs a row command (set-status, clear-status) and settles the
+// handoff with its answer. A cmux that calls the verb unknown (the remote
+// daemon cmuxd-remote in a remote workspace, whose table has no row
+// commands: cmux 12e06c7, daemon/remote/cmd/cmuxd-remote/commands.go) will
+// never show a row: no row command is run again, and the terminal takes
+// the state. Any other answer is a cmux that has rows; no answer (out of
+// time) settles nothing.
+func (b *cmuxBackend) rows(ctx context.Context, args ...string) error {
+	err := b.run(ctx, args...)
+	switch {
+	case unknownCommand(err, args[0]):
+		b.noRows = true
+		b.handoff.settle(true)
+		b.c.Logger.Debug("cmux: this cmux has no status rows; the terminal shows the state", "err", err)
+		return nil
+	case err == nil || errors.Is(err, ErrRejected):
+		b.handoff.settle(false)
+	}
+	return err
+}
+
+// unknownCommand reports whether err is cmux's answer to a verb it does
+// not have: cmuxd-remote prints `cmux: unknown command "<verb>"`, exit 2
+// (cmux 007b82d, daemon/remote/cmd/cmuxd-remote/cli.go runCLI).
+func unknownCommand(err error, verb string) bool {
+	var rerr *ReplyError
+	return errors.As(err, &rerr) && strings.Contains(strings.ToLower(rerr.Message), `unknown command "`+verb+`"`)
 }
 
 // run runs one cmux command, bounded by ctx; a non-zero exit is a

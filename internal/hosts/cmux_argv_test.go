@@ -1,6 +1,7 @@
 package hosts_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,7 +11,11 @@ import (
 )
 
 // flags are the options a Backend passes; each takes the next argument.
-var flags = map[string]bool{"--icon": true, "--color": true, "--priority": true, "--workspace": true, "--id": true}
+// --panel= and --pid= carry theirs in the same argument (joined).
+var (
+	flags  = map[string]bool{"--icon": true, "--color": true, "--priority": true, "--workspace": true, "--id": true}
+	joined = []string{"--panel=", "--pid="}
+)
 
 // TestArgvNeverAnOption runs every command for agent names that look like
 // options and reads back the argv the fake cmux got: every argument that
@@ -19,7 +24,7 @@ func TestArgvNeverAnOption(t *testing.T) {
 	needSh(t)
 	for _, agent := range []string{"--icon", "-rf", "--workspace", "--", "--help", "-", "a --color b", "chat"} {
 		f := fakehost.NewCmux(t)
-		b, err := hosts.NewCmux(hosts.CmuxConfig{Bin: f.Bin(), Workspace: f.Env()["CMUX_WORKSPACE_ID"], Agent: agent})
+		b, err := hosts.NewCmux(hosts.CmuxConfig{Bin: f.Bin(), Surface: f.Env()["CMUX_SURFACE_ID"], Workspace: f.Env()["CMUX_WORKSPACE_ID"], Agent: agent})
 		if err != nil {
 			if hosts.StatusKey(agent) != "" {
 				t.Errorf("New(agent %q): %v", agent, err)
@@ -34,6 +39,12 @@ func TestArgvNeverAnOption(t *testing.T) {
 			positional := 0
 			for i := 0; i < len(args); i++ {
 				a := args[i]
+				if slices.ContainsFunc(joined, func(j string) bool { return strings.HasPrefix(a, j) && len(a) > len(j) && a[len(j)] != '-' }) {
+					if positional < 2 {
+						t.Errorf("agent %q: %q before the key and text in %q", agent, a, args)
+					}
+					continue
+				}
 				if strings.HasPrefix(a, "-") {
 					if !flags[a] || i+1 == len(args) || strings.HasPrefix(args[i+1], "-") || positional < 2 {
 						t.Errorf("agent %q: %q reads as an option in %q", agent, a, args)

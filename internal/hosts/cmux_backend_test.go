@@ -39,6 +39,15 @@ func newCmuxBackend(t testing.TB, f *fakehost.Cmux, edit ...func(*hosts.CmuxConf
 	return b
 }
 
+// rowFlags and clearFlags are what every set-status and clear-status
+// names after its style: the chat's surface, and for set-status the
+// chat's pid, so that cmux clears the row when the chat dies.
+func rowFlags(f *fakehost.Cmux) string {
+	return clearFlags(f) + " --pid=" + strconv.Itoa(os.Getpid())
+}
+
+func clearFlags(f *fakehost.Cmux) string { return " --panel=" + f.Env()["CMUX_SURFACE_ID"] }
+
 func TestNewCmux(t *testing.T) {
 	needSh(t)
 	f := fakehost.NewCmux(t)
@@ -78,25 +87,25 @@ func TestCmuxStates(t *testing.T) {
 		want []string
 	}{
 		{host.Idle, []string{
-			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93 --workspace ws-1",
+			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93" + rowFlags(f) + " --workspace ws-1",
 			"cmux workspace loading off --id chat --workspace ws-1", // a predecessor may have left it on
 		}},
 		{host.Working, []string{
-			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF --workspace ws-1",
+			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f) + " --workspace ws-1",
 			"cmux workspace loading on --id chat --workspace ws-1",
 		}},
 		// Needs input and Failed float to the top, as cmux's own hooks
 		// make them (manaflow-ai/cmux 9ac7c795,
 		// CLI/CMUXCLI+GenericAgentHookNotification.swift: --priority=100).
 		{host.Blocked, []string{
-			`cmux set-status chat "Needs input" --icon bell.fill --color #4C8DFF --priority 100 --workspace ws-1`,
+			`cmux set-status chat "Needs input" --icon bell.fill --color #4C8DFF --priority 100` + rowFlags(f) + " --workspace ws-1",
 			"cmux workspace loading off --id chat --workspace ws-1",
 		}},
 		{host.Failed, []string{
-			"cmux set-status chat Failed --icon exclamationmark.triangle.fill --color #FF453A --priority 100 --workspace ws-1",
+			"cmux set-status chat Failed --icon exclamationmark.triangle.fill --color #FF453A --priority 100" + rowFlags(f) + " --workspace ws-1",
 		}},
 		{host.Idle, []string{
-			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93 --workspace ws-1",
+			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93" + rowFlags(f) + " --workspace ws-1",
 		}},
 	} {
 		n := len(f.Calls())
@@ -111,7 +120,7 @@ func TestNoWorkspace(t *testing.T) {
 	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
 	mustReport(t, b, state(host.Working))
 	wantLines(t, f.Transcript(), []string{
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f),
 		"cmux workspace loading on --id chat",
 	})
 }
@@ -129,10 +138,10 @@ func TestCmuxSendsWhatItIsGiven(t *testing.T) {
 	}
 	mustReport(t, b, host.Report{Kind: host.KindState, State: host.Working, Repeat: true})
 	wantLines(t, f.Transcript(), []string{
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF --workspace w",
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f) + " --workspace w",
 		"cmux workspace loading on --id chat --workspace w",
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF --workspace w",
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF --workspace w",
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f) + " --workspace w",
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f) + " --workspace w",
 		"cmux workspace loading on --id chat --workspace w",
 	})
 }
@@ -145,7 +154,7 @@ func TestCmuxExit(t *testing.T) {
 	mustReport(t, b, host.Report{Kind: host.KindExit})
 	mustReport(t, b, state(host.Idle)) // after exit: nothing
 	wantLines(t, f.Transcript()[2:], []string{
-		"cmux clear-status chat --workspace w",
+		"cmux clear-status chat" + clearFlags(f) + " --workspace w",
 		"cmux workspace loading off --id chat --workspace w",
 	})
 }
@@ -180,10 +189,10 @@ func TestWithoutWorkspaceLoading(t *testing.T) {
 	mustReport(t, b, state(host.Idle))
 	mustReport(t, b, host.Report{Kind: host.KindExit})
 	wantLines(t, f.Transcript(), []string{
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f),
 		"cmux workspace loading on --id chat",
-		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
-		"cmux clear-status chat",
+		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93" + rowFlags(f),
+		"cmux clear-status chat" + clearFlags(f),
 	})
 }
 
@@ -202,11 +211,11 @@ func TestLoadingFailsAfterItWorked(t *testing.T) {
 	f.Normal()
 	mustReport(t, b, host.Report{Kind: host.KindExit})
 	wantLines(t, f.Transcript(), []string{
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f),
 		"cmux workspace loading on --id chat",
-		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93" + rowFlags(f),
 		"cmux workspace loading off --id chat",
-		"cmux clear-status chat",
+		"cmux clear-status chat" + clearFlags(f),
 		"cmux workspace loading off --id chat",
 	})
 }
@@ -305,13 +314,13 @@ func TestLoadingUnknownAfterAFailure(t *testing.T) {
 		fail(b)
 		mustReport(t, b, state(host.Idle))
 		wantLines(t, f.Transcript(), []string{
-			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f),
 			"cmux workspace loading on --id chat",
-			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93" + rowFlags(f),
 			"cmux workspace loading off --id chat",
-			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF",
+			"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f),
 			"cmux workspace loading on --id chat",
-			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93",
+			"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93" + rowFlags(f),
 			"cmux workspace loading off --id chat",
 		})
 	}

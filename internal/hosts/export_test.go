@@ -53,7 +53,7 @@ func NewTuios(c TuiosConfig) (*TuiosBackend, error) {
 type CmuxConfig struct{ Bin, Surface, Workspace, Agent string }
 
 func NewCmux(c CmuxConfig) (*CmuxBackend, error) {
-	return newCmux(Config{Agent: c.Agent}, c.Bin, c.Workspace)
+	return newCmux(Config{Agent: c.Agent}, c.Bin, c.Workspace, c.Surface)
 }
 
 // FreshSequence gives b a seq counter of its own, as a new process would

@@ -1,6 +1,10 @@
 package hosts
 
-import "github.com/hostbridge/hostbridge/internal/hosts/terminal"
+import (
+	"strings"
+
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+)
 
 // Terminal is the channel's terminal backend, for a UI framework whose
 // renderer draws the terminal's bar (see terminal.Backend.HandBarToRenderer);
@@ -12,5 +16,9 @@ func (c Channel) carries() string {
 	if c.term == nil {
 		return c.Carries
 	}
-	return c.term.Carries(c.Carries)
+	s := c.Carries
+	if c.handoff != nil && c.handoff.refused.Load() {
+		s = strings.Replace(s, cmuxFallback, "progress (OSC 9;4), as cmux refused its status rows", 1)
+	}
+	return c.term.Carries(s)
 }

@@ -59,7 +59,7 @@ func HostsCmux(t *testing.T, ch *Chat) {
 				want = slices.Concat(want, turn("Idle"))
 			}
 			want = append(want, "cleared")
-			if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"]); !slices.Equal(got, want) {
+			if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"], cm.Env()["CMUX_SURFACE_ID"], c.pid()); !slices.Equal(got, want) {
 				t.Errorf("cmux showed\n%q\nwant\n%q", got, want)
 			}
 			c.noBar("cmux")
@@ -91,7 +91,7 @@ func HostsCmuxKilled(t *testing.T, ch *Chat) {
 			waitCmux(t, cm, "Running", func(calls [][]string) bool { return cmuxShows(calls, 0, "Running", "loading on") })
 			c.Signal(sig)
 			c.Exit()
-			rows := cmuxRows(t, cm.Calls(), "chat", cm.Env()["CMUX_WORKSPACE_ID"])
+			rows := cmuxRows(t, cm.Calls(), "chat", cm.Env()["CMUX_WORKSPACE_ID"], cm.Env()["CMUX_SURFACE_ID"], c.pid())
 			want := []string{"Idle", "loading off", "Running", "loading on", "cleared", "loading off"}
 			if !slices.Equal(rows, want) {
 				t.Errorf("after %v cmux showed %q, want %q", sig, rows, want)
@@ -119,10 +119,45 @@ func HostsCmuxHeadless(t *testing.T, ch *Chat) {
 				c := ch.Start(t, fakeEnv(t, cm.Env()), append(run.args, "-m", tt.prompt)...)
 				c.exitCode(tt.code, "")
 				want := []string{"Running", "loading on", tt.end, "loading off", "cleared"}
-				if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"]); !slices.Equal(got, want) {
+				if got := cmuxRows(t, cm.Calls(), run.agent, cm.Env()["CMUX_WORKSPACE_ID"], cm.Env()["CMUX_SURFACE_ID"], c.pid()); !slices.Equal(got, want) {
 					t.Errorf("cmux showed %q, want %q", got, want)
 				}
 			})
 		}
 	}
 }
+
+// HostsCmuxRemote: in a remote workspace "cmux" is cmuxd-remote, whose
+// command table has no set-status, clear-status or workspace (cmux main,
+// daemon/remote/cmd/cmuxd-remote/commands.go; runCLI in cli.go answers
+// `cmux: unknown command "set-status"`, exit 2). Over a three-turn chat
+// it is asked at most twice, and the terminal's bar, read from the bytes
+// the pty got, shows every turn.
+func HostsCmuxRemote(t *testing.T, ch *Chat) {
+	t.Parallel()
+	cm := fakehost.NewCmux(t)
+	cm.Refuse("set-status", "clear-status", "workspace")
+	c := ch.Start(t, fakeEnv(t, cm.Env()))
+	c.WaitText("● ready")
+	m := 0
+	for _, say := range []string{"one", "two", "three"} {
+		c.Write(say + "\r")
+		m = c.waitProgress(m, "3", "0")
+		c.WaitText("You said: " + say)
+	}
+	c.Quit()
+	n := 0
+	for _, argv := range cm.Calls() {
+		if argv[0] != "set-status" {
+			t.Errorf("cmux call %q after set-status was refused", argv)
+			continue
+		}
+		n++
+	}
+	if n < 1 || n > 2 {
+		t.Errorf("%d set-status calls to a cmux that has none, want 1 or 2:\n%s", n, strings.Join(cm.Transcript(), "\n"))
+	}
+}
+
+// pid is the chat's process id, which cmux's rows carry.
+func (c *PTY) pid() int { return c.cmd.Process.Pid }

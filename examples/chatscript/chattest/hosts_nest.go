@@ -101,4 +101,15 @@ func HostsDoctorCmux(t *testing.T, ch *Chat) {
 	if calls := cm.Calls(); len(calls) != 0 {
 		t.Errorf("-doctor ran cmux: %q", calls)
 	}
+	// On a terminal, it says the terminal takes the state from a cmux that
+	// refuses its rows (a remote workspace's), whose surface the rows name.
+	c := ch.StartProgram(t, fakeEnv(t, env), ch.Binary(t), "-doctor")
+	c.Exit()
+	out = strings.ReplaceAll(string(c.Output()), "\r\n", "\n")
+	wantLines(t, out,
+		"  cmux: status row, loading indicator, exit via "+cm.Bin()+" (surface "+env["CMUX_SURFACE_ID"]+", workspace "+env["CMUX_WORKSPACE_ID"]+")",
+	)
+	if !strings.Contains(out, "  terminal: ping (OSC 9); progress (OSC 9;4) if cmux refuses its status rows (as a remote workspace's cmux does) via ") {
+		t.Errorf("-doctor on a terminal does not say the terminal takes the state from a cmux that refuses it:\n%s", out)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -255,9 +256,10 @@ func waitCmux(t *testing.T, c *fakehost.Cmux, what string, cond func(calls [][]s
 // whole argv is checked against what cmux's CLI takes for agent's row in
 // workspace ws (the design table: Running blue with a bolt, Needs input
 // with a bell, Failed red with a triangle, Idle grey with a pause; Needs
-// input and Failed on top, priority 100, as cmux's own agent hooks); a
+// input and Failed on top, priority 100, as cmux's own agent hooks), the
+// row named for the chat's surface and, on set-status, the chat's pid; a
 // call that is not one of them is an error.
-func cmuxRows(t *testing.T, calls [][]string, agent, ws string) []string {
+func cmuxRows(t *testing.T, calls [][]string, agent, ws, surface string, pid int) []string {
 	t.Helper()
 	rows := map[string][3]string{ // label: icon, colour, priority
 		"Idle":        {"pause.circle.fill", "#8E8E93"},
@@ -274,7 +276,7 @@ func cmuxRows(t *testing.T, calls [][]string, agent, ws string) []string {
 			if style[2] != "" {
 				want = append(want, "--priority", style[2])
 			}
-			want = append(want, "--workspace", ws)
+			want = append(want, "--panel="+surface, "--pid="+strconv.Itoa(pid), "--workspace", ws)
 			if !ok || !slices.Equal(argv, want) {
 				t.Errorf("cmux call %q, want %q", argv, want)
 			}
@@ -285,8 +287,8 @@ func cmuxRows(t *testing.T, calls [][]string, agent, ws string) []string {
 				t.Errorf("cmux call %q, want %q", argv, want)
 			}
 			out = append(out, "loading "+argv[2])
-		case len(argv) == 4 && argv[0] == "clear-status":
-			if want := []string{"clear-status", agent, "--workspace", ws}; !slices.Equal(argv, want) {
+		case len(argv) == 5 && argv[0] == "clear-status":
+			if want := []string{"clear-status", agent, "--panel=" + surface, "--workspace", ws}; !slices.Equal(argv, want) {
 				t.Errorf("cmux call %q, want %q", argv, want)
 			}
 			out = append(out, "cleared")

@@ -26,6 +26,7 @@ var Tests = []struct {
 	{"HostsCmux", HostsCmux},
 	{"HostsCmuxKilled", HostsCmuxKilled},
 	{"HostsCmuxHeadless", HostsCmuxHeadless},
+	{"HostsCmuxRemote", HostsCmuxRemote},
 	{"HostsHerdrInCmux", HostsHerdrInCmux},
 	{"HostsDoctorNested", HostsDoctorNested},
 	{"HostsDoctorCmux", HostsDoctorCmux},

@@ -55,6 +55,10 @@ type Config struct {
 	// bounded by the report): it asks tmux whether it lets sequences pass.
 	Probe func(ctx context.Context, name string, args ...string) (string, error)
 	Tmux  *TmuxAsk // shared with the tmux pane's backend; nil: asks through Probe
+	// HostShows, when set, says whether another host shows the state now,
+	// waiting, bounded by ctx, while it finds out: the bar is drawn only
+	// when it does not (a cmux that refuses its rows).
+	HostShows func(ctx context.Context) bool
 }
 
 // Backend is the plain terminal. Like every backend it is driven by one
@@ -63,12 +67,14 @@ type Backend struct {
 	out        io.Writer
 	info       Info
 	tmux       *TmuxAsk
-	progress   bool          // the bar wanted, and not known-bad
-	ping       bool          // the ping wanted
-	shown      string        // the bar the terminal shows, for a suspend; "" unknown
-	owner      atomic.Uint32 // barOwner: who writes the bar (renderer.go)
-	released   atomic.Bool   // the backend let go of the bar: the renderer draws it (renderer.go)
-	releasedCh chan struct{} // closed once released is set
+	hostShows  func(ctx context.Context) bool // Config.HostShows
+	hostShown  bool                           // its last answer, for Refresh
+	progress   bool                           // the bar wanted, and not known-bad
+	ping       bool                           // the ping wanted
+	shown      string                         // the bar the terminal shows, for a suspend; "" unknown
+	owner      atomic.Uint32                  // barOwner: who writes the bar (renderer.go)
+	released   atomic.Bool                    // the backend let go of the bar: the renderer draws it (renderer.go)
+	releasedCh chan struct{}                  // closed once released is set
 }
 
 var (
@@ -94,7 +100,7 @@ func New(cfg Config) (*Backend, error) {
 	}
 	in := cfg.Info
 	b := &Backend{
-		out: cfg.Output, info: in, tmux: cfg.Tmux,
+		out: cfg.Output, info: in, tmux: cfg.Tmux, hostShows: cfg.HostShows,
 		releasedCh: make(chan struct{}),
 		// The Linux console and dumb terminals print a sequence they do not
 		// know as text, over the chat's screen.
@@ -172,7 +178,7 @@ const keepAlive = 10 * time.Second
 // unknown: no Ghostty keep-alive there.
 func (b *Backend) Refresh(s host.State) time.Duration {
 	switch {
-	case !b.progress:
+	case !b.progress || b.hostShown:
 		return 0
 	case b.info.Mux == MuxNone && barSeq(s) != ansi.ResetProgressBar && strings.EqualFold(b.info.Program, "ghostty"):
 		return keepAlive
@@ -185,6 +191,11 @@ func (b *Backend) Refresh(s host.State) time.Duration {
 func (b *Backend) setBar(ctx context.Context, want string) error {
 	if !b.progress {
 		return nil
+	}
+	if b.hostShows != nil {
+		if b.hostShown = b.hostShows(ctx); b.hostShown {
+			return nil
+		}
 	}
 	if err := b.write(ctx, seqProgress, want, false); err != nil {
 		b.shown = "" // part of it may have reached the terminal

@@ -40,9 +40,10 @@ const (
 // known-bad, not forced off, no other host carries the state) and no
 // multiplexer sits between (tmux ≤ 3.6 swallows a raw OSC 9;4 and 3.7
 // shows it only on terminals with its progressbar feature; screen needs
-// passthrough): there the backend keeps writing it by its own route.
+// passthrough): there the backend keeps writing it by its own route, as it
+// does for a bar it may take over from a host (Config.HostShows).
 func (b *Backend) HandBarToRenderer() bool {
-	if !b.progress || b.info.Mux != MuxNone {
+	if !b.progress || b.info.Mux != MuxNone || b.hostShows != nil {
 		return false
 	}
 	b.owner.CompareAndSwap(uint32(ownerBackend), uint32(ownerRenderer))

@@ -19,7 +19,8 @@ type Cmux struct {
 }
 
 // cmuxScript follows recordCall, which records the call, and acts on the
-// mode file: "ok", "fail CODE", "failon CODE WORD...", "hang" or "spew".
+// mode file: "ok", "fail CODE", "failon CODE WORD...", "unknown WORD...",
+// "hang" or "spew".
 const cmuxScript = `mode=ok
 code=1
 [ -r "$dir/mode" ] && read -r mode code <"$dir/mode"
@@ -32,8 +33,17 @@ failon)
 	read -r mode code words <"$dir/mode"
 	for word in $words; do
 		if [ "$1" = "$word" ]; then
-			echo "cmux: unknown command $word" >&2
+			echo "cmux: fake failure of $word" >&2
 			exit "$code"
+		fi
+	done
+	;;
+unknown)
+	read -r mode words <"$dir/mode"
+	for word in $words; do
+		if [ "$1" = "$word" ]; then
+			printf 'cmux: unknown command "%s"\n' "$1" >&2
+			exit 2
 		fi
 	done
 	;;
@@ -96,6 +106,12 @@ func (c *Cmux) Fail(code int, commands ...string) {
 	}
 	c.set("mode", "failon "+strconv.Itoa(code)+" "+strings.Join(commands, " "))
 }
+
+// Refuse makes every later call whose first argument is one of commands
+// answer as the remote daemon cmuxd-remote answers a command its table
+// lacks: `cmux: unknown command "<command>"` on stderr, exit 2 (cmux main,
+// daemon/remote/cmd/cmuxd-remote/cli.go runCLI). The others succeed.
+func (c *Cmux) Refuse(commands ...string) { c.set("mode", "unknown "+strings.Join(commands, " ")) }
 
 // Hang makes every later call sleep for an hour: the caller must kill it.
 func (c *Cmux) Hang() { c.set("mode", "hang") }

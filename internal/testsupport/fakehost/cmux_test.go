@@ -80,6 +80,17 @@ func TestCmuxModes(t *testing.T) {
 		t.Errorf("Fail(2, workspace, log) failed set-status: %v", err)
 	}
 
+	c.Refuse("set-status", "workspace")
+	for _, cmd := range []string{"set-status", "workspace"} {
+		out, err := cmuxRun(t, c, 5*time.Second, cmd, "k", "v")
+		if want := "cmux: unknown command \"" + cmd + "\"\n"; !errors.As(err, &xerr) || xerr.ExitCode() != 2 || out != want {
+			t.Errorf("Refuse: %s: %q, %v; want %q, exit 2", cmd, out, err, want)
+		}
+	}
+	if _, err := cmuxRun(t, c, 5*time.Second, "clear-status", "k"); err != nil {
+		t.Errorf("Refuse(set-status, workspace) failed clear-status: %v", err)
+	}
+
 	c.Spew()
 	if out, err := cmuxRun(t, c, 10*time.Second, "set-status", "k", "v"); err != nil || len(out) < 8<<20 {
 		t.Errorf("Spew: %d bytes, %v", len(out), err)
@@ -98,8 +109,8 @@ func TestCmuxModes(t *testing.T) {
 	if _, err := cmuxRun(t, c, 5*time.Second, "ping"); err != nil {
 		t.Errorf("Normal: %v", err)
 	}
-	if n := len(c.Calls()); n != 7 {
-		t.Errorf("recorded %d calls, want 7 (failures and hangs too)", n)
+	if n := len(c.Calls()); n != 10 {
+		t.Errorf("recorded %d calls, want 10 (failures and hangs too)", n)
 	}
 }
 

@@ -110,8 +110,12 @@ func (n *normaliser) line(line string) string {
 			line = re.ReplaceAllString(line, n.labels[j])
 		}
 	}
+	// The chat's pid in a cmux row changes every run.
+	line = cmuxPid.ReplaceAllString(line, "${1}<pid>")
 	for k := 0; k+1 < len(n.plain); k += 2 {
 		line = strings.ReplaceAll(line, n.plain[k], n.plain[k+1])
 	}
 	return line
 }
+
+var cmuxPid = regexp.MustCompile(`(^cmux .* --pid=)[0-9]+`)
