@@ -10,19 +10,16 @@ import (
 )
 
 // Bridge tells the detected hosts what the chat does, without Bubble Tea:
-// a headless run uses one directly, and an app that needs the detection to
-// build its model (the lines for its system prompt) makes one with New,
-// then wraps its model with Bridge.Wrap. Every method but Flush and Close
-// returns at once. A Bridge is safe for concurrent use.
+// for a headless run, or an app whose model needs the detection first
+// (then Bridge.Wrap). Every method but Flush and Close returns at once. A
+// Bridge is safe for concurrent use.
 type Bridge struct{ b *bridge.Bridge }
 
 // New detects the host and starts one reporting worker per host. A bad
 // option value is an error wrapping ErrOption; malformed host variables
-// are not (detection falls back to the plain terminal and Problems says
-// why). Unless WithSignalHandler(false), on SIGINT, SIGTERM or SIGHUP the
-// Bridge runs the exit, then delivers the signal again so the process
-// ends as it would have (under Bubble Tea, which quits on the first two
-// itself, only SIGHUP).
+// are not (Problems). Unless WithSignalHandler(false), SIGINT, SIGTERM and
+// SIGHUP run the exit and are delivered again (under Bubble Tea, which
+// quits on the first two itself, only SIGHUP).
 func New(opts ...Option) (*Bridge, error) {
 	b, err := bridge.New(opts...)
 	if err != nil {
@@ -48,10 +45,9 @@ func (b *Bridge) Host() string { return b.b.Host() }
 // WithTmuxPaneLine(true), inside tmux, the last line is "tmux pane: %3".
 func (b *Bridge) EnvironmentLines() []string { return b.b.EnvironmentLines() }
 
-// Channels says which host carries what, one line per host, and what
-// keeps a host from showing it. It first asks a host what it lets through
-// (inside tmux: passthrough), bounded by ctx and the report timeout: call
-// it from a diagnostic such as -doctor, never from Update.
+// Channels says which host carries what, one line per host, and what keeps
+// it from showing it, after asking (tmux's passthrough), bounded by ctx and
+// the report timeout: for a diagnostic such as -doctor, never Update.
 func (b *Bridge) Channels(ctx context.Context) []string { return b.b.Channels(ctx) }
 
 // Problems lists the host variables that were present but unusable, and

@@ -21,12 +21,10 @@ var lateAnswer atomic.Pointer[bgquery.Late]
 // this much at worst.
 const lateHold = 200 * time.Millisecond
 
-// lateFilter drops the owed answer from the app's input. Bubble Tea v1
-// cuts it into messages (runes, alt+] and alt+\, BEL as ctrl+g, the cursor
-// report as an unknown CSI sequence, F15 or alt+F3); the filter turns each
-// back into its bytes and takes it only while they follow the answer's
-// grammar (bgquery.Late). A message that does not fit is the user's, and
-// so is everything held before it, handed on in order.
+// lateFilter drops the owed answer, which Bubble Tea v1 cuts into messages
+// (runes, alt+], ctrl+g, an unknown CSI, F15 or alt+F3), while their bytes
+// follow its grammar (bgquery.Late). One that does not fit is the user's,
+// as is all held before it, handed on in order.
 type lateFilter struct {
 	owed  *bgquery.Late
 	saved bgquery.Late // owed before the held messages
@@ -57,8 +55,7 @@ func (m *Model) updateLate(msg tea.Msg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// filter returns the messages to hand the app now, and the timer of a hold
-// that just began.
+// filter returns the messages to hand on now, and a new hold's timer.
 func (f *lateFilter) filter(msg tea.Msg) (pass []tea.Msg, cmd tea.Cmd) {
 	if r, ok := msg.(lateRelease); ok {
 		if r.gen != f.gen {
@@ -107,7 +104,7 @@ func (f *lateFilter) unhold() []tea.Msg {
 func (f *lateFilter) done() bool { return f.owed.Done() && len(f.held) == 0 }
 
 // inputBytes returns the bytes an input message came from, as far as the
-// answer could be among them; input is false for other messages.
+// answer could be among them.
 func inputBytes(msg tea.Msg) (b []byte, input bool) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		return keyBytes(tea.Key(k)), true

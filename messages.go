@@ -2,13 +2,9 @@ package hostbridge
 
 import "github.com/hostbridge/hostbridge/bridge"
 
-// The messages an app sends, as the Msg of a tea.Cmd (see Sequence for
-// several in order; Sequence(msg) is also the Cmd for one) or with
-// Program.Send, to say what the chat is doing. The wrapped model sees each
-// of them too: hostbridge only watches them on the way through. They are
-// declared in package bridge (github.com/hostbridge/hostbridge/bridge),
-// which the Bubble Tea v2 frontend (teav2) shares, so one value works
-// with either; each doc below shows the fields.
+// The messages an app sends, as a tea.Cmd's Msg (Sequence for several in
+// order) or with Program.Send; the wrapped model sees them too. They alias
+// package bridge's, shared with teav2; each doc shows the fields.
 
 // TurnStarted says a turn is running: hosts show "working". After an
 // approval is granted, send it again: the turn goes on.

@@ -9,10 +9,9 @@ import tea "github.com/charmbracelet/bubbletea"
 //
 //	return m, hostbridge.Sequence(hostbridge.TurnStarted{}, hostbridge.ApprovalNeeded{Tool: "shell"})
 //
-// tea.Batch runs its Cmds concurrently, so a host could end up showing
-// "working" while the chat waits for y/n; tea.Sequence lets other messages
-// come in between. Nil messages are skipped; with none left, Sequence
-// returns nil.
+// Unlike tea.Batch (concurrent: a host could show "working" while the chat
+// waits for y/n) or tea.Sequence (others come between). Nil messages are
+// skipped; with none left, Sequence returns nil.
 func Sequence(msgs ...tea.Msg) tea.Cmd {
 	seq := make(sequenceMsg, 0, len(msgs))
 	for _, m := range msgs {

@@ -8,13 +8,11 @@ import (
 	"github.com/hostbridge/hostbridge/bridge"
 )
 
-// Model wraps an app's tea.Model: every message reaches it unchanged and
-// its View is returned unchanged. On the way through, Model hands the
-// hostbridge messages, the terminal's focus reports and the exit to its
-// Bridge, which reports them off the update loop. The exit runs without a
-// call from the app on tea.Quit returned from Update (with Filter, on every
-// way the app quits), an exit signal and a panic in Update or View; after
-// Program.Run returns, Close covers every other way out.
+// Model wraps an app's tea.Model, whose messages and View pass unchanged,
+// and hands hostbridge's messages, focus reports and the exit to its
+// Bridge. The exit runs on tea.Quit from Update (with Filter, every way
+// the app quits), an exit signal and a panic; Close after Program.Run
+// covers the rest.
 type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
@@ -52,13 +50,10 @@ func (m *Model) Close() error { return m.bridge.Close() }
 func (m *Model) Unwrap() tea.Model { return m.inner }
 
 // Filter, given to tea.WithFilter, runs the exit however the app ends the
-// program: a Cmd of its own that returns tea.QuitMsg, a tea.Quit inside
-// tea.Batch or after tea.Sequence, a tea.Interrupt. Bubble Tea hands those
-// to the filter, never to a model (its eventLoop, tea.go, v1.3.10), so
-// without Filter the wrapper sees only what Update returns itself, and the
-// rest wait for Close. The exit is bounded (WithExitTimeout) and done
-// before Run returns, so the bar is cleared before the app's next line.
-// Other messages pass through at no cost.
+// program (its own QuitMsg Cmd, tea.Quit in tea.Batch or tea.Sequence,
+// tea.Interrupt), which Bubble Tea hands to the filter, never a model
+// (eventLoop, tea.go, v1.3.10). The exit is bounded (WithExitTimeout) and
+// done before Run returns. Other messages pass at no cost.
 //
 //	p := tea.NewProgram(m, tea.WithFilter(m.Filter))
 func (m *Model) Filter(model tea.Model, msg tea.Msg) tea.Msg {
@@ -73,13 +68,9 @@ func (m *Model) Filter(model tea.Model, msg tea.Msg) tea.Msg {
 	default:
 	}
 	if model == tea.Model(m) {
-		// Held back: Update runs the exit in a Cmd, off the event loop,
-		// and sends msg again.
-		return exitFirst{msg}
+		return exitFirst{msg} // Update runs the exit off the event loop, then msg
 	}
-	// The app's own model is the program's, and may not pass exitFirst
-	// on: the exit runs here, on the event loop, bounded, as the program
-	// ends.
+	// The app's own model may not pass exitFirst on: exit here, bounded.
 	_ = m.bridge.Close()
 	return msg
 }
@@ -111,7 +102,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, m.update(msg)
 }
 
-// update watches msg and passes it to the app's model.
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.FocusMsg:
@@ -151,8 +141,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		cmd = m.quit
 	}
 	if m.focus && isInput(msg) {
-		// The program reads the terminal: its focus reports will be read
-		// too (see Bridge.Framework). Once.
 		m.focus = false
 		return tea.Batch(cmd, tea.EnableReportFocus)
 	}
@@ -173,8 +161,7 @@ func (m *Model) View() string {
 	return m.inner.View()
 }
 
-// quitPC identifies tea.Quit, so the exit runs before the program stops.
-// Funcs are not comparable; their code pointers are, at no allocation.
+// quitPC identifies tea.Quit: funcs are not comparable, code pointers are.
 var quitPC = reflect.ValueOf(tea.Quit).Pointer()
 
 func isQuit(cmd tea.Cmd) bool {
@@ -185,9 +172,8 @@ func isQuit(cmd tea.Cmd) bool {
 // it did not recognise.
 const csiReportType = "unknownCSISequenceMsg"
 
-// lostFocusReport recognises a focus report Bubble Tea v1 failed to parse:
-// it parses CSI I and CSI O only alone in one read, and hands the others
-// to Update as an unknown CSI sequence.
+// lostFocusReport recognises a focus report Bubble Tea v1 did not parse
+// (it does only when alone in one read).
 func lostFocusReport(msg tea.Msg) (focused, ok bool) {
 	b, ok := unknownCSI(msg)
 	if !ok || len(b) != 3 || b[0] != 0x1b || b[1] != '[' {

@@ -12,11 +12,9 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Bridge tells the detected hosts what the chat does: each message changes
-// the chat's state under a mutex, and one worker per host reports the
-// change off the caller's goroutine, bounded in time. Every method but
-// Suspend, Flush and Close returns at once. A Bridge is safe for
-// concurrent use.
+// Bridge tells the detected hosts what the chat does, one bounded worker
+// per host, off the caller's goroutine. Every method but Suspend, Flush and
+// Close returns at once. A Bridge is safe for concurrent use.
 type Bridge struct {
 	cfg       config
 	detection hosts.Detection
@@ -57,7 +55,6 @@ func Lenient(opts ...Option) (*Bridge, error) {
 	return build(cfg), err
 }
 
-// build makes a Bridge from a parsed config.
 func build(cfg config) *Bridge {
 	b := &Bridge{cfg: cfg, done: make(chan struct{})}
 	b.detection = hosts.DetectWith(cfg.getenv, cfg.detect)
@@ -84,9 +81,8 @@ func build(cfg config) *Bridge {
 	return b
 }
 
-// reraise says which exit signals end the process once the exit ran: all
-// of them for a headless run, SIGHUP alone under Bubble Tea v1, which
-// quits on the others itself but has no handler for a closed terminal.
+// reraise: which signals end the process after the exit; under Bubble Tea
+// v1, which quits on the others itself, SIGHUP alone.
 func (b *Bridge) reraise(s os.Signal) bool {
 	if b.underTea.Load() {
 		return reraiseHangup(s)
@@ -94,13 +90,10 @@ func (b *Bridge) reraise(s os.Signal) bool {
 	return reraiseAll(s)
 }
 
-// Framework (for frontends) says a UI framework owns SIGINT and SIGTERM
-// now, and returns whether it should turn on the terminal's focus reports
-// once the program reads a key or a mouse event (the proof that it reads
-// the terminal: with no input, or input from a pipe, the terminal's
-// reports would go unread and its tty would echo them). By default only
-// where standard input is a terminal and TERM is not "dumb"
-// (WithFocusReports).
+// Framework (for frontends) says a UI framework owns SIGINT and SIGTERM,
+// and whether to turn on focus reports at the first key or mouse event
+// (proof the terminal is read; unread reports would echo). Default: where
+// stdin is a terminal and TERM is not "dumb" (WithFocusReports).
 func (b *Bridge) Framework() (focusReports bool) {
 	b.underTea.Store(true)
 	switch b.cfg.focus {
@@ -113,7 +106,7 @@ func (b *Bridge) Framework() (focusReports bool) {
 }
 
 // Focus says whether the terminal has the user's focus, and whether it
-// said so at all yet.
+// said so yet.
 func (b *Bridge) Focus() (focused, known bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -225,8 +218,8 @@ func (b *Bridge) Send(msg any) bool {
 }
 
 // Suspend (for frontends) clears what is drawn in the terminal before
-// another program takes it (tea.Exec, tea.Suspend) and waits, at most the report timeout,
-// for the terminal, not for the other hosts.
+// another program takes it, waiting at most the report timeout, and only
+// for the terminal.
 func (b *Bridge) Suspend(ctx context.Context) {
 	b.apply((*core.Machine).Suspend)
 	ctx, cancel := context.WithTimeout(ctx, b.cfg.reporter.Timeout)
@@ -251,10 +244,8 @@ func (b *Bridge) apply(f func(m *core.Machine) []host.Report) {
 	b.mu.Unlock()
 }
 
-// ExitOnPanic (for frontends), deferred by a wrapper's Update and View, runs the exit
-// before the app's panic goes on up to the UI framework, which restores
-// the terminal (Bubble Tea v2's renderer resets the bar) but knows
-// nothing of the other hosts.
+// ExitOnPanic (for frontends), deferred by Update and View, runs the exit
+// before a panic goes on to the UI framework, which knows no other hosts.
 func (b *Bridge) ExitOnPanic() {
 	if r := recover(); r != nil {
 		_ = b.Close()
@@ -262,11 +253,9 @@ func (b *Bridge) ExitOnPanic() {
 	}
 }
 
-// Close is the exit, and every exit path (Quit, a panic, a signal, the
-// app's Close) ends here: the hosts are told within the exit timeout
-// (plus closeGrace), whatever they do, and every worker stops. The error
-// names the hosts it gave up on. Later calls wait for the first and
-// return its result.
+// Close is the exit every path ends in (Quit, a panic, a signal): the hosts
+// are told within the exit timeout, whatever they do, and the workers stop.
+// The error names the hosts given up on; later calls return the first's.
 func (b *Bridge) Close() error {
 	b.closeOnce.Do(func() {
 		defer close(b.done)

@@ -2,11 +2,9 @@ package bridge
 
 import "github.com/hostbridge/hostbridge/internal/core"
 
-// The messages an app sends to say what the chat does, with Bridge.Send or,
-// under Bubble Tea, as the Msg of a tea.Cmd. Each frontend aliases them:
-// hostbridge.TurnStarted is bridge.TurnStarted. Every text in them is
-// hostile until cleaned: escape sequences, control and bidi characters are
-// removed, and each host gets it cut to what it holds.
+// The messages an app sends with Bridge.Send or, under Bubble Tea, as a
+// tea.Cmd's Msg; each frontend aliases them. Their text is cleaned (Clean)
+// and cut to what each host holds.
 
 // TurnStarted says a turn is running: hosts show "working". After an
 // approval is granted, send it again: the turn goes on.
@@ -40,8 +38,8 @@ func (a ApprovalNeeded) Summary() string {
 	return "approval needed"
 }
 
-// summaryPart cuts s to what core.Clean reads of a message anyway, before
-// the parts are joined: a 10 MB action costs what a short one does.
+// summaryPart cuts s to what Clean reads anyway: a 10 MB action costs what
+// a short one does.
 func summaryPart(s string) string {
 	return s[:min(len(s), core.Window+4*core.MaxMessage)]
 }

@@ -66,10 +66,8 @@ type Config struct {
 	BarByBackend bool          // the terminal backend keeps the bar even under a renderer that could draw it
 }
 
-// config holds each setting once, in the struct of the part that takes
-// it (build hands them on whole, filling in the hosts.Config fields that
-// follow from others: NoPing, Off, SessionInAll, Logger); the rest is the
-// Bridge's own.
+// config holds each setting once, in the struct of the part that takes it;
+// build fills the hosts.Config fields that follow from others.
 type config struct {
 	hosts        hosts.Config         // what Build takes: the names, the output, the bar, the reference behaviours
 	machine      core.Config          // the ping's gates, sub-agents, resume
@@ -92,8 +90,8 @@ var (
 	herdrSource = regexp.MustCompile(`^[A-Za-z0-9:._-]{1,80}$`)
 )
 
-// parse applies opts in turn to a zero Config; an option that is nil or
-// leaves a field bad is left out, and the error says why.
+// parse applies opts in turn; one that is nil or leaves a field bad is
+// left out, and the error says why.
 func parse(opts []Option) (config, error) {
 	var o Config
 	var errs []error
@@ -113,7 +111,6 @@ func parse(opts []Option) (config, error) {
 	return o.config(), errors.Join(errs...)
 }
 
-// check says which fields are bad.
 func (o *Config) check() error {
 	var errs []error
 	bad := func(ok bool, format string, args ...any) {
@@ -136,8 +133,7 @@ func (o *Config) check() error {
 	return errors.Join(errs...)
 }
 
-// quoted is a bad value as an error quotes it: %q of at most its first
-// 40 bytes, so a 10 KB agent name is not echoed whole into a log.
+// quoted is %q of v's first 40 bytes: a 10 KB name is not logged whole.
 func quoted(v string) string {
 	if len(v) <= 40 {
 		return fmt.Sprintf("%q", v)
@@ -145,7 +141,6 @@ func quoted(v string) string {
 	return fmt.Sprintf("%q… (%d bytes)", v[:40], len(v))
 }
 
-// config is a checked Config with its defaults filled in.
 func (o Config) config() config {
 	c := config{
 		hosts: hosts.Config{Agent: o.Agent, Source: o.Source, Output: o.Output, OutputChosen: o.Output != nil,

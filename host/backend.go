@@ -14,18 +14,15 @@ import (
 // It must return once ctx is done, whatever the host does.
 //
 // A state, meta or agents report comes only when it differs from the last
-// one of its kind the backend took (in State and Message; Meta; Agents or
-// Session), or with Repeat set: after a failed report of its kind (the
-// host may have applied it anyway), after a KindSuspend taken by a Drawer
-// (the terminal cleared what it showed), or as a Refresher's keep-alive.
-// So a backend sends what it is given, keeping only the wire state it
-// needs to encode it (tokens a host holds, the sub-agents it listed).
+// one of its kind the backend took, or with Repeat set: after a failed one
+// (the host may have applied it), after a KindSuspend a Drawer took, or as
+// a Refresher's keep-alive. So a backend sends what it is given, keeping
+// only the wire state it needs to encode it.
 //
-// An error means the host did not take the report: it is counted and
-// logged at debug level, never shown, and a state, meta, agents or session
-// report is tried again later. An error wrapping ErrDropped means the host
-// cannot show it and never will: it is counted Dropped, not retried. A
-// backend returns nil for the kinds it has no use for.
+// An error means the host did not take the report: it is counted, logged
+// at debug level, and a state, meta, agents or session report is retried.
+// One wrapping ErrDropped (the host never can) is counted Dropped, not
+// retried. A backend returns nil for the kinds it has no use for.
 type Backend interface {
 	// Name is short and stable, for logs and diagnostics ("herdr").
 	Name() string

@@ -17,9 +17,8 @@ const (
 	KindMeta
 	// KindAgents: the sub-agents changed (Agents holds all). A snapshot.
 	KindAgents
-	// KindSuspend: another program has the terminal for a while: hide what
-	// is drawn there, keep the claim on a pane. The next KindState
-	// restores it.
+	// KindSuspend: another program has the terminal: hide what is drawn
+	// there, keep the pane. The next KindState restores it.
 	KindSuspend
 	// KindExit: the chat exits: clear the bar, release the pane, remove
 	// the row. Only a ping held back may come after it.

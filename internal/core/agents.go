@@ -6,13 +6,12 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// MaxAgents caps the live sub-agents a Machine keeps: past it, starting
-// one more drops the oldest live one, which hosts are told has stopped. A
-// chat that never ends its sub-agents costs bounded memory.
+// MaxAgents caps the live sub-agents a Machine keeps (bounded memory): one
+// more drops the oldest, reported stopped.
 const MaxAgents = 10000
 
-// liveAgents is what a Machine knows of the live sub-agents. Every
-// operation costs O(1) amortised: the chat's goroutine makes them.
+// liveAgents is a Machine's live sub-agents; each operation is O(1)
+// amortised, as the chat's goroutine makes them.
 type liveAgents struct {
 	byID  map[string]*liveAgent
 	order []*liveAgent // by start; ended ones leave lazily
@@ -34,8 +33,7 @@ type wait struct {
 
 func (l *liveAgents) get(id string) *liveAgent { return l.byID[id] }
 
-// add starts a sub-agent; with MaxAgents live, the oldest is dropped and
-// returned, stopped.
+// add starts a; at MaxAgents it drops and returns the oldest, stopped.
 func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	if l.byID == nil {
 		l.byID = map[string]*liveAgent{}
@@ -56,7 +54,6 @@ func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	return dropped
 }
 
-// set records a live sub-agent's new value.
 func (l *liveAgents) set(e *liveAgent, a host.SubAgent) {
 	was, now := e.Status == host.AgentWaiting, a.Status == host.AgentWaiting
 	e.SubAgent = a
@@ -85,15 +82,13 @@ func (l *liveAgents) end(e *liveAgent) {
 	l.live--
 }
 
-// stale: w no longer waits (its sub-agent ended, was answered, or waits
-// on something else now).
+// stale: w's sub-agent ended, was answered, or waits on something else.
 func (l *liveAgents) stale(w wait) bool {
 	return w.a.ended || w.a.Status != host.AgentWaiting || w.a.waits != w.n
 }
 
 func hasEnded(e *liveAgent) bool { return e.ended }
 
-// firstWaiting returns the sub-agent that has waited longest, if any.
 func (l *liveAgents) firstWaiting() (host.SubAgent, bool) {
 	l.waits = dropStaleHead(l.waits, l.stale)
 	if len(l.waits) == 0 {
@@ -102,8 +97,7 @@ func (l *liveAgents) firstWaiting() (host.SubAgent, bool) {
 	return l.waits[0].a.SubAgent, true
 }
 
-// prune drops list's stale entries once they outnumber its n live ones by
-// more than n+16, so that each operation costs O(1) amortised.
+// prune drops stale entries once they outnumber the n live ones by n+16.
 func prune[T any](list []T, n int, stale func(T) bool) []T {
 	if len(list) > 2*n+16 {
 		return slices.DeleteFunc(list, stale)
@@ -111,7 +105,6 @@ func prune[T any](list []T, n int, stale func(T) bool) []T {
 	return list
 }
 
-// dropStaleHead drops the stale entries at the head of list.
 func dropStaleHead[T any](list []T, stale func(T) bool) []T {
 	var zero T
 	for len(list) > 0 && stale(list[0]) {
@@ -121,9 +114,8 @@ func dropStaleHead[T any](list []T, stale func(T) bool) []T {
 	return list
 }
 
-// A KindAgents report from a Machine carries changes; when they start with
-// the zero SubAgent (an id is never empty otherwise), the list is emptied
-// first (a session switch). A backend always gets the whole list.
+// resets: a Machine's KindAgents changes that start with the zero SubAgent
+// empty the list first (a session switch); backends get the whole list.
 func resets(changes []host.SubAgent) bool { return len(changes) > 0 && changes[0].ID == "" }
 
 // agentSet is sub-agents in the order they first came, indexed by id.
@@ -132,7 +124,6 @@ type agentSet struct {
 	index map[string]int
 }
 
-// put stores a and returns the value it replaced, if any.
 func (s *agentSet) put(a host.SubAgent) (old host.SubAgent, replaced bool) {
 	if s.index == nil {
 		s.index = map[string]int{}
@@ -153,15 +144,14 @@ func (s *agentSet) reset() {
 	clear(s.index)
 }
 
-// agentList is the whole list one backend is shown, built by its worker
-// from the Machine's changes.
+// agentList is the whole list one worker's backend is shown.
 type agentList struct {
 	agentSet
 	ended int
 }
 
-// apply takes a report's changes into the list, makes r carry the whole
-// list (valid until the next apply) and says whether the list changed.
+// apply folds r's changes in and makes r carry the whole list (valid until
+// the next apply).
 func (l *agentList) apply(r *host.Report) (changed bool) {
 	changes := r.Agents
 	if resets(changes) {
@@ -187,9 +177,8 @@ func (l *agentList) apply(r *host.Report) (changed bool) {
 	return changed
 }
 
-// delivered is called once the list was delivered: the ended sub-agents have
-// been shown so, and leave once they are half the list (so each change
-// costs O(1); until then they are sent again unchanged).
+// delivered: ended sub-agents were shown so, and leave once they are half
+// the list (O(1) per change; until then they are re-sent unchanged).
 func (l *agentList) delivered() {
 	if l.ended == 0 || 2*l.ended < len(l.list) {
 		return
@@ -202,9 +191,8 @@ func (l *agentList) delivered() {
 	l.ended = 0
 }
 
-// mergeAgents folds r's changes, newer, into the queued KindAgents item
-// (the worker's mu held). The item's changes are copied the first time:
-// Send hands one Report to every worker.
+// mergeAgents folds newer r into the queued item (w.mu held), copying the
+// changes first: Send hands one Report to every worker.
 func (it *item) mergeAgents(r host.Report) {
 	if it.agents == nil {
 		it.agents = &agentSet{}

@@ -12,18 +12,12 @@ import (
 // errSuperseded cancels a report in flight that the exit made pointless.
 var errSuperseded = errors.New("host: superseded by the exit")
 
-// supersededByExit reports whether the exit makes an undelivered report of
-// kind k pointless: it clears the bar, releases the pane (and with it the
-// session reference: ogulcancelik/herdr 10974c82, src/terminal/state.rs
-// release_agent_with_mutation), sets tuios to none, removes the cmux row.
-// A ping is not: the reply it announces is still on the screen.
+// supersededByExit: the exit undoes a report of kind k (herdr's release
+// drops the session too: ogulcancelik/herdr 10974c82, src/terminal/state.rs
+// release_agent_with_mutation); not a ping, whose reply is still on screen.
 func supersededByExit(k host.Kind) bool {
 	return k != host.KindPing && k != host.KindExit
 }
-
-// exitGrace is the part of the exit's budget the reports queued before it
-// may use.
-func exitGrace(exitTimeout time.Duration) time.Duration { return exitTimeout / 10 }
 
 // inFlight is the report in flight and whether the exit was sent (w.mu).
 type inFlight struct {
@@ -31,19 +25,18 @@ type inFlight struct {
 	cancel context.CancelCauseFunc
 	cut    *time.Timer // cancels it when the exit's grace runs out
 
-	graceEnd time.Time // when the exit's grace runs out; zero until the exit is sent
+	graceEnd time.Time // zero until the exit is sent
 }
 
-// exiting reports whether the exit was sent.
 func (f *inFlight) exiting() bool { return !f.graceEnd.IsZero() }
 
-// exitSent marks the exit sent (w.mu held): the report in flight, if the
-// exit supersedes it, is cancelled once the grace runs out.
+// exitSent (w.mu held) gives the reports queued before the exit a tenth of
+// its budget, then cancels the one in flight if the exit supersedes it.
 func (w *worker) exitSent() {
 	if w.inFlight.exiting() {
 		return
 	}
-	grace := exitGrace(w.o.ExitTimeout)
+	grace := w.o.ExitTimeout / 10
 	w.inFlight.graceEnd = time.Now().Add(grace)
 	if k := w.inFlight.kind; k != 0 && supersededByExit(k) {
 		cancel := w.inFlight.cancel
@@ -51,19 +44,16 @@ func (w *worker) exitSent() {
 	}
 }
 
-// pastGrace: the exit was sent and its grace ran out, so what it
-// supersedes is no longer sent, and pings wait behind it.
+// pastGrace: what the exit supersedes is no longer sent; pings wait.
 func (w *worker) pastGrace() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.inFlight.exiting() && !time.Now().Before(w.inFlight.graceEnd)
 }
 
-// call runs one report, bounded by ExitTimeout, Timeout or the end of the
-// exit's grace, and marked in flight meanwhile. superseded: the exit made
-// it pointless, before it started or while it ran. A panic fails the
-// report rather than take the chat down from a goroutine where nothing
-// restores the terminal.
+// call runs one report, in flight, bounded by its timeout and the exit's
+// grace. A panic fails the report: nothing on this goroutine would restore
+// the terminal.
 func (w *worker) call(ctx context.Context, r host.Report) (superseded bool, err error) {
 	timeout := w.o.Timeout
 	if r.Kind == host.KindExit {

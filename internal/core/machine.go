@@ -12,37 +12,21 @@ const (
 	MaxMessage = 200  // a blocked message, a headline, a ping
 	MaxPing    = 100  // the words of a reply that become a ping
 	MaxField   = 4096 // ids, directories
-	// maxAgentID caps a sub-agent's id: its start and each of its steps
-	// clean the id alike, or the steps would not find it.
-	maxAgentID = 128
+	maxAgentID = 128  // the start and each step must clean an id alike
 )
 
 // Config is how a Machine behaves; the zero value is the default.
 type Config struct {
-	// Quiet silences the attention ping.
-	Quiet bool
-	// QuietBlocked, QuietFailed and QuietDone silence the ping for one
-	// kind of event (the model needs you, a turn failed, a turn ended),
-	// for an app that notifies for it itself.
-	QuietBlocked, QuietFailed, QuietDone bool
-	// QuietWhileUnknown holds pings back until the terminal reported focus
-	// once. By default a terminal that never reports focus still gets
-	// them: a missed ping costs more than an extra one.
-	QuietWhileUnknown bool
-	// SubAgentsBlock makes a waiting sub-agent hold the chat Blocked with
-	// "<task>: <what it waits on>", for hosts without sub-agent rows.
-	SubAgentsBlock bool
-	// Resume turns a session id into the command that resumes it.
-	Resume func(sessionID string) string
-	// Agent names the chat in a ping that has no text of its own: a turn
-	// that ended with no reply pings "<Agent> finished". Default "chat".
-	Agent string
+	// The ping's gates, as bridge.Config's NoPing... fields.
+	Quiet, QuietBlocked, QuietFailed, QuietDone, QuietWhileUnknown bool
+
+	SubAgentsBlock bool                          // a waiting sub-agent holds the chat Blocked
+	Resume         func(sessionID string) string // the command that resumes a session
+	Agent          string                        // pings "<Agent> finished" for a reply with no text; "": "chat"
 }
 
-// Machine turns what the chat does into reports, with no I/O. It says what
-// the chat did; the Reporter decides what a host has already been shown.
-// Each method returns the reports to deliver, in order; after Exit, none.
-// A Machine is not safe for concurrent use.
+// Machine turns what the chat does into reports, with no I/O; the Reporter
+// decides what each host was already shown. Not safe for concurrent use.
 type Machine struct {
 	cfg Config
 
@@ -58,8 +42,7 @@ type Machine struct {
 	started, exited, suspended bool
 }
 
-// NewMachine returns a Machine in the Unknown state with the session the
-// chat starts with (which may be zero).
+// NewMachine returns a Machine, Unknown, with the startup session s.
 func NewMachine(cfg Config, s host.Session) *Machine {
 	m := &Machine{cfg: cfg}
 	m.session = m.cleanSession(s)
@@ -67,14 +50,13 @@ func NewMachine(cfg Config, s host.Session) *Machine {
 	return m
 }
 
-// Focus returns whether the terminal has the user's focus, and whether it
-// has said so at all yet.
+// Focus returns the terminal's last focus report, if any came.
 func (m *Machine) Focus() (focused, known bool) { return m.focused, m.focusKnown }
 
-// SetFocus records a focus report from the terminal: it gates the ping.
+// SetFocus records a focus report, which gates the ping.
 func (m *Machine) SetFocus(focused bool) { m.focused, m.focusKnown = focused, true }
 
-// Start marks the chat ready for input: Idle and the startup session.
+// Start marks the chat ready: Idle and the startup session.
 func (m *Machine) Start() []host.Report {
 	if m.exited || m.started {
 		return nil
@@ -87,22 +69,20 @@ func (m *Machine) TurnStarted() []host.Report {
 	return m.set(host.Working, "", "")
 }
 
-// NeedsYou marks the chat waiting on the user for request; every request
-// pings.
+// NeedsYou marks the chat Blocked on request; each request pings.
 func (m *Machine) NeedsYou(request string) []host.Report {
 	request = Clean(request, MaxMessage)
 	return m.set(host.Blocked, request, request)
 }
 
-// TurnFailed marks the last turn failed; the cleaned headline is the
-// state's message (tuios shows it beside errored) and the ping's text.
+// TurnFailed marks the turn failed; the headline is the state's message
+// (tuios shows it beside errored) and the ping's.
 func (m *Machine) TurnFailed(headline string) []host.Report {
 	headline = Clean(headline, MaxMessage)
 	return m.set(host.Failed, headline, headline)
 }
 
-// Idle marks the user's move. When a turn was running, the reply's first
-// words ping.
+// Idle marks the user's move; after a turn, the reply's first words ping.
 func (m *Machine) Idle(reply string) []host.Report {
 	ping := ""
 	if m.state == host.Working || m.state == host.Blocked {
@@ -122,8 +102,7 @@ func (m *Machine) set(s host.State, request, ping string) []host.Report {
 	return m.ping(m.start(m.stateChanged(nil)), ping, s)
 }
 
-// SessionChanged records that the chat saved (OriginSaved) or switched to
-// (OriginSwitched) session s.
+// SessionChanged records that the chat saved or switched to session s.
 func (m *Machine) SessionChanged(s host.Session, o host.Origin) []host.Report {
 	if m.exited {
 		return nil
@@ -135,7 +114,6 @@ func (m *Machine) SessionChanged(s host.Session, o host.Origin) []host.Report {
 		out = append(out, m.report(host.KindSession))
 	}
 	if o == host.OriginSwitched && m.agentsShown {
-		// The old session's sub-agents are not the new one's.
 		m.agents, m.agentsShown = liveAgents{}, false
 		r := m.report(host.KindAgents)
 		r.Agents = []host.SubAgent{{}} // see resets
@@ -144,8 +122,7 @@ func (m *Machine) SessionChanged(s host.Session, o host.Origin) []host.Report {
 	return out
 }
 
-// SetMeta replaces the facts shown beside the chat; a fact left out, or
-// with an empty value, is removed.
+// SetMeta replaces the facts; one left out or empty is removed.
 func (m *Machine) SetMeta(facts []host.Fact) []host.Report {
 	if m.exited {
 		return nil
@@ -165,8 +142,7 @@ func (m *Machine) SetMeta(facts []host.Fact) []host.Report {
 	return []host.Report{m.report(host.KindMeta)}
 }
 
-// AgentStarted records that sub-agent id started (again, if it is live).
-// Past MaxAgents live, the oldest is dropped and reported stopped.
+// AgentStarted records that sub-agent id started (again, if live).
 func (m *Machine) AgentStarted(id, typ, task string) []host.Report {
 	a := host.SubAgent{ID: Clean(id, maxAgentID), Type: Clean(typ, MaxMessage), Task: Clean(task, MaxMessage), Status: host.AgentRunning}
 	if m.exited || a.ID == "" {
@@ -182,10 +158,8 @@ func (m *Machine) AgentStarted(id, typ, task string) []host.Report {
 	return m.agentStateChanged(m.agentReport(changes...))
 }
 
-// AgentStep records what live sub-agent id does now: the tool it runs
-// (AgentRunning), what it waits on (AgentWaiting), or its end with its
-// answer or error. Only this sub-agent's text is cleaned, so a step costs
-// the same with a thousand live; an id that is not live is ignored.
+// AgentStep records live sub-agent id's tool, wait or end. Only its own
+// text is cleaned: a step costs the same with a thousand live.
 func (m *Machine) AgentStep(id string, s host.AgentStatus, text string) []host.Report {
 	if m.exited {
 		return nil
@@ -220,8 +194,8 @@ func (m *Machine) agentChanged(e *liveAgent, a host.SubAgent) []host.Report {
 	return out
 }
 
-// agentReport carries only the changes: the Reporter keeps each host's
-// whole list off the chat's goroutine. It has room for the state.
+// agentReport carries only the changes: each worker keeps its host's whole
+// list, off the chat's goroutine. Room for the state follows.
 func (m *Machine) agentReport(changes ...host.SubAgent) []host.Report {
 	m.agentsShown = true
 	r := m.report(host.KindAgents)
@@ -229,7 +203,6 @@ func (m *Machine) agentReport(changes ...host.SubAgent) []host.Report {
 	return append(make([]host.Report, 0, 2), r)
 }
 
-// agentStateChanged adds the state a sub-agent change may have changed.
 func (m *Machine) agentStateChanged(out []host.Report) []host.Report {
 	if !m.cfg.SubAgentsBlock {
 		return out
@@ -244,8 +217,7 @@ func waitingMessage(a host.SubAgent) string {
 	return Clean(a.Task+": "+a.Waiting, MaxMessage)
 }
 
-// Suspend marks the terminal handed to another program; Resume takes it
-// back and shows the state again.
+// Suspend marks the terminal handed to another program.
 func (m *Machine) Suspend() []host.Report {
 	if m.exited || m.suspended || !m.started {
 		return nil
@@ -254,7 +226,7 @@ func (m *Machine) Suspend() []host.Report {
 	return []host.Report{m.report(host.KindSuspend)}
 }
 
-// Resume ends a Suspend.
+// Resume ends a Suspend: the state is shown again.
 func (m *Machine) Resume() []host.Report {
 	if m.exited || !m.suspended {
 		return nil
@@ -263,9 +235,8 @@ func (m *Machine) Resume() []host.Report {
 	return []host.Report{m.report(host.KindState)}
 }
 
-// Exit marks the chat gone. An Exit before the chat reported anything
-// reports nothing: a diagnostic run that only detects must not release a
-// pane someone else holds.
+// Exit marks the chat gone; before any report, silently: a run that only
+// detects must not release a pane someone else holds.
 func (m *Machine) Exit() []host.Report {
 	if m.exited {
 		return nil
@@ -278,8 +249,7 @@ func (m *Machine) Exit() []host.Report {
 	return []host.Report{m.report(host.KindExit)}
 }
 
-// start puts the first state report and the startup session ahead of out,
-// the first time the chat does anything.
+// start puts the first state and the startup session ahead of out, once.
 func (m *Machine) start(out []host.Report) []host.Report {
 	if m.started {
 		return out
@@ -295,8 +265,8 @@ func (m *Machine) start(out []host.Report) []host.Report {
 	return append(first, out...)
 }
 
-// stateChanged appends the state, but before start and while suspended,
-// which report it themselves.
+// stateChanged appends the state, except before start and while
+// suspended, which report it themselves.
 func (m *Machine) stateChanged(out []host.Report) []host.Report {
 	if !m.started || m.suspended {
 		return out
@@ -304,8 +274,7 @@ func (m *Machine) stateChanged(out []host.Report) []host.Report {
 	return append(out, m.report(host.KindState))
 }
 
-// ping adds the attention ping text for an event of kind ev (Blocked,
-// Failed, or Idle: a turn ended), unless it is gated.
+// ping adds a ping for an event ev (Blocked, Failed, Idle), unless gated.
 func (m *Machine) ping(out []host.Report, text string, ev host.State) []host.Report {
 	var quiet bool
 	switch ev {
@@ -324,8 +293,7 @@ func (m *Machine) ping(out []host.Report, text string, ev host.State) []host.Rep
 	return append(out, r)
 }
 
-// effective is the state hosts are told: the chat's own, or Blocked while
-// a sub-agent waits (Config.SubAgentsBlock).
+// effective is the state hosts are told (SubAgentsBlock included).
 func (m *Machine) effective() (host.State, string) {
 	if m.state != host.Blocked && m.cfg.SubAgentsBlock {
 		if a, ok := m.agents.firstWaiting(); ok {

@@ -5,12 +5,9 @@ import (
 	"unicode"
 )
 
-// Plain is one line of a reply as a ping reads it: LLM replies are
-// markdown, and a notification shows text, not "# Heading" or
-// "**Sure!**". It drops a heading's #s, quote marks, a list bullet or
-// number, a code fence line, backticks, emphasis marks and a link's
-// target ("[text](url)" gives "text"). It reads one line that Clean has
-// already cleaned, and never adds to it.
+// Plain is one cleaned line of a markdown reply as a ping shows it: no
+// heading #s, quote marks, bullets, fences, backticks, emphasis or link
+// targets. It never adds to the line.
 func Plain(line string) string {
 	s := strings.TrimSpace(line)
 	if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
@@ -26,7 +23,6 @@ func Plain(line string) string {
 	return inline(s)
 }
 
-// trimBullet drops a list item's marker: "- ", "* ", "+ ", "1. ", "1) ".
 func trimBullet(s string) string {
 	if len(s) > 1 && strings.ContainsRune("-*+", rune(s[0])) && s[1] == ' ' {
 		return s[2:]
@@ -41,8 +37,8 @@ func trimBullet(s string) string {
 	return s
 }
 
-// inline drops backticks, emphasis marks (* and _ where they open or close
-// a word, so snake_case and 2*3 stay) and links' targets.
+// inline drops backticks, emphasis (so snake_case and 2*3 stay) and link
+// targets.
 func inline(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -75,10 +71,8 @@ func inline(s string) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
-// emphasis reports whether the run of marks s[j..k] (all * or all _)
-// opens or closes emphasis: a word on one side, a space, punctuation or
-// the line's end on the other; a run alone between spaces ("**") goes too
-// when it is longer than one mark.
+// emphasis: the run of marks s[j..k] has a word on one side only, or is
+// longer than one mark alone between spaces ("**").
 func emphasis(s string, j, k int) bool {
 	before, after := j == 0 || edge(s[j-1]), k == len(s)-1 || edge(s[k+1])
 	return before != after || (before && after && k > j)
@@ -86,8 +80,7 @@ func emphasis(s string, j, k int) bool {
 
 func edge(c byte) bool { return c < 0x80 && (c == ' ' || unicode.IsPunct(rune(c))) }
 
-// link reads "[text](target)" at the start of s: the text and the length
-// of the whole link.
+// link reads "[text](target)" at the start of s.
 func link(s string) (text string, n int, ok bool) {
 	end := strings.Index(s, "](")
 	if end < 0 || strings.IndexByte(s[1:end], '[') >= 0 {

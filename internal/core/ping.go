@@ -8,13 +8,13 @@ import (
 
 // pinger is a worker's rate limit on pings (ReporterOptions.PingInterval).
 type pinger struct {
-	next  time.Time // when the next ping may go out: an interval after the last
+	next  time.Time // an interval after the last ping
 	held  *host.Report
 	timer *time.Timer
 }
 
-// ping sends r, or holds it when the last ping went out less than an
-// interval ago or the exit goes first; a newer ping replaces a held one.
+// ping sends r, or holds it (replacing a held one) within an interval of
+// the last or behind the exit.
 func (d *delivery) ping(r host.Report) {
 	p, every := &d.pings, d.w.o.PingInterval
 	now := time.Now()
@@ -26,15 +26,13 @@ func (d *delivery) ping(r host.Report) {
 		return
 	}
 	if p.held == nil {
-		// Read only once the queue is empty: a ping held behind the exit
-		// goes right after it.
+		// Read only once the queue is empty: one behind the exit goes next.
 		p.timer.Reset(max(0, p.next.Sub(now)))
 	}
 	p.held = &r
 }
 
-// heldPing sends the held ping if the chat is still in the state it was
-// made in (it still needs you, still failed, it is still your move).
+// heldPing sends the held ping if the chat is still in its state.
 func (d *delivery) heldPing() {
 	p := &d.pings
 	if p.held == nil {
@@ -50,8 +48,7 @@ func (d *delivery) heldPing() {
 	d.sendPing(r, time.Now())
 }
 
-// sendPing sends r now, in place of any held ping, and starts the
-// interval.
+// sendPing sends r now, in place of any held ping.
 func (d *delivery) sendPing(r host.Report, now time.Time) {
 	p := &d.pings
 	p.held = nil

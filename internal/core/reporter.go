@@ -18,13 +18,10 @@ const (
 	DefaultRetryMin    = 100 * time.Millisecond
 	DefaultRetryMax    = 5 * time.Second
 	DefaultQueueLimit  = 1024
-	// DefaultPingInterval: a burst of turns must not become a burst of
-	// desktop notifications (tuios holds a pane's OSC 9 to one per 500 ms
-	// for the same reason).
+	// DefaultPingInterval: a burst of turns is not a burst of notifications
+	// (tuios holds a pane's OSC 9 to one per 500 ms alike).
 	DefaultPingInterval = 500 * time.Millisecond
-	// closeGrace is how long Close waits, past its deadline, for workers
-	// to notice their report was cancelled.
-	closeGrace = 100 * time.Millisecond
+	closeGrace          = 100 * time.Millisecond // Close's wait, past its deadline, for cancelled workers
 )
 
 // ErrClosed is returned by Flush after Close.
@@ -32,37 +29,21 @@ var ErrClosed = errors.New("host: reporter closed")
 
 // ReporterOptions tunes a Reporter; zero values are the defaults.
 type ReporterOptions struct {
-	Timeout      time.Duration // bounds each report
-	ExitTimeout  time.Duration // bounds the exit, which may take a host several requests
-	PingInterval time.Duration // the least time between two pings (negative: no limit)
-	Logger       *slog.Logger  // a debug line per failed report
-	// RetryMin and RetryMax bound the back-off of retries.
-	RetryMin, RetryMax time.Duration
-	QueueLimit         int // reports waiting per backend; past it the oldest is dropped
-	// EveryReport delivers every report, none coalesced or refreshed, so a
-	// transcript depends on the reports alone, not on a host's speed or
-	// the clock (test kits). Unchanged ones are still skipped.
+	Timeout            time.Duration // bounds each report
+	ExitTimeout        time.Duration // bounds the exit, which may take a host several requests
+	PingInterval       time.Duration // the least time between two pings (negative: no limit)
+	Logger             *slog.Logger  // a debug line per failed report
+	RetryMin, RetryMax time.Duration // the retries' back-off
+	QueueLimit         int           // reports waiting per backend; past it the oldest is dropped
+	// EveryReport coalesces and refreshes nothing (unchanged ones are still
+	// skipped), so a test kit's transcript does not depend on timing.
 	EveryReport bool
 }
 
-// Reporter delivers reports to backends off the caller's goroutine: one
-// worker goroutine per backend keeps its reports in order. Send never
-// blocks; Close stops the workers. A Reporter is safe for concurrent use.
-//
-// A worker skips a state, meta or agents report equal to the last one its
-// backend took (see host.Backend), unless it must go as a Repeat: after a
-// failed report of its kind, after a suspend a Drawer took, or as a
-// keep-alive (Refresher). While a host is slow, a newer snapshot replaces
-// a queued one of its kind; sub-agent changes are merged. A failed
-// snapshot or session is tried again with back-off until the host takes it
-// or a newer one replaces it.
-//
-// The exit has priority. Once it is sent, the reports queued before it
-// that it supersedes may use a tenth of ExitTimeout; then the one in
-// flight is cancelled, the rest are not sent, and the exit goes next.
-// Pings go at most one per PingInterval: one that comes sooner is held
-// (a newer one replaces it) and goes when the interval ends, or when the
-// worker stops, if the chat is still in the state it was made in.
+// Reporter delivers reports as host.Backend promises, one worker goroutine
+// per backend, in order; Send never blocks. A newer snapshot replaces a
+// queued one (sub-agent changes merge); failures retry with back-off; the
+// reports before the exit get a tenth of ExitTimeout. Safe for concurrent use.
 type Reporter struct {
 	workers   []*worker
 	cancel    context.CancelFunc
@@ -83,8 +64,7 @@ func NewReporter(backends []host.Backend, o ReporterOptions) *Reporter {
 	return r
 }
 
-// Send queues reps for every backend and returns at once; after Close it
-// does nothing.
+// Send queues reps for every backend; after Close it does nothing.
 func (r *Reporter) Send(reps ...host.Report) {
 	if len(reps) == 0 {
 		return
@@ -94,8 +74,7 @@ func (r *Reporter) Send(reps ...host.Report) {
 	}
 }
 
-// Flush waits until every report sent so far was delivered or failed, or
-// until ctx is done.
+// Flush waits until every report sent so far was handled, or ctx is done.
 func (r *Reporter) Flush(ctx context.Context) error { return r.FlushWhere(ctx, nil) }
 
 // FlushWhere is Flush for the backends keep accepts (all when keep is nil).
@@ -111,10 +90,8 @@ func (r *Reporter) FlushWhere(ctx context.Context, keep func(host.Backend) bool)
 	return nil
 }
 
-// Close delivers what is queued, stops every worker and closes every
-// backend that is a Closer. Once ctx is done it cancels the reports in
-// flight, waits closeGrace and returns an error naming the backends it
-// gave up on. Later calls return the first call's result.
+// Close delivers the queue, stops the workers and closes Closers; once ctx
+// is done it cancels, waits closeGrace and names the backends given up on.
 func (r *Reporter) Close(ctx context.Context) error {
 	r.closeOnce.Do(func() { r.closeErr = r.close(ctx) })
 	return r.closeErr
@@ -138,8 +115,7 @@ func (r *Reporter) close(ctx context.Context) error {
 	return fmt.Errorf("host: close: gave up on %v at the deadline: %w", late, context.Cause(ctx))
 }
 
-// running waits until every worker stopped or stop is closed, and names
-// the backends whose worker still runs.
+// running waits for the workers until stop, and names those still running.
 func (r *Reporter) running(stop <-chan struct{}) []string {
 	var names []string
 	for _, w := range r.workers {
@@ -156,7 +132,7 @@ func (r *Reporter) running(stop <-chan struct{}) []string {
 	return names
 }
 
-// Filled is o with each unset bound and the logger at its default.
+// Filled is o with its defaults.
 func (o ReporterOptions) Filled() ReporterOptions {
 	orDefault(&o.Timeout, DefaultTimeout)
 	orDefault(&o.ExitTimeout, DefaultExitTimeout)

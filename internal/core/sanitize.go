@@ -8,20 +8,16 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Clean makes hostile text safe in any host message: it removes escape
-// sequences, controls (which could end a host's own sequence early and let
-// the rest reach the terminal as commands), invalid UTF-8, bidi controls
-// (which can reorder what a user reads) and letters that draw nothing;
-// folds white space into single spaces, trims the ends, and caps the
-// result at max runes, ending a cut one with "…" (max <= 0: no cap).
+// Clean makes hostile text safe in any host message (see bridge.Clean):
+// a control could end a host's sequence early and let the rest reach the
+// terminal; a bidi control can reorder what a user reads.
 func Clean(s string, max int) string {
 	s = window(s, max)
 	if max <= 0 || max > len(s) {
 		max = len(s) + 1 // never reached: a rune is at least a byte
 	}
-	// Whole sequences first, so that not even the "[31m" of one is left.
-	// ansi.Strip keeps controls, C1 runes and bidi controls: the loop below
-	// drops those.
+	// Whole sequences first, so no "[31m" is left; the loop drops the
+	// controls and bidi runes ansi.Strip keeps.
 	if strings.IndexByte(s, 0x1b) >= 0 {
 		s = ansi.Strip(s)
 	}
@@ -59,9 +55,8 @@ func Clean(s string, max int) string {
 	return b.String()
 }
 
-// Window bounds the bytes of capped text that are read (plus room for the
-// runes kept): cleaning runs on the chat's goroutine, and a megabyte reply
-// must cost what a short one does.
+// Window bounds the bytes of capped text read (plus the runes kept): on the
+// chat's goroutine a megabyte reply must cost what a short one does.
 const Window = 16 << 10
 
 func window(s string, max int) string {
@@ -74,10 +69,8 @@ func window(s string, max int) string {
 	return s
 }
 
-// cut ends a string of n runes that reached its cap with "…", dropping
-// as many runes as it takes to stay within max. Not ansi.Truncate: the
-// caps count runes (which bound the bytes a host is sent), Truncate counts
-// terminal cells.
+// cut ends s, n runes at its cap, with "…" within max. Not ansi.Truncate,
+// which counts cells: runes bound the bytes a host is sent.
 func cut(s string, n, max int) string {
 	trimmed := strings.TrimRight(s, " ")
 	n -= len(s) - len(trimmed)
@@ -90,21 +83,18 @@ func cut(s string, n, max int) string {
 	return strings.TrimRight(s, " ") + "…"
 }
 
-// invisible reports a letter or mark that draws nothing (Unicode's
-// default-ignorable ones, such as the Hangul fillers, and the variation
-// selectors) or the blank braille pattern: text made of them would show a
-// blank ping, or hide what stands between visible words.
+// invisible: a rune that draws nothing (default-ignorables such as the
+// Hangul fillers, variation selectors, blank braille) could make a blank
+// ping or hide what stands between words.
 func invisible(r rune) bool {
 	return r == '\u2800' || unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
 }
 
-// FirstWords returns the first non-blank line of s, cleaned, cut at a word
-// boundary so it fits in max runes (ending in "…" when cut). It is how a
-// reply becomes a ping.
+// FirstWords is s's first non-blank line, cleaned, cut at a word to max
+// runes with "…".
 func FirstWords(s string, max int) string { return firstWords(s, max, nil) }
 
-// ReplyWords is FirstWords for a reply, which is markdown: each line is
-// read as Plain reads it, after Clean.
+// ReplyWords is FirstWords for a markdown reply (see Plain).
 func ReplyWords(s string, max int) string { return firstWords(s, max, Plain) }
 
 func firstWords(s string, max int, tidy func(string) string) string {

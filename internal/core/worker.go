@@ -69,7 +69,6 @@ func (w *worker) enqueue(reps []host.Report) {
 	w.poke()
 }
 
-// poke wakes the worker; a wake-up already pending is enough.
 func (w *worker) poke() {
 	select {
 	case w.wake <- struct{}{}:
@@ -78,8 +77,7 @@ func (w *worker) poke() {
 }
 
 // queuedSnapshot is the index of the queued snapshot of kind k a new one
-// supersedes, or -1. It looks back across snapshots only: edge events
-// (pings, sessions, the exit) keep their order with what came around them.
+// supersedes, or -1; edge events (pings, sessions, the exit) keep order.
 func (w *worker) queuedSnapshot(k host.Kind) int {
 	if w.o.EveryReport || !snapshot(k) {
 		return -1
@@ -92,8 +90,8 @@ func (w *worker) queuedSnapshot(k host.Kind) int {
 	return -1
 }
 
-// dropOldest makes room, never by the exit; sub-agent changes are folded
-// into the next queued ones rather than lost.
+// dropOldest makes room, never by the exit; sub-agent changes fold into
+// the next queued ones.
 func (w *worker) dropOldest() {
 	for i, it := range w.queue {
 		switch it.r.Kind {
@@ -111,8 +109,8 @@ func (w *worker) dropOldest() {
 			w.stats.Coalesced++
 			return
 		}
-		if i == 0 { // the usual case
-			w.popHead()
+		if i == 0 {
+			w.popHead() // the usual case, without copying the rest
 		} else {
 			w.queue = slices.Delete(w.queue, i, i+1)
 		}
@@ -121,8 +119,6 @@ func (w *worker) dropOldest() {
 	}
 }
 
-// popHead removes the head of the queue without copying the rest (w.mu
-// held).
 func (w *worker) popHead() {
 	w.queue[0] = item{}
 	w.queue = w.queue[1:]
@@ -135,7 +131,6 @@ func (w *worker) shutdown() {
 	w.poke()
 }
 
-// next pops the head of the queue.
 func (w *worker) next() (it item, ok, closing bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -221,8 +216,7 @@ func (w *worker) run(ctx context.Context) {
 	}
 }
 
-// delivery is a worker goroutine's own memory between reports: what the
-// backend was last given, what waits for a retry, the timers.
+// delivery is the worker goroutine's own memory between reports.
 type delivery struct {
 	w         *worker
 	ctx       context.Context
@@ -238,7 +232,6 @@ type delivery struct {
 	agents    agentList
 }
 
-// given is what the backend was last given of one kind.
 type given struct {
 	last  host.Report
 	taken bool // the host took last
@@ -246,8 +239,7 @@ type given struct {
 	retry bool // last failed and waits for another try
 }
 
-// retryOrder is the kinds retried, in the order they are tried again: the
-// state first, as it is what the host shows.
+// retryOrder: the state, what the host shows, is retried first.
 var retryOrder = [...]host.Kind{host.KindState, host.KindSession, host.KindMeta, host.KindAgents}
 
 func (d *delivery) handle(r host.Report, closing bool) {
@@ -286,8 +278,7 @@ func (d *delivery) handle(r host.Report, closing bool) {
 	}
 }
 
-// send gives r to the backend, as a Repeat when in doubt, and records
-// and counts the outcome. One the backend cannot show (host.ErrDropped)
+// send gives r to the backend, as a Repeat when in doubt; ErrDropped
 // counts as taken: there is nothing to retry.
 func (d *delivery) send(r host.Report) bool {
 	s, w := &d.kinds[r.Kind], d.w
@@ -316,8 +307,6 @@ func (d *delivery) send(r host.Report) bool {
 	return false
 }
 
-// taken follows a report the host took: a state starts the refresh its
-// backend asks for, a sub-agent list lets ended ones go.
 func (d *delivery) taken(r host.Report) {
 	switch r.Kind {
 	case host.KindState:
@@ -349,8 +338,8 @@ func (d *delivery) retrying() bool {
 	return false
 }
 
-// retryNow tries the failed reports again and stops at the first that
-// fails: new reports should not wait behind a timeout per kind.
+// retryNow stops at the first failure: new reports must not wait behind a
+// timeout per kind.
 func (d *delivery) retryNow() {
 	for _, k := range retryOrder {
 		s := &d.kinds[k]
@@ -372,7 +361,6 @@ func (d *delivery) retryNow() {
 	}
 }
 
-// refreshNow re-sends the state the host took, for a host that forgets it.
 func (d *delivery) refreshNow() {
 	r := d.kinds[host.KindState].last
 	r.Repeat = true
@@ -396,12 +384,11 @@ func stoppedTimer() *time.Timer {
 	return t
 }
 
-// snapshot: a newer report of kind k makes an older one pointless; the
-// other kinds are edge events, each delivered.
+// snapshot: a newer report of kind k makes an older one pointless.
 func snapshot(k host.Kind) bool {
 	return k == host.KindState || k == host.KindMeta || k == host.KindAgents
 }
 
-// retried: a failed report of kind k is tried again (the snapshots and
-// the session: a host down at start-up would otherwise never learn it).
+// retried: the snapshots and the session (a host down at start-up would
+// never learn it).
 func retried(k host.Kind) bool { return slices.Contains(retryOrder[:], k) }
