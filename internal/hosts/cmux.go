@@ -114,13 +114,11 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 	return nil
 }
 
-// spin turns the workspace's loader on or off unless it already is (again
-// with force). It drives the sidebar's loading spinner, which cmux shows
-// by default (sidebar.showAgentActivity, default true in cmux's
-// SettingCatalog). It is newer than set-status: when cmux calls it
-// unknown, or it fails while the command before it (cmuxOK) just worked
-// and it never worked, this cmux lacks it: it is not run again. Once it
-// has worked, a failure is just that.
+// spin sets the workspace's loader (the sidebar spinner, shown by default:
+// sidebar.showAgentActivity in cmux's SettingCatalog) unless it is so
+// already (again with force). Newer than set-status: called unknown, or
+// failing when the command before it worked (cmuxOK) and it never has,
+// this cmux lacks it and it is not run again.
 func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	state := "off"
 	if on {
@@ -145,13 +143,11 @@ func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	return nil
 }
 
-// rows runs a row command (set-status, clear-status) and settles the
-// handoff with its answer. A cmux that calls the verb unknown (the remote
-// daemon cmuxd-remote in a remote workspace, whose table has no row
-// commands: cmux 12e06c7, daemon/remote/cmd/cmuxd-remote/commands.go) will
-// never show a row: no row command is run again, and the terminal takes
-// the state. Any other answer is a cmux that has rows; no answer (out of
-// time) settles nothing.
+// rows runs set-status or clear-status and settles the handoff. A cmux
+// that calls the verb unknown (cmuxd-remote in a remote workspace: cmux
+// 12e06c7, daemon/remote/cmd/cmuxd-remote/commands.go) never shows a row:
+// none is run again and the terminal takes the state. No answer settles
+// nothing.
 func (b *cmuxBackend) rows(ctx context.Context, args ...string) error {
 	err := b.run(ctx, args...)
 	switch {

@@ -11,26 +11,15 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// The user options hostbridge keeps on the chat's own tmux pane, for a
-// status line or window-status-format to read (#{@hostbridge_state}, in a
-// #{P:…} loop for every pane of a window). They are set together, one
-// tmux exec per change, and unset together at the exit.
-const (
-	TmuxStateOption = "@hostbridge_state" // one of the TmuxState words
-	TmuxAgentOption = "@hostbridge_agent" // the agent's name
-	TmuxTextOption  = "@hostbridge_text"  // the request or failure headline; "" otherwise
-	// The pane's #{pane_current_command} while the chat runs: a status line
-	// shows the state only while they match, so a chat killed (no exit ran)
-	// shows nothing once its shell is back in front.
-	TmuxCommandOption = "@hostbridge_command"
-)
+// TmuxOptions are the pane options, set together in this order and unset
+// together at the exit: the state's word, the agent, the request or
+// failure headline, and the pane's #{pane_current_command} while the chat
+// runs: a status line shows the state only while they match, so a chat
+// killed (no exit ran) shows nothing once its shell is back in front.
+var TmuxOptions = [...]string{"@hostbridge_state", "@hostbridge_agent", "@hostbridge_text", "@hostbridge_command"}
 
-// TmuxOptions lists the pane options, in the order they are set.
-var TmuxOptions = [...]string{TmuxStateOption, TmuxAgentOption, TmuxTextOption, TmuxCommandOption}
-
-// TmuxState is the word @hostbridge_state holds for a state: a stable
-// vocabulary a tmux.conf compares against. "ready" is idle before any
-// turn ran, "idle" your move after one.
+// TmuxState is the word @hostbridge_state holds for a state, a stable
+// vocabulary for tmux.conf: "ready" is idle before any turn, "idle" after.
 func TmuxState(s host.State, turned bool) string {
 	switch s {
 	case host.Working:
@@ -48,23 +37,13 @@ func TmuxState(s host.State, turned bool) string {
 	return ""
 }
 
-// tmuxBackend is the extra channel inside tmux: the chat's pane carries its
-// state as pane user options, beside whichever host shows it elsewhere.
-// It runs the tmux client with -S (the server TMUX names, as the client
-// itself would find it) and one set-option per option, joined by ";"
-// arguments into one exec.
-//
-// A tmux that refuses a command (exit status non-zero: a server that is
-// gone, a pane that no longer exists, both common when TMUX is inherited
-// by a process that outlived its pane) makes the backend quiet for the
-// rest of the run: one debug line, every later report dropped, nothing
-// retried. A tmux out of time, or one that did not start, is only a
-// failure, tried again with the worker's back-off.
-//
-// Before its first exec it takes the pane's facts from the probe it shares
-// with the terminal (one display-message): a pane that is gone, or whose
-// tty is not the chat's (TMUX and TMUX_PANE inherited through herdr or
-// tuios inside tmux), makes it quiet too.
+// tmuxBackend keeps the chat's state as its tmux pane's user options, one
+// tmux exec (-S the server TMUX names) per change. A tmux that refuses a
+// command (a server or pane gone: TMUX inherited by a process that outlived
+// its pane) makes it quiet for the run; one out of time or not started is
+// only a failure, retried. Before the first exec the shared probe (one
+// display-message) must show the pane exists and its tty is the chat's
+// (not TMUX inherited through herdr or tuios inside tmux).
 type tmuxBackend struct {
 	c                 Config
 	bin, socket, pane string
@@ -97,9 +76,8 @@ func newTmux(c Config, p TmuxPane, ask *terminal.TmuxAsk) (*tmuxBackend, error) 
 	return &tmuxBackend{c: c, bin: path, socket: p.Socket, pane: p.Pane, ask: ask, mine: ownTTY}, nil
 }
 
-// check takes the pane's facts once, before the first exec: nil when the
-// options may be set; the error of an ask out of time (tried again) or
-// the backend's quiet error.
+// check takes the pane's facts once, before the first exec: nil, an ask
+// out of time (tried again), or the backend's quiet error.
 func (b *tmuxBackend) check(ctx context.Context) error {
 	if b.checked {
 		return nil
@@ -116,8 +94,7 @@ func (b *tmuxBackend) check(ctx context.Context) error {
 	return nil
 }
 
-// tmuxProblem is what tmux's answer says against setting the pane's
-// options, for the backend and -doctor; nil when nothing does.
+// tmuxProblem is what tmux's answer says against the pane's options.
 func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string) bool) *Problem {
 	switch {
 	case err != nil:
@@ -131,8 +108,7 @@ func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string)
 	return nil
 }
 
-// Problem is what the pane's facts, once asked (Probe), say against its
-// options; nil before, or when nothing does. It never blocks.
+// Problem is tmuxProblem once the facts are known (Probe); it never blocks.
 func (b *tmuxBackend) Problem() *Problem {
 	f, done, err := b.ask.Known()
 	if !done {
@@ -175,15 +151,12 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 	}
 	switch r.Kind {
 	case host.KindState:
-		args := b.setArgs(r)
-		if args == nil {
-			return nil
+		if args := b.setArgs(r); args != nil {
+			if err := b.run(ctx, "set", args); err != nil {
+				return err
+			}
+			b.turned = b.turned || r.State != host.Idle
 		}
-		if err := b.run(ctx, "set", args); err != nil {
-			return err
-		}
-		b.turned = b.turned || r.State != host.Idle
-		return nil
 	case host.KindExit:
 		b.exited = true
 		return b.run(ctx, "unset", b.unsetArgs())
@@ -191,10 +164,8 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 	return nil
 }
 
-// setArgs is the argv after the binary for the state report r: the pane
-// options set, in TmuxOptions' order, to the state's word, the agent and
-// the request or failure headline; nil for a state tmux does not show.
-// Report and the tests both take it from here.
+// setArgs is the argv after the binary that sets the options for state
+// report r; nil for a state tmux does not show.
 func (b *tmuxBackend) setArgs(r host.Report) []string {
 	word := TmuxState(r.State, b.turned)
 	if word == "" {
@@ -204,17 +175,15 @@ func (b *tmuxBackend) setArgs(r host.Report) []string {
 	if r.State == host.Blocked || r.State == host.Failed {
 		text = r.Message
 	}
-	// [...] counts the values: one more option in TmuxOptions without its
-	// value here does not compile.
-	return b.argv(&[...]string{word, b.c.Agent, text, b.command})
+	// [...]: a value missing for an option in TmuxOptions does not compile.
+	// The command is compared, never drawn: as tmux spells it.
+	return b.argv(&[...]string{tmuxValue(word), tmuxValue(b.c.Agent), tmuxValue(text), core.Clean(b.command, tmuxMax)})
 }
 
-// unsetArgs is the argv after the binary that unsets every pane option.
 func (b *tmuxBackend) unsetArgs() []string { return b.argv(nil) }
 
-// argv is the argv after the binary: one set-option per option, joined by
-// ";" arguments, that sets each to its value in values, or with nil
-// unsets every one.
+// argv is one set-option per option, joined by ";" arguments, setting
+// each to its value, or with nil unsetting each.
 func (b *tmuxBackend) argv(values *[len(TmuxOptions)]string) []string {
 	args := []string{"-S", b.socket}
 	for i, name := range TmuxOptions {
@@ -224,11 +193,7 @@ func (b *tmuxBackend) argv(values *[len(TmuxOptions)]string) []string {
 		if values == nil {
 			args = append(args, "set-option", "-p", "-u", "-t", b.pane, "--", name)
 		} else {
-			v := tmuxValue(values[i])
-			if name == TmuxCommandOption {
-				v = core.Clean(values[i], tmuxMax) // compared, never drawn: as tmux spells it
-			}
-			args = append(args, "set-option", "-p", "-t", b.pane, "--", name, tmuxArg(v))
+			args = append(args, "set-option", "-p", "-t", b.pane, "--", name, tmuxArg(values[i]))
 		}
 	}
 	return args
@@ -237,24 +202,17 @@ func (b *tmuxBackend) argv(values *[len(TmuxOptions)]string) []string {
 // tmuxMax bounds a value, in runes: a status line has little room.
 const tmuxMax = 200
 
-// tmuxValue is text as a pane option's value that a status line shows as
-// it is. The Machine cleaned it already (no controls). tmux 3.3a does not
-// expand a #{@option}'s value again (format.c, format_replace: only the
-// E: and T: modifiers do), so "#{pane_id}" or "#(cmd)" in it are text;
-// but the status line, window-status-format and pane-border-format draw
-// what a format expanded to through format_draw (format-draw.c), which
-// reads "#[…]" as a style and "##" as one '#'. Every '#' is doubled,
-// tmux's own escape: the status line shows one, never a style, and with
-// the E: modifier "##" expands to '#' again, never to a format. The =N:
-// trim counts "##" as one character (format_trim_left). A script reading
-// the option with show-options sees the doubled form.
+// tmuxValue is s as an option's value a status line shows as it is. tmux
+// 3.3a does not expand a #{@option}'s value again (format.c,
+// format_replace), but format_draw (format-draw.c) reads "#[…]" as a style
+// and "##" as '#': every '#' is doubled, which E: expands back to '#' and
+// =N: counts as one (format_trim_left). show-options shows it doubled.
 func tmuxValue(s string) string {
 	return strings.ReplaceAll(core.Clean(s, tmuxMax), "#", "##")
 }
 
-// tmuxArg is v as one argument of a tmux command line that holds several
-// commands: tmux takes any argument that ends in ';' as the end of a
-// command, the ';' cut off, and one that ends in "\;" as a plain ';'
+// tmuxArg is v as one argument among several commands: tmux takes an
+// argument ending in ';' as a command's end and "\;" as a plain ';'
 // (cmd-parse.y, cmd_parse_from_arguments, tmux 3.3a).
 func tmuxArg(v string) string {
 	if strings.HasSuffix(v, ";") {
@@ -263,8 +221,8 @@ func tmuxArg(v string) string {
 	return v
 }
 
-// run runs tmux with args, bounded by ctx. A refusal makes the backend
-// quiet (see tmuxBackend); any other failure is only that (runCommand).
+// run runs tmux with args, bounded by ctx: a refusal makes the backend
+// quiet, any other failure is only that (runCommand).
 func (b *tmuxBackend) run(ctx context.Context, op string, args []string) error {
 	_, exit, err := runCommand(ctx, "tmux", op, nil, b.bin, args...)
 	if exit <= 0 {

@@ -12,23 +12,19 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// TmuxPane is the tmux pane the chat runs in, read from the variables tmux
-// gives every pane; the zero value: not inside tmux, or not usable. It is
-// an extra channel beside whichever host carries the state.
+// TmuxPane is the chat's tmux pane, from tmux's pane variables; zero: not
+// inside tmux, or not usable.
 type TmuxPane struct {
 	Socket string // the server's socket: TMUX's first comma field
 	Pane   string // TMUX_PANE, "%<digits>"
 	Bin    string // the tmux on PATH
 }
 
-// detectTmux reads the tmux pane of a terminal inside tmux: in is what
-// terminal.Detect read, which decides from TMUX whether it is, and holds
-// TMUX_PANE. The socket is what comes before TMUX's first comma
-// ("<socket>,<pid>,<session>"), as tmux's own client takes it (tmux.c,
-// main, tmux 3.3a). Whatever the innermost host, a malformed value or a
-// missing tmux executable leaves out the tmux channel alone (an ignored
-// Problem); the socket is not checked here: a server that is gone shows
-// at the first report (see tmuxBackend).
+// detectTmux reads the pane of a terminal inside tmux (in, from
+// terminal.Detect). The socket is TMUX up to its first comma, as tmux's
+// client takes it (tmux.c, main, tmux 3.3a). A malformed value or no tmux
+// leaves out the tmux channel alone (an ignored Problem); a server that is
+// gone shows at the first report.
 func detectTmux(r *reader, in terminal.Info) TmuxPane {
 	if in.Mux != terminal.MuxTmux {
 		return TmuxPane{}
@@ -67,11 +63,9 @@ func validTmuxPane(p string) bool {
 	return err == nil
 }
 
-// tmuxProbe is how the terminal asks tmux about passthrough: the tmux that
-// detection found, on the server TMUX names, so the question reaches the
-// same server as the pane options even when the environment detection
-// read is not the process's (WithEnv, a test kit). nil (the terminal's
-// default: "tmux" on the process's PATH) when there is no usable pane.
+// tmuxProbe asks the tmux detection found, on TMUX's server, so the probe
+// reaches the pane options' server even under WithEnv; nil (the terminal
+// asks "tmux" on PATH) without a usable pane.
 func tmuxProbe(p TmuxPane) func(ctx context.Context, name string, args ...string) (string, error) {
 	if p.Bin == "" || p.Socket == "" {
 		return nil
@@ -85,8 +79,8 @@ func tmuxProbe(p TmuxPane) func(ctx context.Context, name string, args ...string
 	}
 }
 
-// tmuxAsk is the process's question to p's server about p's pane (see
-// terminal.TmuxAsk); one of its own, asking the tmux on PATH, without one.
+// tmuxAsk is the process's shared question about p's pane; without one, a
+// question of its own to the tmux on PATH.
 func tmuxAsk(p TmuxPane, pane string) *terminal.TmuxAsk {
 	if p.Bin == "" || p.Socket == "" {
 		return terminal.NewTmuxAsk(nil, pane)
@@ -94,9 +88,9 @@ func tmuxAsk(p TmuxPane, pane string) *terminal.TmuxAsk {
 	return terminal.SharedTmuxAsk(p.Bin+"\x00"+p.Socket+"\x00"+p.Pane, tmuxProbe(p), p.Pane)
 }
 
-// TmuxVersion is the version of the tmux the environment getenv reads
-// puts the process in, from the server, bounded by ctx: the question the
-// bridge asks too, asked once in a process. "" outside tmux or unknown.
+// TmuxVersion is the server's version of the tmux getenv's environment
+// names, bounded by ctx, from the probe the bridge shares; "" outside tmux
+// or unknown.
 func TmuxVersion(ctx context.Context, getenv func(string) string) string {
 	r := &reader{getenv: getenv}
 	p := detectTmux(r, terminal.Detect(getenv))

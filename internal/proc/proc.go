@@ -12,9 +12,8 @@ import (
 )
 
 // Command is exec.CommandContext with the command in a process group of
-// its own, killed whole when ctx is done: killing the direct child alone
-// would leave its children running, re-parented to init. Without process
-// groups (Windows) only the direct child is killed.
+// its own, killed whole when ctx is done, so no child of it runs on
+// (Windows: only the direct child).
 func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, name, args...)
 	ownGroup(cmd)
@@ -67,12 +66,10 @@ func (h *head) Write(p []byte) (int, error) {
 // longAgo is a deadline in the past: it makes blocked I/O return now.
 var longAgo = time.Unix(1, 0)
 
-// Bound ties I/O to ctx through set (a SetDeadline or SetWriteDeadline):
-// ctx's deadline becomes the I/O's, and a cancellation moves it to the
-// past, which makes blocked I/O return. release undoes both, after a
-// cancellation that is running. The deadline is the connection's or the
-// file's: other I/O on it meanwhile is bound too. An error from set means
-// it takes no deadlines.
+// Bound ties I/O to ctx through set (SetDeadline or SetWriteDeadline):
+// ctx's deadline becomes the I/O's, a cancellation moves it to the past.
+// release undoes both; other I/O on the file meanwhile is bound too. An
+// error from set means it takes no deadlines.
 func Bound(ctx context.Context, set func(time.Time) error) (release func(), err error) {
 	deadline, _ := ctx.Deadline() // zero: none, and a check that set works
 	if err := set(deadline); err != nil {

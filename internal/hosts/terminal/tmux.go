@@ -12,7 +12,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// seqKind is a sequence's family: multiplexers treat them differently.
+// seqKind is a sequence's family, which multiplexers treat differently.
 type seqKind uint8
 
 const (
@@ -49,8 +49,8 @@ func tmuxGeneration(version string) tmuxGen {
 	return tmuxNew
 }
 
-// decide says how a sequence of kind k reaches the terminal through mux,
-// given tmux's generation and whether tmux lets sequences pass (allowed):
+// decide routes a sequence of kind k through mux, given tmux's generation
+// and whether its allow-passthrough lets sequences pass:
 //
 //	mux      tmux    allow-passthrough   OSC 9;4   OSC 9
 //	none     -       -                   raw       raw
@@ -60,13 +60,11 @@ func tmuxGeneration(version string) tmuxGen {
 //	tmux     <= 3.6  off                 dropped   dropped
 //	tmux     unknown off                 raw       dropped
 //
-// DCS passthrough reaches the outer terminal whatever tmux believes of it,
-// only where allow-passthrough is on or all (3.3+, default off; input.c,
-// input_dcs_dispatch). tmux 3.7 forwards its own bar only to a terminal it
-// gave the progressbar feature (3.7-3.7c: tmux and iTerm2, tty-features.c)
-// and ignores every other OSC 9 (input.c, input_osc_9; tags 3.7, 3.7c), so
-// a bar sent raw to a tmux of unknown age is harmless where it is dropped.
-// GNU screen always passes its DCS.
+// DCS passthrough needs allow-passthrough on or all (3.3+, default off;
+// input.c, input_dcs_dispatch). tmux 3.7 forwards its own bar only to a
+// terminal with the progressbar feature (3.7-3.7c: tmux and iTerm2,
+// tty-features.c) and drops other OSC 9 (input.c, input_osc_9), so a raw
+// bar to a tmux of unknown age is harmless. GNU screen always passes DCS.
 func decide(mux Mux, gen tmuxGen, k seqKind, allowed bool) route {
 	switch {
 	case mux == MuxScreen:
@@ -96,7 +94,7 @@ func wrap(r route, seq string) string {
 	return ""
 }
 
-// passState is what the probe found of allow-passthrough.
+// passState is allow-passthrough as the probe found it.
 type passState uint32
 
 const (
@@ -106,9 +104,8 @@ const (
 	passAll               // all: passes from hidden panes too (3.4+)
 )
 
-// parsePassthrough reads allow-passthrough as a format expands it: the
-// option's number (a flag in 3.3a, a choice off/on/all from 3.4; format.c
-// format_find, options_to_string numeric), or its name.
+// parsePassthrough reads the expanded option: a number (a flag in 3.3a,
+// off/on/all from 3.4; format.c format_find) or its name.
 func parsePassthrough(out string) passState {
 	switch strings.TrimSpace(out) {
 	case "on", "1":
@@ -119,22 +116,20 @@ func parsePassthrough(out string) passState {
 	return passDenied
 }
 
-// tmuxFormat is the one question asked of tmux, a line per answer,
-// pane_current_command last as the one that may hold anything. A format
-// a tmux lacks expands empty (3.3a format.c; pane_pb_state and the
-// progressbar feature are 3.7's). -t a pane that is gone still answers,
-// with the pane's formats empty (cmd-display-message.c: CMD_FIND_CANFAIL).
+// tmuxFormat is the one question, a line per answer, pane_current_command
+// (which may hold anything) last. A format a tmux lacks expands empty
+// (3.3a format.c); -t a pane that is gone answers with its formats empty
+// (cmd-display-message.c: CMD_FIND_CANFAIL).
 const tmuxFormat = "#{allow-passthrough}\n#{version}\n#{pane_id}\n#{pane_tty}\n#{client_termfeatures}\n#{pane_current_command}"
 
-// TmuxFacts is tmux's answer about the chat's pane. client_termfeatures is
-// the pane's session's best client's (display-message's formats client).
+// TmuxFacts is tmux's answer about the chat's pane.
 type TmuxFacts struct {
 	Pass        passState
 	Version     string
 	Gone        bool   // the server answered but has no such pane
 	TTY         string // the pane's tty
-	ProgressBar bool   // the client terminal has the progressbar feature (tty-features.c, 3.7)
-	Command     string // pane_current_command: the pane's foreground process's name
+	ProgressBar bool   // the session's best client has the progressbar feature (tty-features.c, 3.7)
+	Command     string // pane_current_command
 }
 
 func parseTmuxFacts(out string) TmuxFacts {
@@ -146,10 +141,9 @@ func parseTmuxFacts(out string) TmuxFacts {
 	return f
 }
 
-// TmuxAsk asks tmux about the pane once, for every backend that needs it:
-// one exec at the first report (or Probe), bounded by its context. An
-// answer or a refusal is kept; an ask out of time is tried again, up to
-// maxProbeTimeouts, then kept as a failure. Safe for concurrent use.
+// TmuxAsk asks tmux about the pane once for every backend: one exec at
+// the first report (or Probe). An answer or refusal is kept; an ask out of
+// time is retried up to maxProbeTimeouts. Safe for concurrent use.
 type TmuxAsk struct {
 	run      func(ctx context.Context, name string, args ...string) (string, error)
 	pane     string
@@ -161,8 +155,7 @@ type TmuxAsk struct {
 	timeouts int
 }
 
-// NewTmuxAsk asks through run (execProbe when nil) about pane ("" for
-// tmux's current one).
+// NewTmuxAsk asks through run (default execProbe) about pane ("": tmux's current).
 func NewTmuxAsk(run func(ctx context.Context, name string, args ...string) (string, error), pane string) *TmuxAsk {
 	if run == nil {
 		run = execProbe
@@ -170,12 +163,10 @@ func NewTmuxAsk(run func(ctx context.Context, name string, args ...string) (stri
 	return &TmuxAsk{run: run, pane: pane, sem: make(chan struct{}, 1)}
 }
 
-// tmuxAsks holds one TmuxAsk per tmux, server and pane: the bridge and
-// the background's detection share the one question in a process.
+// tmuxAsks: the bridge and the background's detection share one question.
 var tmuxAsks sync.Map
 
-// SharedTmuxAsk is the process's TmuxAsk for key (the tmux, its server and
-// the pane), made with run and pane the first time.
+// SharedTmuxAsk is the process's TmuxAsk for key (tmux, server and pane).
 func SharedTmuxAsk(key string, run func(ctx context.Context, name string, args ...string) (string, error), pane string) *TmuxAsk {
 	if a, ok := tmuxAsks.Load(key); ok {
 		return a.(*TmuxAsk)
@@ -184,13 +175,12 @@ func SharedTmuxAsk(key string, run func(ctx context.Context, name string, args .
 	return a.(*TmuxAsk)
 }
 
-// maxProbeTimeouts is how many asks may run out of time before tmux is
-// taken as not answering: a busy machine may be slow to start tmux once,
-// but a tmux that never answers must not cost every report.
+// maxProbeTimeouts: a busy machine may be slow to start tmux once, but a
+// tmux that never answers must not cost every report.
 const maxProbeTimeouts = 3
 
-// Facts is tmux's answer, asking it the first time; done is false when
-// ctx ended the ask (not kept: ask again later).
+// Facts is tmux's answer, asking the first time; done is false when ctx
+// ended the ask (ask again later).
 func (a *TmuxAsk) Facts(ctx context.Context) (f TmuxFacts, done bool, err error) {
 	select {
 	case a.sem <- struct{}{}:
@@ -229,9 +219,8 @@ func (a *TmuxAsk) Known() (TmuxFacts, bool, error) {
 	return a.facts, a.done, a.err
 }
 
-// passthrough reports whether tmux lets sequences through, asking it the
-// first time, bounded by the report. An ask out of time fails the report,
-// so its state is retried and tmux asked again.
+// passthrough reports whether tmux lets sequences through, asking the
+// first time; an ask out of time fails the report, so it is retried.
 func (b *Backend) passthrough(ctx context.Context) (bool, error) {
 	if err := ctx.Err(); err != nil {
 		return false, context.Cause(ctx)
@@ -255,8 +244,7 @@ func (b *Backend) pass() passState {
 	return f.Pass
 }
 
-// gen is tmux's generation: from TERM_PROGRAM_VERSION, else from the
-// server's answer (TERM_PROGRAM unset, or a terminal inside tmux set it).
+// gen is tmux's generation from TERM_PROGRAM_VERSION, else the server's.
 func (b *Backend) gen() tmuxGen {
 	if g := tmuxGeneration(b.info.MuxVersion); g != tmuxUnknown {
 		return g
@@ -265,8 +253,7 @@ func (b *Backend) gen() tmuxGen {
 	return tmuxGeneration(f.Version)
 }
 
-// Info is what the environment said of the terminal, with tmux's version
-// from the server's answer where TERM_PROGRAM_VERSION did not give it.
+// Info is the detected terminal, tmux's version from the server if unknown.
 func (b *Backend) Info() Info {
 	in := b.info
 	if f, _, _ := b.tmux.Known(); in.Mux == MuxTmux && in.MuxVersion == "" {
@@ -275,18 +262,16 @@ func (b *Backend) Info() Info {
 	return in
 }
 
-// progressBar: tmux 3.7+ parses OSC 9;4 itself (input.c input_osc_9,
-// pane_pb_state) and sends the active pane's bar to a client terminal
-// with the progressbar feature (server-client.c
-// server_client_set_progress_bar): there the bar goes raw.
+// progressBar: tmux 3.7+ parses OSC 9;4 (input.c input_osc_9) and sends
+// the active pane's bar to a client with the progressbar feature
+// (server-client.c server_client_set_progress_bar): the bar goes raw.
 func (b *Backend) progressBar() bool {
 	f, _, _ := b.tmux.Known()
 	return b.info.Mux == MuxTmux && f.ProgressBar
 }
 
-// Probe asks tmux now, bounded by ctx, what Note depends on, for a
-// diagnostic that must say it before any report. It runs a command: never
-// call it from Bubble Tea's Update.
+// Probe asks tmux now, bounded by ctx, what Note depends on: a command,
+// never from Bubble Tea's Update.
 func (b *Backend) Probe(ctx context.Context) {
 	if b.info.Mux == MuxTmux && ctx.Err() == nil {
 		b.tmux.Facts(ctx)
@@ -298,9 +283,8 @@ func execProbe(ctx context.Context, name string, args ...string) (string, error)
 	return string(out), err
 }
 
-// Note says in plain words what keeps the bar or the ping from the user
-// inside tmux, with the one-line fix; "" when nothing is known to. It
-// reads what the probe found so far: it never blocks.
+// Note says what keeps the bar or the ping from the user inside tmux,
+// with the fix; "" when nothing is known to. It never blocks.
 func (b *Backend) Note() string {
 	if b.info.Mux != MuxTmux || (!b.progress && !b.ping) {
 		return ""
