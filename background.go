@@ -100,7 +100,7 @@ type bgProbe struct {
 	stdoutTTY, foreground bool
 	uiTTY                 bool // BackgroundOptions.Output is a terminal, not stdout, in the foreground
 	cachedDark            func() bool
-	query                 func(*os.File, time.Duration) (string, *bgquery.Late, error)
+	query                 func(*os.File, string, time.Duration) (string, *bgquery.Late, error)
 	// tmuxVersion asks tmux's server, bounded, where the environment does
 	// not name its version (the question the bridge's probe asks: one exec).
 	tmuxVersion func(getenv func(string) string, bound time.Duration) string
@@ -128,13 +128,14 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	if p.tmuxVersion != nil {
 		tmuxVersion = func() string { return p.tmuxVersion(getenv, timeout) }
 	}
-	d := bgquery.DecideFor(getenv, p.goos, p.stdoutTTY, p.foreground, p.uiTTY, tmuxVersion)
+	d := bgquery.Decide(bgquery.Env{Host: hosts.Detect(getenv).Host, CI: getenv("CI") != "", GOOS: p.goos,
+		StdoutTTY: p.stdoutTTY, Foreground: p.foreground, UITTY: p.uiTTY, TmuxVersion: tmuxVersion})
 	why := d.Why
 	switch d.Plan {
 	case bgquery.Reuse:
 		return Background{Dark: p.cachedDark(), Source: "terminal", Detail: d.Why}, nil
 	case bgquery.Ask:
-		color, owed, err := askBackground(opts.TTY, timeout, p.query)
+		color, owed, err := askBackground(opts.TTY, d.Answerer, timeout, p.query)
 		if owed != nil {
 			// The answer comes after the bound, to whoever reads the
 			// terminal then: the wrapped model drops it (see lateFilter).
@@ -146,13 +147,13 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 				Detail: d.Answerer + " answered OSC 11 (" + d.Skip + ")",
 			}, nil
 		}
-		why += "; " + explainQueryError(d.Answerer, err, timeout)
+		why += "; " + err.Error()
 	}
 	return bridge.FallbackBackground(getenv, why), nil
 }
 
 // askBackground queries tty, or the process's terminal when tty is nil.
-func askBackground(tty *os.File, timeout time.Duration, query func(*os.File, time.Duration) (string, *bgquery.Late, error)) (string, *bgquery.Late, error) {
+func askBackground(tty *os.File, who string, timeout time.Duration, query func(*os.File, string, time.Duration) (string, *bgquery.Late, error)) (string, *bgquery.Late, error) {
 	if tty == nil {
 		f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 		switch {
@@ -164,27 +165,8 @@ func askBackground(tty *os.File, timeout time.Duration, query func(*os.File, tim
 		case terminal.IsTerminal(os.Stdout):
 			tty = os.Stdout
 		default:
-			return "", nil, fmt.Errorf("%w: %v", bgquery.ErrNotTerminal, err)
+			return "", nil, errors.New("not asked: no terminal to ask")
 		}
 	}
-	return query(tty, timeout)
-}
-
-// explainQueryError turns a failed query into words for Detail.
-func explainQueryError(who string, err error, timeout time.Duration) string {
-	switch {
-	case errors.Is(err, bgquery.ErrTimeout):
-		return fmt.Sprintf("%s did not answer OSC 11 within %v", who, timeout)
-	case errors.Is(err, bgquery.ErrNoOSC11):
-		return who + " answered the cursor report but not OSC 11"
-	case errors.Is(err, bgquery.ErrBadReply):
-		return who + " sent an unreadable OSC 11 reply"
-	case errors.Is(err, bgquery.ErrNotForeground):
-		return "not asked: not in the terminal's foreground process group"
-	case errors.Is(err, bgquery.ErrNotTerminal):
-		return "not asked: no terminal to ask"
-	case errors.Is(err, bgquery.ErrUnsupported):
-		return "not asked: not supported on " + runtime.GOOS
-	}
-	return "asking " + who + " failed: " + err.Error()
+	return query(tty, who, timeout)
 }

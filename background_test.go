@@ -2,7 +2,10 @@ package hostbridge
 
 import (
 	"errors"
+	"fmt"
+	"net"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -70,47 +73,65 @@ func TestDetectBackgroundOverride(t *testing.T) {
 // TestDetectBackgroundPaths drives the whole decision with the process's
 // facts, lipgloss's cache and the query replaced.
 func TestDetectBackgroundPaths(t *testing.T) {
-	queryErr := func(err error) func(*os.File, time.Duration) (string, *bgquery.Late, error) {
-		return func(*os.File, time.Duration) (string, *bgquery.Late, error) { return "", nil, err }
+	queryErr := func(format string) func(*os.File, string, time.Duration) (string, *bgquery.Late, error) {
+		return func(_ *os.File, who string, _ time.Duration) (string, *bgquery.Late, error) {
+			return "", nil, fmt.Errorf(format, who)
+		}
 	}
+	// herdr's pane, as detection takes it: its socket must exist.
+	ln, err := net.Listen("unix", filepath.Join(t.TempDir(), "herdr.sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	herdr := []string{"HERDR_ENV", "1", "HERDR_SOCKET_PATH", ln.Addr().String(), "HERDR_PANE_ID", "w1:p2"}
 	tests := []struct {
 		name       string
 		env        []string
 		tty        bool
 		uiTTY      bool // BackgroundOptions.Output is a terminal other than stdout
 		cachedDark bool
-		query      func(*os.File, time.Duration) (string, *bgquery.Late, error)
+		query      func(*os.File, string, time.Duration) (string, *bgquery.Late, error)
 		want       Background
 		asked      bool
 	}{
 		{name: "plain terminal: reuse termenv's answer", env: []string{"TERM", "xterm-256color"}, tty: true,
 			want: Background{Dark: false, Source: "terminal", Detail: "termenv asked the terminal at start-up (TERM=xterm-256color)"}},
-		{name: "herdr: termenv asked herdr", env: []string{"TERM", "xterm-256color", "HERDR_ENV", "1"}, tty: true, cachedDark: true,
+		{name: "herdr: termenv asked herdr", env: append([]string{"TERM", "xterm-256color"}, herdr...), tty: true, cachedDark: true,
 			want: Background{Dark: true, Source: "terminal", Detail: "termenv asked herdr at start-up (TERM=xterm-256color)"}},
 		{name: "tmux 3.4 answers light", env: tmux34, tty: true, asked: true,
-			query: func(*os.File, time.Duration) (string, *bgquery.Late, error) { return "#fdf6e3", nil, nil },
+			query: func(*os.File, string, time.Duration) (string, *bgquery.Late, error) { return "#fdf6e3", nil, nil },
 			want: Background{Dark: false, Color: "#fdf6e3", Source: "query",
 				Detail: "tmux 3.4 answered OSC 11 (termenv skipped the query: TERM=tmux-256color)"}},
 		{name: "tmux 3.4 silent: COLORFGBG", env: append([]string{"COLORFGBG", "0;15"}, tmux34...), tty: true, asked: true,
-			query: queryErr(bgquery.ErrTimeout),
+			query: queryErr("%s did not answer OSC 11 within 150ms"),
 			want: Background{Dark: false, Source: "COLORFGBG",
 				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.4 answers OSC 11; tmux 3.4 did not answer OSC 11 within 150ms; COLORFGBG="0;15": background is colour 15`}},
-		{name: "tmux 3.4 says only CPR: default", env: tmux34, tty: true, asked: true, query: queryErr(bgquery.ErrNoOSC11),
+		{name: "tmux 3.4 says only CPR: default", env: tmux34, tty: true, asked: true, query: queryErr("%s answered the cursor report but not OSC 11"),
 			want: Background{Dark: true, Source: "default",
 				Detail: "termenv skipped the query: TERM=tmux-256color; tmux 3.4 answers OSC 11; tmux 3.4 answered the cursor report but not OSC 11; COLORFGBG unset; assuming dark"}},
-		{name: "background job", env: append([]string{"COLORFGBG", "15;0"}, tmux34...), tty: true, asked: true, query: queryErr(bgquery.ErrNotForeground),
+		{name: "background job", env: append([]string{"COLORFGBG", "15;0"}, tmux34...), tty: true, asked: true, query: queryErr("not asked: not in the terminal's foreground process group%.0s"),
 			want: Background{Dark: true, Source: "COLORFGBG",
 				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.4 answers OSC 11; not asked: not in the terminal's foreground process group; COLORFGBG="15;0": background is colour 0`}},
-		{name: "tmux 3.3a: not asked", env: []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "COLORFGBG", "15;default;0"}, tty: true,
+		{name: "tmux 3.3a: not asked", env: []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "TMUX", "/tmp/tmux-0/default,1,0", "COLORFGBG", "15;default;0"}, tty: true,
 			want: Background{Dark: true, Source: "COLORFGBG",
 				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.3a cannot answer OSC 11 (tmux 3.4 can); COLORFGBG="15;default;0": background is colour 0`}},
+		// Detection's order: herdr inside tmux carries tmux's TERM_PROGRAM
+		// (herdr sets TERM and HERDR_ENV, not TERM_PROGRAM: src/pane.rs,
+		// herdr 1c76079f) and is the innermost host: it is asked, not
+		// tmux 3.3a (which bgquery named before, from TERM_PROGRAM).
+		{name: "herdr inside tmux 3.3a, screen TERM: herdr asked", asked: true, tty: true,
+			env:   append([]string{"TERM", "screen-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "TMUX", "/tmp/tmux-0/default,1,0"}, herdr...),
+			query: func(*os.File, string, time.Duration) (string, *bgquery.Late, error) { return "#fdf6e3", nil, nil },
+			want: Background{Color: "#fdf6e3", Source: "query",
+				Detail: "herdr answered OSC 11 (termenv skipped the query: TERM=screen-256color)"}},
 		{name: "CI", env: []string{"TERM", "xterm-256color", "CI", "true", "COLORFGBG", "default;default"}, tty: true,
 			want: Background{Dark: true, Source: "default",
 				Detail: `termenv skipped the query: CI is set; COLORFGBG="default;default" names no background; assuming dark`}},
 		{name: "piped stdout", env: []string{"TERM", "xterm-256color"}, tty: false,
 			want: Background{Dark: true, Source: "default", Detail: "termenv skipped the query: stdout is not a terminal; COLORFGBG unset; assuming dark"}},
 		{name: "piped stdout, UI on a terminal (Output): asked", env: []string{"TERM", "xterm-256color"}, uiTTY: true, asked: true,
-			query: func(*os.File, time.Duration) (string, *bgquery.Late, error) { return "#fdf6e3", nil, nil },
+			query: func(*os.File, string, time.Duration) (string, *bgquery.Late, error) { return "#fdf6e3", nil, nil },
 			want: Background{Dark: false, Color: "#fdf6e3", Source: "query",
 				Detail: "the terminal answered OSC 11 (termenv skipped the query: stdout is not a terminal)"}},
 		{name: "UI on a terminal, stdout too: termenv's answer", env: []string{"TERM", "xterm-256color"}, tty: true, uiTTY: true,
@@ -124,12 +145,12 @@ func TestDetectBackgroundPaths(t *testing.T) {
 			p := bgProbe{
 				goos: "linux", stdoutTTY: tt.tty, foreground: true, uiTTY: tt.uiTTY,
 				cachedDark: func() bool { cacheRead = true; return tt.cachedDark },
-				query: func(f *os.File, d time.Duration) (string, *bgquery.Late, error) {
+				query: func(f *os.File, who string, d time.Duration) (string, *bgquery.Late, error) {
 					asked = true
 					if f != tty || d != 150*time.Millisecond {
 						t.Errorf("query(%v, %v): want the given TTY and the default bound", f, d)
 					}
-					return tt.query(f, d)
+					return tt.query(f, who, d)
 				},
 			}
 			got, err := detectBackground(BackgroundOptions{Getenv: envMap(tt.env...), TTY: tty}, p)
@@ -148,7 +169,7 @@ func TestDetectBackgroundPaths(t *testing.T) {
 
 func TestDetectBackgroundTimeoutOption(t *testing.T) {
 	var got time.Duration
-	p := bgProbe{goos: "linux", query: func(_ *os.File, d time.Duration) (string, *bgquery.Late, error) {
+	p := bgProbe{goos: "linux", query: func(_ *os.File, _ string, d time.Duration) (string, *bgquery.Late, error) {
 		got = d
 		return "#000000", nil, nil
 	}}

@@ -11,22 +11,9 @@
 // terminal that ignores OSC 11 costs one round trip, not the bound.
 package bgquery
 
-import (
-	"errors"
-	"time"
-)
+import "time"
 
 // DefaultTimeout bounds a Query: a terminal on the same machine answers
 // in well under a millisecond; 150 ms leaves room for a slow ssh link
 // without a visible stall at start-up.
 const DefaultTimeout = 150 * time.Millisecond
-
-// Errors from Query; callers fall back on any of them.
-var (
-	ErrUnsupported   = errors.New("bgquery: not supported on this platform")
-	ErrNotTerminal   = errors.New("bgquery: not a terminal")
-	ErrNotForeground = errors.New("bgquery: not in the terminal's foreground process group") // asking would stop the process (SIGTTOU)
-	ErrNoOSC11       = errors.New("bgquery: terminal does not answer OSC 11")                // the CPR came alone (tmux 3.3a)
-	ErrBadReply      = errors.New("bgquery: unreadable OSC 11 reply")
-	ErrTimeout       = errors.New("bgquery: no reply in time")
-)

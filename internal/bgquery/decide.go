@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
@@ -46,45 +47,47 @@ var termenvOS = map[string]bool{
 	"android": true, "netbsd": true, "openbsd": true, "solaris": true, "zos": true,
 }
 
-// Decide says how to learn the background from the environment getenv
-// reads, the platform, and whether stdout is a terminal whose foreground
-// process group the process is in. It replicates termenv v0.16's
+// Env is what Decide knows: host detection's answer (the innermost host,
+// TERM, the multiplexer), CI, the platform, and whether stdout, and the
+// UI's output when it is another file, is a terminal in the foreground.
+type Env struct {
+	Host                         hosts.Host
+	CI                           bool
+	GOOS                         string
+	StdoutTTY, Foreground, UITTY bool
+	// TmuxVersion, if not nil, asks tmux's server where detection does not
+	// know its version, only where the plan depends on it.
+	TmuxVersion func() string
+}
+
+// Decide says how to learn the background. It replicates termenv v0.16's
 // conditions for asking (a supported OS, CI unset, stdout a terminal, TERM
 // not screen*, tmux* or dumb, the foreground): where all hold, termenv
 // asked and its answer is reused. Otherwise it asks only where TERM names
 // a multiplexer (never under CI) known to answer: tmux 3.4 or later,
 // tuios, herdr. A terminal nobody knows is not asked: one that ignores the
 // sequence may print it. Where several conditions fail, TERM is reported.
-func Decide(getenv func(string) string, goos string, stdoutTTY, foreground bool) Decision {
-	return DecideFor(getenv, goos, stdoutTTY, foreground, false, nil)
-}
-
-// DecideFor is Decide for a UI drawn on another output than stdout
-// (BackgroundOptions.Output): where termenv skipped the query only because
-// stdout is not a terminal and uiTTY says the UI's output is one (in the
-// foreground), hostbridge asks it, as termenv would have asked stdout.
-// tmuxVersion, if not nil, asks tmux's server for its version where the
-// environment does not say it (TERM_PROGRAM unset or another's), only
-// where the plan depends on it.
-func DecideFor(getenv func(string) string, goos string, stdoutTTY, foreground, uiTTY bool, tmuxVersion func() string) Decision {
-	term := getenv("TERM")
+// Where termenv skipped only stdout, not a terminal, and the UI's output
+// is one, that is asked, as termenv would have asked stdout.
+func Decide(e Env) Decision {
+	term := e.Host.Terminal.Term
 	shown := "TERM=" + show(term)
 	byTERM := strings.HasPrefix(term, "screen") || strings.HasPrefix(term, "tmux")
-	who, can, why := answerer(getenv)
+	who, can, why := answerer(e.Host)
 	var skip string
 	switch {
-	case !termenvOS[goos]:
-		skip = "termenv does not query on " + goos
-	case getenv("CI") != "":
+	case !termenvOS[e.GOOS]:
+		skip = "termenv does not query on " + e.GOOS
+	case e.CI:
 		skip = "termenv skipped the query: CI is set"
 	case strings.HasPrefix(term, "dumb"), byTERM:
 		skip = "termenv skipped the query: " + shown
-	case !stdoutTTY && uiTTY:
+	case !e.StdoutTTY && e.UITTY:
 		skip = "termenv skipped the query: stdout is not a terminal"
 		return Decision{Plan: Ask, Answerer: "the terminal", Skip: skip, Why: skip + "; the UI's output is one: asking it"}
-	case !stdoutTTY:
+	case !e.StdoutTTY:
 		skip = "termenv skipped the query: stdout is not a terminal"
-	case !foreground:
+	case !e.Foreground:
 		skip = "termenv skipped the query: not in the terminal's foreground process group"
 	default:
 		asked := "the terminal"
@@ -94,11 +97,11 @@ func DecideFor(getenv func(string) string, goos string, stdoutTTY, foreground, u
 		return Decision{Plan: Reuse, Answerer: who, Why: "termenv asked " + asked + " at start-up (" + shown + ")"}
 	}
 	d := Decision{Plan: Fallback, Answerer: who, Skip: skip, Why: skip}
-	if !byTERM || getenv("CI") != "" || !termenvOS[goos] {
+	if !byTERM || e.CI || !termenvOS[e.GOOS] {
 		return d // stopped by something other than a multiplexer: so are we
 	}
-	if who == "tmux" && tmuxVersion != nil {
-		if v := show(tmuxVersion()); v != "" {
+	if who == "tmux" && e.TmuxVersion != nil {
+		if v := show(e.TmuxVersion()); v != "" {
 			who, can, why = tmuxAnswers(v)
 			d.Answerer = who
 		}
@@ -114,21 +117,16 @@ func DecideFor(getenv func(string) string, goos string, stdoutTTY, foreground, u
 	return d
 }
 
-// answerer names the innermost multiplexer from the variables each sets in
-// its panes, and says whether it answers OSC 11 itself. tmux overwrites
-// TERM_PROGRAM in its panes and tuios sets its own, so TERM_PROGRAM tells
-// which is innermost; HERDR_ENV and TMUX are inherited inwards.
-func answerer(getenv func(string) string) (who string, can bool, why string) {
+// answerer is who answers OSC 11 in detection's order: herdr or tuios, the
+// innermost host (a tmux whose variables they carry is outside), else the
+// multiplexer. It says whether that one answers.
+func answerer(h hosts.Host) (who string, can bool, why string) {
 	switch {
-	case getenv("TERM_PROGRAM") == "tmux":
-		return tmuxAnswers(show(getenv("TERM_PROGRAM_VERSION")))
-	case getenv("TUIOS_ENV") == "1":
-		return "tuios", true, "tuios answers OSC 11"
-	case getenv("HERDR_ENV") == "1":
-		return "herdr", true, "herdr answers OSC 11"
-	case getenv("TMUX") != "":
-		return "tmux", true, "tmux (version unknown) may answer OSC 11; asking"
-	case getenv("STY") != "" || strings.HasPrefix(getenv("TERM"), "screen"):
+	case h.Kind == hosts.Herdr, h.Kind == hosts.Tuios:
+		return h.Kind.String(), true, h.Kind.String() + " answers OSC 11"
+	case h.Terminal.Mux == terminal.MuxTmux:
+		return tmuxAnswers(show(h.Terminal.MuxVersion))
+	case h.Terminal.Mux == terminal.MuxScreen:
 		return "GNU screen", false, "GNU screen cannot answer OSC 11"
 	}
 	return "", false, ""

@@ -3,6 +3,8 @@ package bgquery
 import (
 	"strings"
 	"testing"
+
+	"github.com/hostbridge/hostbridge/internal/hosts"
 )
 
 func envOf(kv ...string) func(string) string {
@@ -11,6 +13,21 @@ func envOf(kv ...string) func(string) string {
 		m[kv[i]] = kv[i+1]
 	}
 	return func(k string) string { return m[k] }
+}
+
+// hostOf is detection's host for the environment kv; herdr's and tuios's
+// markers stand for a whole, valid set of their variables (sockets and all,
+// which the root package's tests give for real).
+func hostOf(kv ...string) hosts.Host {
+	getenv := envOf(kv...)
+	h := hosts.Detect(getenv).Host
+	switch {
+	case getenv("TUIOS_ENV") == "1":
+		h.Kind = hosts.Tuios
+	case getenv("HERDR_ENV") == "1":
+		h.Kind = hosts.Herdr
+	}
+	return h
 }
 
 func TestDecide(t *testing.T) {
@@ -32,26 +49,32 @@ func TestDecide(t *testing.T) {
 			Reuse, "tuios", "termenv asked tuios"},
 		{"tmux 3.4", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "tmux 3.4", "TERM=tmux-256color; tmux 3.4 answers OSC 11"},
-		{"tmux 3.5a, screen TERM", []string{"TERM", "screen-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.5a"}, "linux", tty, fg,
+		{"tmux 3.5a, screen TERM", []string{"TERM", "screen-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.5a", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "tmux 3.5a", "answers OSC 11"},
-		{"tmux next-3.6", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "next-3.6"}, "linux", tty, fg,
+		{"tmux next-3.6", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "next-3.6", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "tmux next-3.6", "answers"},
-		{"tmux 3.3a cannot answer", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a"}, "linux", tty, fg,
+		{"tmux 3.3a cannot answer", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Fallback, "tmux 3.3a", "termenv skipped the query: TERM=tmux-256color; tmux 3.3a cannot answer OSC 11"},
-		{"tmux 2.9", []string{"TERM", "screen", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "2.9"}, "linux", tty, fg,
+		{"tmux 2.9", []string{"TERM", "screen", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "2.9", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Fallback, "tmux 2.9", "cannot answer"},
-		{"tmux 10.0", []string{"TERM", "tmux", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "10.0"}, "linux", tty, fg,
+		{"tmux 10.0", []string{"TERM", "tmux", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "10.0", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "tmux 10.0", "answers"},
 		{"tmux of unknown version is asked: it answers the CPR at once", []string{"TERM", "tmux-256color", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "tmux", "version unknown"},
-		{"tmux 3.10", []string{"TERM", "tmux", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.10"}, "linux", tty, fg,
+		{"tmux 3.10", []string{"TERM", "tmux", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.10", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "tmux 3.10", "answers"},
-		{"tmux master build", []string{"TERM", "tmux", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "master"}, "linux", tty, fg,
+		{"tmux master build", []string{"TERM", "tmux", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "master", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "tmux master", "version unknown"},
-		{"tmux openbsd build", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "openbsd-7.5"}, "openbsd", tty, fg,
+		{"tmux openbsd build", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "openbsd-7.5", "TMUX", "/tmp/t,1,0"}, "openbsd", tty, fg,
 			Ask, "tmux openbsd-7.5", "version unknown"},
-		{"tmux inside herdr: tmux is innermost", []string{"TERM", "tmux-256color", "HERDR_ENV", "1", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a"}, "linux", tty, fg,
-			Fallback, "tmux 3.3a", "cannot answer"},
+		// Detection takes herdr as the innermost host whatever TERM_PROGRAM
+		// says: herdr sets TERM and HERDR_ENV in its panes, not TERM_PROGRAM
+		// (src/pane.rs, herdr 1c76079f), so inside tmux it carries tmux's.
+		{"herdr inside tmux 3.3a: herdr answers", []string{"TERM", "screen-256color", "HERDR_ENV", "1", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
+			Ask, "herdr", "herdr answers OSC 11"},
+		// TERM_PROGRAM=tmux without TMUX is a leftover (terminal.Detect).
+		{"TERM_PROGRAM=tmux without TMUX: not tmux", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4"}, "linux", tty, fg,
+			Fallback, "", "no multiplexer known to answer"},
 		{"tuios inside tmux keeps a tmux TERM", []string{"TERM", "tmux-256color", "TUIOS_ENV", "1", "TERM_PROGRAM", "ghostty", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "tuios", "tuios answers OSC 11"},
 		{"herdr with a screen TERM set by the user", []string{"TERM", "screen-256color", "HERDR_ENV", "1"}, "linux", tty, fg,
@@ -64,23 +87,23 @@ func TestDecide(t *testing.T) {
 			Fallback, "herdr", "termenv skipped the query: TERM=dumb"},
 		{"CI", []string{"TERM", "xterm-256color", "CI", "true"}, "linux", tty, fg,
 			Fallback, "", "CI is set"},
-		{"CI inside tmux: never ask", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4", "CI", "1"}, "linux", tty, fg,
+		{"CI inside tmux: never ask", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4", "TMUX", "/tmp/t,1,0", "CI", "1"}, "linux", tty, fg,
 			Fallback, "tmux 3.4", "CI is set"},
 		{"stdout piped", []string{"TERM", "xterm-256color"}, "linux", notTTY, fg,
 			Fallback, "", "stdout is not a terminal"},
-		{"stdout piped in tmux 3.4: ask the tty", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4"}, "linux", notTTY, fg,
+		{"stdout piped in tmux 3.4: ask the tty", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4", "TMUX", "/tmp/t,1,0"}, "linux", notTTY, fg,
 			Ask, "tmux 3.4", "TERM=tmux-256color"},
 		{"background job", []string{"TERM", "xterm-256color"}, "linux", tty, bg,
 			Fallback, "", "foreground process group"},
 		{"windows", []string{"TERM", "xterm-256color"}, "windows", tty, fg,
 			Fallback, "", "termenv does not query on windows"},
-		{"windows in tmux-like env", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4"}, "windows", tty, fg,
+		{"windows in tmux-like env", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4", "TMUX", "/tmp/t,1,0"}, "windows", tty, fg,
 			Fallback, "tmux 3.4", "windows"},
 		{"no TERM", nil, "linux", tty, fg, Reuse, "", "(TERM=)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := Decide(envOf(tt.env...), tt.goos, tt.tty, tt.fg)
+			d := Decide(Env{Host: hostOf(tt.env...), GOOS: tt.goos, StdoutTTY: tt.tty, Foreground: tt.fg, CI: envOf(tt.env...)("CI") != ""})
 			if d.Plan != tt.plan || d.Answerer != tt.answerer || !strings.Contains(d.Why, tt.why) {
 				t.Errorf("Decide = %v %q %q; want %v %q, why containing %q", d.Plan, d.Answerer, d.Why, tt.plan, tt.answerer, tt.why)
 			}
@@ -97,7 +120,7 @@ func TestPlanString(t *testing.T) {
 }
 
 func TestDecideShowsHostileEnvCleaned(t *testing.T) {
-	d := Decide(envOf("TERM", "tmux\x1b]9;pwned\a", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4\x07"), "linux", false, false)
+	d := Decide(Env{Host: hostOf("TERM", "tmux\x1b]9;pwned\a", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4\x07", "TMUX", "/tmp/t,1,0"), GOOS: "linux"})
 	if strings.ContainsAny(d.Why, "\x1b\x07") || strings.ContainsAny(d.Answerer, "\x1b\x07") {
 		t.Errorf("control bytes reached the diagnostic: %q / %q", d.Why, d.Answerer)
 	}
@@ -106,7 +129,7 @@ func TestDecideShowsHostileEnvCleaned(t *testing.T) {
 // TERM_PROGRAM unset (or another's) inside tmux: the version the server
 // gives decides, asked only where the plan depends on it.
 func TestDecideTmuxVersionFromServer(t *testing.T) {
-	env := envOf("TERM", "tmux-256color", "TMUX", "/tmp/t,1,0")
+	h := hostOf("TERM", "tmux-256color", "TMUX", "/tmp/t,1,0")
 	for ver, want := range map[string]struct {
 		plan Plan
 		why  string
@@ -116,13 +139,14 @@ func TestDecideTmuxVersionFromServer(t *testing.T) {
 		"":     {Ask, "tmux (version unknown) may answer"},
 	} {
 		asked := 0
-		d := DecideFor(env, "linux", true, true, false, func() string { asked++; return ver })
+		d := Decide(Env{Host: h, GOOS: "linux", StdoutTTY: true, Foreground: true, TmuxVersion: func() string { asked++; return ver }})
 		if d.Plan != want.plan || !strings.Contains(d.Why, want.why) || asked != 1 {
 			t.Errorf("server says %q: %v %q, asked %d; want %v %q, asked once", ver, d.Plan, d.Why, asked, want.plan, want.why)
 		}
 	}
 	asked := 0
-	d := DecideFor(envOf("TERM", "xterm-256color", "TMUX", "/tmp/t,1,0"), "linux", true, true, false, func() string { asked++; return "3.3a" })
+	d := Decide(Env{Host: hostOf("TERM", "xterm-256color", "TMUX", "/tmp/t,1,0"), GOOS: "linux", StdoutTTY: true, Foreground: true,
+		TmuxVersion: func() string { asked++; return "3.3a" }})
 	if d.Plan != Reuse || asked != 0 {
 		t.Errorf("termenv asked: %v, tmux asked %d times, want reuse and none", d.Plan, asked)
 	}

@@ -3,14 +3,15 @@
 package bgquery
 
 import (
+	"errors"
 	"os"
+	"runtime"
 	"time"
 )
 
-// Query is not supported here (no termios): it returns ErrUnsupported, and
-// the caller falls back.
-func Query(tty *os.File, timeout time.Duration) (string, *Late, error) {
-	return "", nil, ErrUnsupported
+// Query is not supported here (no termios): the caller falls back.
+func Query(tty *os.File, who string, timeout time.Duration) (string, *Late, error) {
+	return "", nil, errors.New("not asked: not supported on " + runtime.GOOS)
 }
 
 // Foreground is false here: there is no process group to be in.

@@ -3,6 +3,7 @@
 package bgquery
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -31,9 +32,10 @@ const maxInput = 1024
 // is in raw mode without echo while it waits, and restored. Reading stops
 // at the cursor position report, the answer's end; keys typed meanwhile
 // are dropped. When the bound comes first, owed is what the terminal will
-// still send (Late): whoever reads the terminal next must drop it.
-func Query(tty *os.File, timeout time.Duration) (color string, owed *Late, err error) {
-	color, buf, asked, err := ask(tty, timeout)
+// still send (Late): whoever reads the terminal next must drop it. An
+// error says, in a -doctor line's words, what happened to asking who.
+func Query(tty *os.File, who string, timeout time.Duration) (color string, owed *Late, err error) {
+	color, buf, asked, err := ask(tty, who, timeout)
 	if asked {
 		owed = owedAfter(buf)
 	}
@@ -41,9 +43,9 @@ func Query(tty *os.File, timeout time.Duration) (color string, owed *Late, err e
 }
 
 // ask is Query; asked is set once the question went out.
-func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked bool, err error) {
+func ask(tty *os.File, who string, timeout time.Duration) (color string, got []byte, asked bool, err error) {
 	if tty == nil {
-		return "", nil, false, ErrNotTerminal
+		return "", nil, false, errNoTerminal
 	}
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -52,23 +54,23 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 	deadline := time.Now().Add(timeout - restoreMargin)
 	rc, err := tty.SyscallConn()
 	if err != nil {
-		return "", nil, false, fmt.Errorf("%w: %v", ErrNotTerminal, err)
+		return "", nil, false, errNoTerminal
 	}
 	var saved, raw unix.Termios
 	var nonblock bool
 	err = control(rc, func(fd int) error {
 		t, err := unix.IoctlGetTermios(fd, ioctlGetTermios)
 		if err != nil {
-			return fmt.Errorf("%w: %v", ErrNotTerminal, err)
+			return errNoTerminal
 		}
 		// Touching our controlling terminal from the background would stop
 		// the process; another terminal sends no job-control signals.
 		if _, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP); err == nil && !foreground(fd) {
-			return ErrNotForeground
+			return errNotForeground
 		}
 		flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
 		if err != nil {
-			return fmt.Errorf("bgquery: fcntl: %w", err)
+			return fmt.Errorf("asking %s failed: fcntl: %v", who, err)
 		}
 		nonblock = flags&unix.O_NONBLOCK != 0
 		saved, raw = *t, rawMode(*t)
@@ -78,16 +80,15 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 		return "", nil, false, err
 	}
 	defer func() {
-		rerr := control(rc, func(fd int) error { return setTermios(fd, &saved) })
-		if rerr != nil {
-			err = errors.Join(err, fmt.Errorf("bgquery: restore terminal mode: %w", rerr))
+		if rerr := control(rc, func(fd int) error { return setTermios(fd, &saved) }); rerr != nil {
+			err = fmt.Errorf("%w; restoring the terminal mode failed: %v", cmp.Or(err, errors.New("asking "+who)), rerr)
 		}
 	}()
 
 	var read func([]byte) (int, error)
 	if nonblock {
 		if err := tty.SetReadDeadline(deadline); err != nil {
-			return "", nil, false, fmt.Errorf("%w: non-blocking file without deadlines: %v", ErrUnsupported, err)
+			return "", nil, false, fmt.Errorf("not asked: a non-blocking terminal without deadlines (%v)", err)
 		}
 		defer tty.SetReadDeadline(time.Time{})
 		if tty.SetWriteDeadline(deadline) == nil {
@@ -104,7 +105,7 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 		}
 	}
 	if _, err := tty.Write([]byte(query)); err != nil {
-		return "", nil, false, fmt.Errorf("bgquery: write query: %w", err)
+		return "", nil, false, fmt.Errorf("asking %s failed: write: %v", who, err)
 	}
 
 	var (
@@ -123,14 +124,19 @@ func ask(tty *os.File, timeout time.Duration) (color string, got []byte, asked b
 	case r.color != "":
 		return r.color, buf, true, nil
 	case r.osc:
-		return "", buf, true, fmt.Errorf("%w: %q", ErrBadReply, show(r.spec))
+		return "", buf, true, errors.New(who + " sent an unreadable OSC 11 reply")
 	case r.cpr:
-		return "", buf, true, ErrNoOSC11
+		return "", buf, true, errors.New(who + " answered the cursor report but not OSC 11") // tmux 3.3a
 	case rerr != nil && !errors.Is(rerr, os.ErrDeadlineExceeded):
-		return "", buf, true, fmt.Errorf("bgquery: read reply: %w", rerr)
+		return "", buf, true, fmt.Errorf("asking %s failed: read: %v", who, rerr)
 	}
-	return "", buf, true, fmt.Errorf("%w (%v)", ErrTimeout, timeout)
+	return "", buf, true, fmt.Errorf("%s did not answer OSC 11 within %v", who, timeout)
 }
+
+var (
+	errNoTerminal    = errors.New("not asked: no terminal to ask")
+	errNotForeground = errors.New("not asked: not in the terminal's foreground process group") // asking would stop the process (SIGTTOU)
+)
 
 // restoreMargin is kept from a Query's timeout for restoring the mode.
 const restoreMargin = 3 * time.Millisecond
@@ -192,7 +198,7 @@ func Foreground(f *os.File) bool {
 	rc, err := f.SyscallConn()
 	return err == nil && control(rc, func(fd int) error {
 		if !foreground(fd) {
-			return ErrNotForeground
+			return errNotForeground
 		}
 		return nil
 	}) == nil
