@@ -83,6 +83,9 @@ func (b *herdrBackend) Name() string { return "herdr" }
 func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 	switch r.Kind {
 	case host.KindState:
+		if b.ping != nil && b.ping.State != r.State {
+			b.ping = nil // herdr drops its toast too: the pane's state changed
+		}
 		return b.reportState(ctx, r)
 	case host.KindSession:
 		err := b.reportSession(ctx, r)
