@@ -27,9 +27,10 @@ const (
 //	session                   pane.report_agent_session
 //	facts, resume command     pane.report_metadata tokens
 //	exit                      tokens and labels cleared, pane.release_agent
+//	ping                      notification.show at the exit, if the release would drop herdr's toast
 //
 // herdr does not forward a pane's OSC 9, and words its notifications from
-// the state: pings, suspends and sub-agents are not herdr's.
+// the state: suspends and sub-agents are not herdr's.
 type herdrBackend struct {
 	c                 Config // Source defaults to "custom:<agent>", herdr's convention for third parties
 	socket, pane, bin string
@@ -41,7 +42,16 @@ type herdrBackend struct {
 	facts             []host.Fact       // the latest, for a session report's tokens
 	noLabels          bool              // herdr shows none of our state labels
 	refused           refusals
+	ping              *host.Report // the last ping, until the exit shows it
+	pingAt            time.Time
+	owed              bool // the exit showed no toast: a held ping after it is shown
 }
+
+// herdrToastDelay is herdr's default delay_seconds: it holds its own
+// "finished" toast that long and drops it if the pane is released meanwhile
+// (1c76079f src/app/actions.rs pending_agent_notifications), so a one-shot
+// run's end is shown with notification.show (0.6.9+) instead.
+const herdrToastDelay = time.Second
 
 func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, error) {
 	switch {
@@ -73,6 +83,9 @@ func (b *herdrBackend) Name() string { return "herdr" }
 func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 	switch r.Kind {
 	case host.KindState:
+		if b.ping != nil && b.ping.State != r.State {
+			b.ping = nil // herdr drops its toast too: the pane's state changed
+		}
 		return b.reportState(ctx, r)
 	case host.KindSession:
 		err := b.reportSession(ctx, r)
@@ -86,13 +99,47 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 	case host.KindMeta:
 		b.facts = r.Meta
 		return b.syncTokens(ctx, r, r.Repeat)
+	case host.KindPing:
+		b.ping, b.pingAt = &r, b.now()
+		if b.owed {
+			b.owed = false
+			b.toast(ctx)
+		}
 	case host.KindExit:
+		b.owed = !b.toast(ctx)
 		// The tokens and a failure go with the chat, best effort, then the
 		// pane is released: herdr clears only agents it detected itself.
 		clearErr := errors.Join(ignoreDropped(b.sendTokens(ctx, nil, false)), b.setLabels(ctx, nil))
 		return errors.Join(b.send(ctx, methodReleaseAgent, b.params()), clearErr)
 	}
 	return nil
+}
+
+// toast shows the last ping as herdr words its own toast (src/app/actions.rs
+// toast_event_text, src/app/api.rs handle_notification_show) if herdr may
+// still hold that toast; it reports whether it tried. Best effort: an older
+// herdr refuses the method as invalid_request.
+func (b *herdrBackend) toast(ctx context.Context) bool {
+	r := b.ping
+	if b.ping = nil; r == nil || b.now().Sub(b.pingAt) >= herdrToastDelay {
+		return false
+	}
+	t := &herdrToast{Title: " finished", Body: core.Clean(r.Message, 240), Sound: "done"}
+	switch r.State {
+	case host.Blocked:
+		t.Title, t.Sound = " needs attention", "request"
+	case host.Failed:
+		t.Title = " failed"
+	}
+	t.Title = b.c.Agent + t.Title // 64+16 characters at most: herdr keeps 80
+	// Half the time left at most: the release matters more.
+	if d, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Until(d)/2)
+		defer cancel()
+	}
+	_ = b.request(ctx, methodShowNotification, b.seq.next(b.now()), t, "notification_show")
+	return true
 }
 
 func (b *herdrBackend) params() *herdrParams {

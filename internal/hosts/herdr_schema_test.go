@@ -53,8 +53,8 @@ func checkRequests(t *testing.T, h *fakehost.Herdr) {
 	})
 }
 
-// cliVerbs maps the herdr binary's "pane <verb>" to the method and the
-// flags herdr 0.8 accepts for it, each taking a value.
+// cliVerbs maps the herdr binary's "pane <verb>" (and "notification show")
+// to the method and the flags herdr 0.8 accepts for it, each taking a value.
 var cliVerbs = map[string]struct {
 	method string
 	flags  []string
@@ -64,6 +64,7 @@ var cliVerbs = map[string]struct {
 	"release-agent":        {"pane.release_agent", []string{"--source", "--agent", "--seq"}},
 	"report-metadata": {"pane.report_metadata", []string{"--source", "--agent", "--seq", "--token", "--clear-token",
 		"--state-label", "--clear-state-labels"}},
+	"show": {"notification.show", []string{"--body", "--position", "--sound"}}, // src/cli/notification.rs
 }
 
 // noValue are the flags herdr 0.8's CLI takes without a value
@@ -71,18 +72,22 @@ var cliVerbs = map[string]struct {
 var noValue = map[string]string{"--clear-state-labels": "clear_state_labels"}
 
 // parseArgv reads the herdr binary's argv back into the request it makes,
-// the way herdr 0.8's CLI does: "pane <verb> <pane_id>", then flags, each
+// the way herdr 0.8's CLI does: "pane <verb> <pane_id>" (or "notification
+// show <title>"), then flags, each
 // taking the next argument as its value whatever it looks like. An unknown
 // flag or a missing value is a usage error.
 func parseArgv(args []string) (string, map[string]any, error) {
-	if len(args) < 3 || args[0] != "pane" {
+	if len(args) < 3 || args[0] != "pane" && args[0] != "notification" {
 		return "", nil, fmt.Errorf("usage: %q", args)
 	}
 	verb, ok := cliVerbs[args[1]]
-	if !ok {
-		return "", nil, fmt.Errorf("unknown verb %q", args[1])
+	if toast := args[0] == "notification"; !ok || toast != (verb.method == "notification.show") {
+		return "", nil, fmt.Errorf("unknown verb %q", args[:2])
 	}
 	p := map[string]any{"pane_id": args[2]}
+	if args[0] == "notification" {
+		p = map[string]any{"title": args[2]}
+	}
 	for i := 3; i < len(args); i += 2 {
 		flag := args[i]
 		known := false
@@ -163,6 +168,8 @@ func TestSchemaRejectsWrongRequests(t *testing.T) {
 		`{"id":"x","method":"pane.release_agent","params":{"pane_id":"p","source":"s","agent":"a","seq":-1}}`,
 		`{"id":"x","method":"pane.report_metadata","params":{"pane_id":"p","source":"s","tokens":{"a b":"1"}}}`,
 		`{"method":"pane.release_agent","params":{"pane_id":"p","source":"s","agent":"a"}}`,
+		`{"id":"x","method":"notification.show","params":{"title":"t","sound":"loud"}}`,
+		`{"id":"x","method":"notification.show","params":{"body":"b","sound":"done"}}`,
 	} {
 		v, _ := jsonschema.UnmarshalJSON(strings.NewReader(line))
 		if s.Validate(v) == nil {

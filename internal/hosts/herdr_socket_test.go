@@ -111,6 +111,7 @@ func TestReporterConvergesAfterRestart(t *testing.T) {
 		"herdr pane.report_agent idle", "herdr pane.report_metadata state_labels=(clear)",
 		"herdr pane.report_agent_session", "herdr pane.report_agent working",
 		"herdr pane.report_agent blocked", "herdr pane.report_agent idle", "herdr pane.release_agent",
+		`herdr notification.show "chat finished" "done" done`, // the ping held behind the exit (herdr_toast_test.go)
 	})
 }
 

@@ -23,7 +23,28 @@ const (
 	methodReportSession = "pane.report_agent_session"
 	methodReleaseAgent  = "pane.release_agent"
 	methodReportMeta    = "pane.report_metadata"
+	// 0.6.9+; "herdr notification show" (src/cli/notification.rs)
+	methodShowNotification = "notification.show"
 )
+
+// herdrRequest is a request's parameters: JSON for the socket, argv for the binary.
+type herdrRequest interface{ argv(method string) []string }
+
+// herdrToast is notification.show's parameters (src/api/schema/common.rs
+// NotificationShowParams).
+type herdrToast struct {
+	Title string `json:"title"`
+	Body  string `json:"body,omitempty"`
+	Sound string `json:"sound"`
+}
+
+func (t *herdrToast) argv(string) []string {
+	args := []string{"notification", "show", notAnOption(t.Title), "--sound", t.Sound}
+	if t.Body != "" {
+		args = append(args, "--body", notAnOption(t.Body))
+	}
+	return args
+}
 
 // herdrParams are a request's parameters; each method sets its own.
 type herdrParams struct {
@@ -96,21 +117,27 @@ func (b *herdrBackend) send(ctx context.Context, method string, p *herdrParams) 
 	if err := b.refused.before(method, f); err != nil {
 		return err
 	}
-	seq := b.seq.next(b.now())
-	p.Seq = seq
-	start := time.Now()
-	var err error
-	if b.cli {
-		err = b.runCLI(ctx, method, p)
-	} else {
-		_, err = b.client.call(ctx, method, "hb:"+strconv.FormatUint(seq, 10), p, "ok")
-	}
-	b.c.Logger.LogAttrs(ctx, slog.LevelDebug, "herdr: request",
-		slog.String("method", method), slog.Uint64("seq", seq),
-		slog.Duration("took", time.Since(start)), slog.Any("err", err))
+	p.Seq = b.seq.next(b.now())
+	err := b.request(ctx, method, p.Seq, p, "ok")
 	if lack, ok := refusedAsMissing(err, method, f); ok {
 		return b.refused.note(lack, err)
 	}
+	return err
+}
+
+// request sends p over the socket, or runs the binary with it.
+func (b *herdrBackend) request(ctx context.Context, method string, seq uint64, p herdrRequest, resultType string) error {
+	start := time.Now()
+	var err error
+	var res []byte
+	if b.cli {
+		err = b.runCLI(ctx, method, p)
+	} else {
+		res, err = b.client.call(ctx, method, "hb:"+strconv.FormatUint(seq, 10), p, resultType)
+	}
+	b.c.Logger.LogAttrs(ctx, slog.LevelDebug, "herdr: request",
+		slog.String("method", method), slog.Uint64("seq", seq), slog.Duration("took", time.Since(start)),
+		slog.String("result", string(res)), slog.Any("err", err))
 	return err
 }
 
@@ -146,8 +173,8 @@ func refusedAsMissing(err error, method, f string) (string, bool) {
 
 // runCLI runs the herdr binary for one request: exit status 0 is ok, 1 an
 // error reply (the JSON on stderr), 2 a usage error.
-func (b *herdrBackend) runCLI(ctx context.Context, method string, p *herdrParams) error {
-	if strings.HasPrefix(p.PaneID, "-") {
+func (b *herdrBackend) runCLI(ctx context.Context, method string, req herdrRequest) error {
+	if p, ok := req.(*herdrParams); ok && strings.HasPrefix(p.PaneID, "-") {
 		// The pane id is the first argument, with no "--" before it, and
 		// "--help" there prints help and exits 0 (src/cli/pane.rs,
 		// src/cli/spec.rs): nothing would be reported.
@@ -161,7 +188,7 @@ func (b *herdrBackend) runCLI(ctx context.Context, method string, p *herdrParams
 	if b.socket != "" {
 		env = []string{"HERDR_SOCKET_PATH=" + b.socket}
 	}
-	stderr, exit, err := runCommand(ctx, "herdr", method, env, bin, p.argv(method)...)
+	stderr, exit, err := runCommand(ctx, "herdr", method, env, bin, req.argv(method)...)
 	switch exit {
 	case 0, -1: // ok, or a failure that is not herdr's answer
 		return err

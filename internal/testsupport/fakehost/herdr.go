@@ -12,7 +12,8 @@ import (
 
 // Herdr is a fake herdr: one request per connection, answered as herdr
 // 0.8 (protocol 20) answers pane.report_agent, pane.report_agent_session,
-// pane.release_agent and pane.report_metadata (src/app/api/panes.rs),
+// pane.release_agent and pane.report_metadata (src/app/api/panes.rs) and
+// notification.show (src/app/api.rs, as shown),
 // keeping each pane's agent state. It serves the pane Env describes and
 // every pane PaneEnv names, so that many programs, one a pane, can share
 // it. Its faults and records are its Socket's.
@@ -112,7 +113,8 @@ func (h *Herdr) Panes() map[string]HerdrPane {
 // serde's "unknown variant" (src/api/server.rs): pane.report_metadata
 // before 0.6.3, pane.report_agent_session before 0.6.7. Before 0.7.4 it
 // ignores tokens as an unknown field, so a tokens-only report is "missing
-// metadata field to set or clear". "" (or Normal) is the current herdr.
+// metadata field to set or clear". notification.show came in 0.6.9.
+// "" (or Normal) is the current herdr.
 func (h *Herdr) Old(release string) {
 	h.t.Helper()
 	var v [3]int
@@ -140,6 +142,7 @@ func (h *Herdr) before(v [3]int) bool {
 //	herdr pane.report_metadata state_label:done="failed"
 //	herdr pane.report_metadata state_labels=(clear)
 //	herdr pane.release_agent
+//	herdr notification.show "chat finished" "hello" done
 //
 // A request for a pane other than the first names it second:
 // "herdr w1:p5 pane.report_agent working" (quoted when it has blanks).
@@ -151,7 +154,7 @@ func (h *Herdr) Transcript() []string {
 		}
 		var b strings.Builder
 		b.WriteString("herdr ")
-		if pane := r.Str("pane_id"); pane != h.pane {
+		if pane := r.Str("pane_id"); pane != h.pane && r.Method != "notification.show" {
 			b.WriteString(quoteBlank(pane) + " ")
 		}
 		b.WriteString(r.Method)
@@ -177,6 +180,8 @@ func (h *Herdr) Transcript() []string {
 			if r.Params["clear_state_labels"] == true {
 				b.WriteString(" state_labels=(clear)")
 			}
+		case "notification.show":
+			fmt.Fprintf(&b, " %q %q %s", r.Str("title"), r.Str("body"), r.Str("sound"))
 		}
 		out = append(out, b.String())
 	}
@@ -221,6 +226,9 @@ func (h *Herdr) answer(r *Request) (string, string) {
 	}
 	refuse := func(code, msg string) (string, string) { return h.refuse(r, code, msg), code }
 	p := r.Params
+	if r.Method == "notification.show" {
+		return h.showNotification(r)
+	}
 	pane, ok1 := p["pane_id"].(string)
 	source, ok2 := p["source"].(string)
 	agent, ok3 := p["agent"].(string)
@@ -302,6 +310,23 @@ func (h *Herdr) answer(r *Request) (string, string) {
 		}
 	}
 	return h.ok(r), ""
+}
+
+// showNotification answers notification.show as herdr 0.8.2 does when its
+// toasts are on and none shows (src/app/api.rs handle_notification_show).
+func (h *Herdr) showNotification(r *Request) (string, string) {
+	title, ok := r.Params["title"].(string)
+	_, isStr := r.Params["body"].(string)
+	sound, _ := r.Params["sound"].(string)
+	switch {
+	case h.before([3]int{0, 6, 9}) || !ok || !isStr && r.Params["body"] != nil || !slices.Contains([]string{"", "none", "done", "request"}, sound):
+		return h.refuse(&Request{}, "invalid_request", "invalid request: unknown variant `notification.show`"), "invalid_request"
+	case strings.TrimSpace(title) == "":
+		return h.refuse(r, "invalid_params", "notification title is empty"), "invalid_params"
+	}
+	r.Applied = true
+	b, _ := json.Marshal(map[string]any{"id": r.ID, "result": map[string]any{"type": "notification_show", "shown": true, "reason": "shown"}})
+	return string(b), ""
 }
 
 func (h *Herdr) ok(r *Request) string {
