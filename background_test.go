@@ -13,7 +13,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
-	"github.com/hostbridge/hostbridge/internal/fakepty"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakepty"
 	"go.uber.org/goleak"
 
 	"github.com/hostbridge/hostbridge/internal/bgquery"

@@ -17,7 +17,7 @@ import (
 
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/fakepty"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakepty"
 )
 
 // inputs is an app's model that notes every input message it gets.

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
 )
 
 // The tmux pane is told to the model only when the app asks; the default

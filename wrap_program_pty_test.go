@@ -11,7 +11,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/hostbridge/hostbridge/internal/fakepty"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakepty"
 )
 
 // The same on a real pseudo-terminal, as a CLI runs: the app quits with a

@@ -14,7 +14,7 @@ import (
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/kittest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/kittest"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/kittest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/kittest"
 )
 
 // TestKitTmux runs the conversation in a pane of the fake tmux

@@ -42,7 +42,7 @@ func TestModules(t *testing.T) {
 // module's internal packages, which no release promises to keep.
 //
 // One directory's tests still do, a known gap: the kit's tests run the
-// suite both kits share, internal/kittest. Nothing else may join them.
+// suite both kits share, internal/testsupport/kittest. Nothing else may join them.
 func TestPublishedShape(t *testing.T) {
 	pending := map[string]bool{"teatest": true}
 	b, err := os.ReadFile("go.mod")

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/examples/chatscript/chattest"
-	"github.com/hostbridge/hostbridge/internal/tmuxtest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/tmuxtest"
 )
 
 // The chat in a pane of a real private tmux server (3.3a here and on CI):

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/internal/tmuxtest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/tmuxtest"
 )
 
 // The snippet (examples/tmux/tmux.conf) on a real tmux 3.3a: a chat

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/examples/chatscript/chattest"
-	"github.com/hostbridge/hostbridge/internal/tmuxtest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/tmuxtest"
 )
 
 // The chat inside the real tmux (3.3a on these machines and CI), on a

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/tmuxtest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/tmuxtest"
 )
 
 // The documented snippet, sourced as it is into a real tmux (3.3a here and

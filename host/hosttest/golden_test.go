@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/kittest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/kittest"
 )
 
 // RequireGolden fails with a message that names the test, the file and

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host/hosttest"
-	"github.com/hostbridge/hostbridge/internal/kittest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/kittest"
 )
 
 func TestWaitForGivesUp(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hostbridge/hostbridge/internal/fakepty"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakepty"
 	"golang.org/x/sys/unix"
 )
 

@@ -15,8 +15,8 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/proc"
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
+	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
 )
 
 func needSh(t testing.TB) {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
 )
 
 // TestHungCLILeavesNoOrphan: a herdr binary that hangs (here a shell

@@ -11,8 +11,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/hostbridge/hostbridge/internal/herdrschema"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
+	"github.com/hostbridge/hostbridge/internal/testsupport/herdrschema"
 )
 
 // schemaFile is herdr's published API schema (test data, Apache-2.0; see

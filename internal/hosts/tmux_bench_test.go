@@ -9,7 +9,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
-	"github.com/hostbridge/hostbridge/internal/tmuxtest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/tmuxtest"
 )
 
 // BenchmarkTmuxExec is the yardstick: one tmux exec that sets one pane

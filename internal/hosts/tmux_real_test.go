@@ -18,8 +18,8 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
-	"github.com/hostbridge/hostbridge/internal/tmuxtest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/tmuxtest"
 )
 
 // realTmux is a backend on a fresh pane of a private tmux server.

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/internal/proc"
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
 	"golang.org/x/sys/unix"
 )
 

@@ -8,4 +8,8 @@
 // Where the two chats legitimately differ, the Chat has a hook (Screen:
 // how the screen is read) or the example keeps its own test (how it asks
 // the terminal's background).
+//
+// It is test support, but not under internal/testsupport with the rest:
+// teav2 is its own module, and no file of it may import the root module's
+// internal packages (teav2's TestPublishedShape).
 package chattest

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
 )
 
 // TestHungProbeLeavesNoOrphan: a tmux probe that hangs (a tmux wrapper

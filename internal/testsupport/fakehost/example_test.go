@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/kittest"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
+	"github.com/hostbridge/hostbridge/internal/testsupport/kittest"
 )
 
 // exampleT stands in for the *testing.T a test passes: an Example has none

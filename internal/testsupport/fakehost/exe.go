@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hostbridge/hostbridge/internal/proc/proctest"
+	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
 )
 
 // The fake executables (cmux, tmux) are sh scripts in a directory of their

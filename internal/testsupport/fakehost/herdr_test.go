@@ -14,8 +14,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.uber.org/goleak"
 
-	"github.com/hostbridge/hostbridge/internal/herdrschema"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
+	"github.com/hostbridge/hostbridge/internal/testsupport/herdrschema"
 )
 
 // herdrSchemaFile is herdr's published API schema (test data, Apache-2.0;
