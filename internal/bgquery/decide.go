@@ -1,7 +1,6 @@
 package bgquery
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/internal/core"
@@ -9,27 +8,14 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Plan is how a program learns its terminal's background: Fallback
-// (nobody can answer: COLORFGBG, then dark), Reuse (termenv asked at
-// start-up and lipgloss cached the answer: asking again would cost a
-// second round trip, or a second stall), Ask (termenv did not, but the
-// multiplexer the program runs in answers OSC 11 itself: Query it).
+// Plan is how a program learns its terminal's background.
 type Plan uint8
 
 const (
-	Fallback Plan = iota
-	Reuse
-	Ask
+	Fallback Plan = iota // nobody can answer: COLORFGBG, then dark
+	Reuse                // termenv asked at start-up; asking again would cost a second stall
+	Ask                  // termenv did not, but the multiplexer answers OSC 11 itself: Query it
 )
-
-var planNames = [...]string{"fallback", "reuse", "ask"}
-
-func (p Plan) String() string {
-	if int(p) < len(planNames) {
-		return planNames[p]
-	}
-	return "Plan(" + strconv.Itoa(int(p)) + ")"
-}
 
 // Decision is Decide's answer. Answerer names who answers OSC 11 ("tmux
 // 3.4", "tuios", "herdr", "GNU screen"; "" for a terminal behind no
@@ -60,15 +46,10 @@ type Env struct {
 	TmuxVersion func() string
 }
 
-// Decide says how to learn the background. It replicates termenv v0.16's
-// conditions for asking (a supported OS, CI unset, stdout a terminal, TERM
-// not screen*, tmux* or dumb, the foreground): where all hold, termenv
-// asked and its answer is reused. Otherwise it asks only where TERM names
-// a multiplexer (never under CI) known to answer: tmux 3.4 or later,
-// tuios, herdr. A terminal nobody knows is not asked: one that ignores the
-// sequence may print it. Where several conditions fail, TERM is reported.
-// Where termenv skipped only stdout, not a terminal, and the UI's output
-// is one, that is asked, as termenv would have asked stdout.
+// Decide replicates termenv v0.16's conditions for asking: where all hold,
+// its answer is reused. Otherwise it asks only a multiplexer TERM names
+// (never under CI) known to answer, or the UI's output where stdout alone
+// was not a terminal: a terminal that ignores the sequence may print it.
 func Decide(e Env) Decision {
 	term := e.Host.Terminal.Term
 	shown := "TERM=" + show(term)

@@ -111,14 +111,6 @@ func TestDecide(t *testing.T) {
 	}
 }
 
-func TestPlanString(t *testing.T) {
-	for p, want := range map[Plan]string{Fallback: "fallback", Reuse: "reuse", Ask: "ask", 9: "Plan(9)"} {
-		if got := p.String(); got != want {
-			t.Errorf("%d.String() = %q, want %q", p, got, want)
-		}
-	}
-}
-
 func TestDecideShowsHostileEnvCleaned(t *testing.T) {
 	d := Decide(Env{Host: hostOf("TERM", "tmux\x1b]9;pwned\a", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.4\x07", "TMUX", "/tmp/t,1,0"), GOOS: "linux"})
 	if strings.ContainsAny(d.Why, "\x1b\x07") || strings.ContainsAny(d.Answerer, "\x1b\x07") {
