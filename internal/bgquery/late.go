@@ -3,15 +3,11 @@ package bgquery
 import "github.com/charmbracelet/x/ansi"
 
 // Late is what a terminal still owes when a Query gave up first: the rest
-// of the OSC 11 reply, if that had not come, and the cursor position
-// report after it. The program reading the terminal then (Bubble Tea)
-// would take those bytes for keys; Late recognises them, and nothing else,
-// so they can be dropped. Bubble Tea cuts the answer into input events:
-// this matcher walks its strict grammar byte by byte (ESC ] 1 1 ; up to 64
-// of [0-9A-Za-z:/#.], BEL or ESC \, then ESC [ row ; col R, 1-5 digits
-// each) and takes an event whole or not at all, which x/ansi's decoder,
-// made for whole sequences, does not. The zero Late is what a terminal
-// owes when nothing of its answer came. Not safe for concurrent use.
+// of the OSC 11 reply and the cursor position report after it, which
+// Bubble Tea would take for keys. It walks that strict grammar byte by byte
+// and takes an input event whole or not at all, which x/ansi's decoder,
+// made for whole sequences, does not. The zero Late owes the whole answer.
+// Not safe for concurrent use.
 type Late struct {
 	st     lateState
 	n      int  // characters in the current colour or number
@@ -40,8 +36,7 @@ func owedAfter(read []byte) *Late {
 	l := &Late{}
 	for _, c := range read {
 		if !l.step(c) {
-			st := Late{oscEnd: l.oscEnd}
-			*l = st
+			*l = Late{oscEnd: l.oscEnd}
 			l.step(c) // this byte may start the answer again (an ESC)
 		}
 		if l.done {
@@ -73,69 +68,34 @@ func (l *Late) Done() bool { return l.done }
 
 // step advances by one byte; false when c cannot come next.
 func (l *Late) step(c byte) bool {
-	if l.done {
+	switch {
+	case l.done:
 		return false
-	}
-	switch l.st {
-	case lateStart:
-		return l.to(c == ansi.ESC, lateEsc)
-	case lateEsc:
-		switch {
-		case c == ']' && !l.oscEnd:
-			l.st, l.n = lateIntro, 0
-		case c == '[':
-			l.st, l.n = lateRow, 0
-		default:
-			return false
-		}
-		return true
-	case lateIntro:
-		if c != "11;"[l.n] {
-			return false
-		}
+	case l.st == lateStart && c == ansi.ESC:
+		l.st = lateEsc
+	case l.st == lateEsc && c == ']' && !l.oscEnd:
+		l.st, l.n = lateIntro, 0
+	case l.st == lateEsc && c == '[':
+		l.st, l.n = lateRow, 0
+	case l.st == lateIntro && c == "11;"[l.n]:
 		if l.n++; l.n == 3 {
 			l.st, l.n = lateSpec, 0
 		}
-		return true
-	case lateSpec:
-		switch {
-		case c == ansi.BEL && l.n > 0:
-			l.st, l.oscEnd = lateStart, true
-		case c == ansi.ESC && l.n > 0:
-			l.st = lateST
-		case specChar(c) && l.n < maxSpec:
-			l.n++
-		default:
-			return false
-		}
-		return true
-	case lateST:
-		if c != '\\' {
-			return false
-		}
+	case l.st == lateSpec && c == ansi.BEL && l.n > 0, l.st == lateST && c == '\\':
 		l.st, l.oscEnd = lateStart, true
-		return true
-	case lateRow, lateCol:
-		switch {
-		case c >= '0' && c <= '9' && l.n < maxNum:
-			l.n++
-		case c == ';' && l.st == lateRow && l.n > 0:
-			l.st, l.n = lateCol, 0
-		case c == 'R' && l.st == lateCol && l.n > 0:
-			l.done = true
-		default:
-			return false
-		}
-		return true
+	case l.st == lateSpec && c == ansi.ESC && l.n > 0:
+		l.st = lateST
+	case l.st == lateSpec && specChar(c) && l.n < maxSpec,
+		(l.st == lateRow || l.st == lateCol) && c >= '0' && c <= '9' && l.n < maxNum:
+		l.n++
+	case l.st == lateRow && c == ';' && l.n > 0:
+		l.st, l.n = lateCol, 0
+	case l.st == lateCol && c == 'R' && l.n > 0:
+		l.done = true
+	default:
+		return false
 	}
-	return false
-}
-
-func (l *Late) to(ok bool, next lateState) bool {
-	if ok {
-		l.st = next
-	}
-	return ok
+	return true
 }
 
 func specChar(c byte) bool {
