@@ -1,14 +1,7 @@
 // Package bgquery learns the terminal's background colour (OSC 11) where
-// Bubble Tea v1 could not, and knows who can be asked.
-//
-// Bubble Tea v1's init asks through lipgloss and termenv before main, but
-// termenv skips the query inside tmux and GNU screen, and would wait 5 s a
-// byte on a silent terminal. Decide replicates termenv's conditions, so a
-// program asks only where termenv could not and a multiplexer answers
-// OSC 11 itself; Query asks that one once, before Bubble Tea takes the
-// terminal (its input reader would take the reply for keys), bounded in
-// time, with the cursor position report (CSI 6n) as a sentinel, so a
-// terminal that ignores OSC 11 costs one round trip, not the bound.
+// Bubble Tea v1's termenv did not ask (inside tmux and GNU screen): Decide
+// says who can answer, Query asks once, bounded, before Bubble Tea's input
+// reader could take the reply for keys.
 package bgquery
 
 import "time"
