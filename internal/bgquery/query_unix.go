@@ -23,29 +23,18 @@ const query = ansi.RequestBackgroundColor + ansi.RequestCursorPositionReport
 // maxInput bounds what Query reads; a reply pair is under 50 bytes.
 const maxInput = 1024
 
-// Query asks the terminal on tty for its background as "#rrggbb", before
-// Bubble Tea's Program.Run, whose input reader would take the reply for
-// keys. It returns within timeout (DefaultTimeout if zero): on a polled
-// file (os.OpenFile: /dev/tty, a pty) by a read deadline, unset after; on
-// a blocking one (os.Stdin, a file whose Fd was called) by the terminal's
+// Query asks the terminal on tty for its background as "#rrggbb". It
+// returns within timeout (DefaultTimeout if zero): on a polled file
+// (os.OpenFile: /dev/tty, a pty) by a read deadline, unset after; on a
+// blocking one (os.Stdin, a file whose Fd was called) by the terminal's
 // own timer (VTIME) in whole tenths, so up to 100 ms early. The terminal
-// is in raw mode without echo while it waits, and restored. Reading stops
-// at the cursor position report, the answer's end; keys typed meanwhile
-// are dropped. When the bound comes first, owed is what the terminal will
-// still send (Late): whoever reads the terminal next must drop it. An
-// error says, in a -doctor line's words, what happened to asking who.
+// is in raw mode without echo while it waits, and restored; keys typed
+// meanwhile are dropped. When the bound comes first, owed is what the
+// terminal will still send: whoever reads the terminal next must drop it.
+// An error says, in a -doctor line's words, what happened to asking who.
 func Query(tty *os.File, who string, timeout time.Duration) (color string, owed *Late, err error) {
-	color, buf, asked, err := ask(tty, who, timeout)
-	if asked {
-		owed = owedAfter(buf)
-	}
-	return color, owed, err
-}
-
-// ask is Query; asked is set once the question went out.
-func ask(tty *os.File, who string, timeout time.Duration) (color string, got []byte, asked bool, err error) {
 	if tty == nil {
-		return "", nil, false, errNoTerminal
+		return "", nil, errNoTerminal
 	}
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -54,7 +43,7 @@ func ask(tty *os.File, who string, timeout time.Duration) (color string, got []b
 	deadline := time.Now().Add(timeout - restoreMargin)
 	rc, err := tty.SyscallConn()
 	if err != nil {
-		return "", nil, false, errNoTerminal
+		return "", nil, errNoTerminal
 	}
 	var saved, raw unix.Termios
 	var nonblock bool
@@ -77,7 +66,7 @@ func ask(tty *os.File, who string, timeout time.Duration) (color string, got []b
 		return setTermios(fd, &raw)
 	})
 	if err != nil {
-		return "", nil, false, err
+		return "", nil, err
 	}
 	defer func() {
 		if rerr := control(rc, func(fd int) error { return setTermios(fd, &saved) }); rerr != nil {
@@ -88,7 +77,7 @@ func ask(tty *os.File, who string, timeout time.Duration) (color string, got []b
 	var read func([]byte) (int, error)
 	if nonblock {
 		if err := tty.SetReadDeadline(deadline); err != nil {
-			return "", nil, false, fmt.Errorf("not asked: a non-blocking terminal without deadlines (%v)", err)
+			return "", nil, fmt.Errorf("not asked: a non-blocking terminal without deadlines (%v)", err)
 		}
 		defer tty.SetReadDeadline(time.Time{})
 		if tty.SetWriteDeadline(deadline) == nil {
@@ -105,7 +94,7 @@ func ask(tty *os.File, who string, timeout time.Duration) (color string, got []b
 		}
 	}
 	if _, err := tty.Write([]byte(query)); err != nil {
-		return "", nil, false, fmt.Errorf("asking %s failed: write: %v", who, err)
+		return "", nil, fmt.Errorf("asking %s failed: write: %v", who, err)
 	}
 
 	var (
@@ -120,17 +109,18 @@ func ask(tty *os.File, who string, timeout time.Duration) (color string, got []b
 		buf = append(buf, chunk[:n]...)
 		r = parseReply(buf)
 	}
+	owed = owedAfter(buf)
 	switch {
 	case r.color != "":
-		return r.color, buf, true, nil
+		return r.color, owed, nil
 	case r.osc:
-		return "", buf, true, errors.New(who + " sent an unreadable OSC 11 reply")
+		return "", owed, errors.New(who + " sent an unreadable OSC 11 reply")
 	case r.cpr:
-		return "", buf, true, errors.New(who + " answered the cursor report but not OSC 11") // tmux 3.3a
+		return "", owed, errors.New(who + " answered the cursor report but not OSC 11") // tmux 3.3a
 	case rerr != nil && !errors.Is(rerr, os.ErrDeadlineExceeded):
-		return "", buf, true, fmt.Errorf("asking %s failed: read: %v", who, rerr)
+		return "", owed, fmt.Errorf("asking %s failed: read: %v", who, rerr)
 	}
-	return "", buf, true, fmt.Errorf("%s did not answer OSC 11 within %v", who, timeout)
+	return "", owed, fmt.Errorf("%s did not answer OSC 11 within %v", who, timeout)
 }
 
 var (
