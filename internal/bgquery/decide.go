@@ -63,11 +63,11 @@ func Decide(e Env) Decision {
 		skip = "termenv skipped the query: CI is set"
 	case strings.HasPrefix(term, "dumb"), byTERM:
 		skip = "termenv skipped the query: " + shown
-	case !e.StdoutTTY && e.UITTY:
-		skip = "termenv skipped the query: stdout is not a terminal"
-		return Decision{Plan: Ask, Answerer: "the terminal", Skip: skip, Why: skip + "; the UI's output is one: asking it"}
 	case !e.StdoutTTY:
 		skip = "termenv skipped the query: stdout is not a terminal"
+		if e.UITTY {
+			return Decision{Plan: Ask, Answerer: "the terminal", Skip: skip, Why: skip + "; the UI's output is one: asking it"}
+		}
 	case !e.Foreground:
 		skip = "termenv skipped the query: not in the terminal's foreground process group"
 	default:

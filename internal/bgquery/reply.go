@@ -18,15 +18,13 @@ type reply struct {
 	cpr bool
 }
 
-// parseReply reads the bytes a terminal sent after the query with x/ansi's
-// decoder. What is not part of a reply (keys typed meanwhile, other
-// reports) is skipped; the first OSC 11 reply is kept; reading stops at
-// the cursor position report. A sequence cut off at the end is left for
-// the next call, with more bytes: a terminal may answer in pieces. The
-// decoder is given no ansi.Parser, whose parameters and data would save
-// oscBody and isCPR: x/ansi v0.10.4 indexes past the Parser's parameter
-// buffer on a DCS with more parameters than it holds ("\x90;;;…;0"
-// panics), and these bytes are the terminal's, any of them.
+// parseReply reads what the terminal sent so far: other bytes (keys, other
+// reports) are skipped, the first OSC 11 reply is kept, reading stops at the
+// cursor position report, and a sequence cut off at the end waits for more.
+// The decoder gets no ansi.Parser (which would save oscBody and isCPR):
+// x/ansi v0.10.4 indexes past its parameter buffer on a DCS with more
+// parameters than it holds ("\x90;;;…;0" panics), and these bytes are the
+// terminal's, any of them.
 func parseReply(b []byte) reply {
 	var r reply
 	for len(b) > 0 {
