@@ -1,7 +1,9 @@
 package terminal
 
 import (
+	"cmp"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -104,27 +106,16 @@ func program(termName, prog, ver string, getenv func(string) string) (string, st
 
 // String is the terminal in one line for diagnostics, values cleaned.
 func (in Info) String() string {
-	var b strings.Builder
-	field := func(k, v string) {
-		if v = core.Clean(v, 64); v == "" {
-			return
+	var fields []string
+	for _, f := range [][2]string{
+		{"terminal", cmp.Or(in.Program, "unknown")}, {"version", in.Version}, {"TERM", in.Term},
+		{"mux", in.Mux.String()}, {"mux-version", in.MuxVersion}, {"pane", in.MuxPane},
+	} {
+		if v := core.Clean(f[1], 64); v != "" {
+			fields = append(fields, f[0]+"="+v)
 		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(k + "=" + v)
 	}
-	prog := in.Program
-	if prog == "" {
-		prog = "unknown"
-	}
-	field("terminal", prog)
-	field("version", in.Version)
-	field("TERM", in.Term)
-	field("mux", in.Mux.String())
-	field("mux-version", in.MuxVersion)
-	field("pane", in.MuxPane)
-	return b.String()
+	return strings.Join(fields, " ")
 }
 
 // IsTerminal reports whether w has a file descriptor that is a TTY, read
@@ -136,14 +127,8 @@ func IsTerminal(w io.Writer) bool {
 		return false
 	}
 	rc, err := sc.SyscallConn()
-	if err != nil {
-		return false
-	}
 	is := false
-	if rc.Control(func(fd uintptr) { is = term.IsTerminal(fd) }) != nil {
-		return false
-	}
-	return is
+	return err == nil && rc.Control(func(fd uintptr) { is = term.IsTerminal(fd) }) == nil && is
 }
 
 // VersionBelow reports whether the dotted version v comes before min by
@@ -152,12 +137,12 @@ func IsTerminal(w io.Writer) bool {
 // start with a number ("", "openbsd-7.5").
 func VersionBelow(v, min string) (below, known bool) {
 	a, b := versionParts(v), versionParts(min)
-	for i := range max(len(a), len(b)) {
-		if x, y := part(a, i), part(b, i); x != y && len(a) > 0 {
-			return x < y, true
-		}
+	if len(a) == 0 {
+		return false, false
 	}
-	return false, len(a) > 0
+	n := max(len(a), len(b))
+	a, b = append(a, make([]int, n-len(a))...), append(b, make([]int, n-len(b))...)
+	return slices.Compare(a, b) < 0, true
 }
 
 func versionParts(s string) []int {
@@ -173,11 +158,4 @@ func versionParts(s string) []int {
 		}
 	}
 	return v
-}
-
-func part(v []int, i int) int {
-	if i < len(v) {
-		return v[i]
-	}
-	return 0
 }
