@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -61,19 +62,11 @@ func parseBadEntry(s string) (badEntry, error) {
 
 // badProgress reports whether an entry of list covers the terminal in.
 func badProgress(list []badEntry, in Info) bool {
-	for _, e := range list {
+	return slices.ContainsFunc(list, func(e badEntry) bool {
 		if e.term != "" {
-			if in.Term == e.term {
-				return true
-			}
-			continue
+			return in.Term == e.term
 		}
-		if !strings.EqualFold(in.Program, e.program) {
-			continue
-		}
-		if below, known := VersionBelow(in.Version, e.below); e.below == "" || below || !known {
-			return true
-		}
-	}
-	return false
+		below, known := VersionBelow(in.Version, e.below)
+		return strings.EqualFold(in.Program, e.program) && (e.below == "" || below || !known)
+	})
 }
