@@ -125,8 +125,7 @@ func (b *Backend) Name() string { return "terminal" }
 // terminal.
 func (b *Backend) DrawsInTerminal() {}
 
-// barSeq is the bar for a state: 3 indeterminate (working), 4;100
-// warning (blocked), 2;100 error (failed), 0 removed.
+// barSeq is the bar for a state; "no bar" for the states that have none.
 func barSeq(s host.State) string {
 	switch s {
 	case host.Working:
@@ -221,6 +220,13 @@ func pingText(msg string) string {
 	}
 	return s
 }
+
+// rings says which pings also ring the pane's bell inside tmux (unless
+// tmux passes every window's OSC 9): tmux flags a hidden window that rang
+// and alerts the attached clients (alerts.c, tmux 3.3a), the one alert that
+// reaches a user behind allow-passthrough off. A turn that simply ended
+// does not ring: six agents finishing turns would beep all day.
+func rings(s host.State) bool { return s == host.Blocked || s == host.Failed }
 
 // write sends seq of kind k by the route the multiplexer allows, in one
 // Write, so it never lands inside a frame (Go serialises Write calls on
