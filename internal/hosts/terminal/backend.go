@@ -104,11 +104,9 @@ func New(cfg Config) (*Backend, error) {
 		releasedCh: make(chan struct{}),
 		// The Linux console and dumb terminals print a sequence they do not
 		// know as text, over the chat's screen.
-		ping:     !cfg.NoPing && !(in.Mux == MuxNone && (in.Term == "linux" || in.Term == "dumb")),
-		progress: cfg.Progress == SupportOn || cfg.Progress == SupportAuto && !badProgress(bad, in),
-	}
-	if cfg.NoProgress {
-		b.progress = false
+		ping: !cfg.NoPing && !(in.Mux == MuxNone && (in.Term == "linux" || in.Term == "dumb")),
+		progress: !cfg.NoProgress &&
+			(cfg.Progress == SupportOn || cfg.Progress == SupportAuto && !badProgress(bad, in)),
 	}
 	if b.out == nil {
 		b.out = os.Stdout
@@ -149,12 +147,10 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	switch r.Kind {
 	case host.KindState:
 		return b.setBar(ctx, barSeq(r.State))
-	case host.KindSuspend:
-		if b.shown == ansi.ResetProgressBar {
+	case host.KindSuspend, host.KindExit:
+		if r.Kind == host.KindSuspend && b.shown == ansi.ResetProgressBar {
 			return nil
 		}
-		return b.setBar(ctx, ansi.ResetProgressBar)
-	case host.KindExit:
 		return b.setBar(ctx, ansi.ResetProgressBar)
 	case host.KindPing:
 		text := pingText(r.Message)
@@ -207,10 +203,9 @@ func (b *Backend) setBar(ctx context.Context, want string) error {
 // pingLimit caps a ping's text, in runes: a notification is one short line.
 const pingLimit = 120
 
-// pingText is msg as an OSC 9 body, capped and without controls: the
-// Machine has cleaned it, and this is the protocol's charset, as one BEL,
-// ESC or 0x9c would end the sequence and hand the rest to the terminal as
-// commands. ConEmu-family terminals (and Ghostty) read a body that starts
+// pingText is msg as an OSC 9 body, capped and without controls, as one
+// BEL, ESC or 0x9c would end the sequence and hand the rest to the terminal
+// as commands. ConEmu-family terminals (and Ghostty) read a body that starts
 // with a digit as a command ("4;" progress, "9;" directory): such text
 // gets a leading space.
 func pingText(msg string) string {
