@@ -24,24 +24,18 @@ const (
 	ownerOrphan                   // the renderer is gone without its reset (a hangup): ResetOrphan writes the exit's
 )
 
-// The hand-over waits for the backend to let go of the bar: a bar the
-// backend drew before the renderer took it (a Bridge used before Wrap),
-// or one an earlier process left (killed while working), stays on the
-// terminal until something removes it, and a renderer writes a bar only
-// when its view's bar changes, so it would never remove either. Until the
-// backend has written a reset, it keeps the bar as with Bubble Tea v1 and
-// the renderer draws none (RendererWaits); the first reset it writes (the
-// ready state's, as v1 writes at start) hands the bar over for good. The
-// renderer draws only after that write returned, so its bars always land
-// after the backend's last.
+// The hand-over waits for the backend to let go of the bar: a bar it drew
+// before the renderer took it (a Bridge used before Wrap), or one an earlier
+// process left, stays until something removes it, and a renderer writes a
+// bar only when its view's bar changes. So the backend keeps the bar until
+// it has written a reset (the ready state's, as v1 writes at start), and the
+// renderer draws only after that write returned, after the backend's last.
 
 // HandBarToRenderer gives the bar to a renderer that writes OSC 9;4 raw,
-// and reports whether it should draw it: only where the bar is on (not
-// known-bad, not forced off, no other host carries the state) and no
-// multiplexer sits between (tmux ≤ 3.6 swallows a raw OSC 9;4 and 3.7
-// shows it only on terminals with its progressbar feature; screen needs
-// passthrough): there the backend keeps writing it by its own route, as it
-// does for a bar it may take over from a host (Config.HostShows).
+// and reports whether it should draw it: only where the bar is on, no other
+// host may take it (Config.HostShows) and no multiplexer sits between (tmux
+// ≤ 3.6 swallows a raw OSC 9;4, 3.7 shows it only on terminals with its
+// progressbar feature): elsewhere the backend keeps writing it.
 func (b *Backend) HandBarToRenderer() bool {
 	if !b.progress || b.info.Mux != MuxNone || b.hostShows != nil {
 		return false
@@ -51,10 +45,9 @@ func (b *Backend) HandBarToRenderer() bool {
 }
 
 // AppDrawsBar says the app sets its own bar through the renderer: the
-// backend then sends no keep-alive that would overwrite it.
+// backend sends no keep-alive over it, and holds no bar of its own after it
+// (the app's replaces it, and the renderer resets it).
 func (b *Backend) AppDrawsBar() {
-	// The app's bar replaces whatever the terminal showed, and the
-	// renderer resets it: the backend holds no bar of its own after it.
 	b.letGo()
 	b.owner.CompareAndSwap(uint32(ownerRenderer), uint32(ownerApp))
 }
@@ -66,8 +59,7 @@ func (b *Backend) AppClearedBar() {
 }
 
 // RendererWaits reports whether a renderer that has the bar must draw
-// none yet: the backend has not yet written the reset that hands it over
-// (see above).
+// none yet, before the reset that hands it over (see above).
 func (b *Backend) RendererWaits() bool {
 	return b.RendererDraws() && !b.released.Load()
 }
@@ -88,11 +80,9 @@ func (b *Backend) RendererDraws() bool {
 }
 
 // ResetOrphan writes the exit's reset for a renderer gone without its own
-// (RendererGone), bounded by ctx. The Bridge calls it after its workers
-// stopped, just before the hangup ends the process, so a frame the
-// renderer still flushes with the bar in it comes before the reset
-// rather than after; only a frame flushed between this write and the end
-// of the process can still land after it. It writes nothing otherwise.
+// (RendererGone), bounded by ctx; nothing otherwise. The Bridge calls it
+// after its workers stopped, just before the hangup ends the process: only
+// a frame the renderer flushes after this write can still land after it.
 func (b *Backend) ResetOrphan(ctx context.Context) error {
 	if !b.progress || barOwner(b.owner.Load()) != ownerOrphan {
 		return nil
