@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -31,14 +30,7 @@ const (
 	SupportOff
 )
 
-var supportNames = [...]string{"auto", "on", "off"}
-
-func (s Support) String() string {
-	if int(s) < len(supportNames) {
-		return supportNames[s]
-	}
-	return "Support(" + strconv.Itoa(int(s)) + ")"
-}
+func (s Support) String() string { return typedName(s, "Support", "auto", "on", "off") }
 
 // Config is how a Backend behaves; the zero value writes to os.Stdout for
 // an unknown terminal, with the bar and the ping on.

@@ -24,13 +24,14 @@ const (
 	MuxScreen
 )
 
-var muxNames = [...]string{"none", "tmux", "screen"}
+func (m Mux) String() string { return typedName(m, "Mux", "none", "tmux", "screen") }
 
-func (m Mux) String() string {
-	if int(m) < len(muxNames) {
-		return muxNames[m]
+// typedName is the String of a typed constant: names[v], else typ(v).
+func typedName[T ~uint8](v T, typ string, names ...string) string {
+	if int(v) < len(names) {
+		return names[v]
 	}
-	return "Mux(" + strconv.Itoa(int(m)) + ")"
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
 }
 
 // Info is what the environment says about the terminal; the zero value is

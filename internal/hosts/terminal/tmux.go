@@ -168,9 +168,6 @@ var tmuxAsks sync.Map
 
 // SharedTmuxAsk is the process's TmuxAsk for key (tmux, server and pane).
 func SharedTmuxAsk(key string, run func(ctx context.Context, name string, args ...string) (string, error), pane string) *TmuxAsk {
-	if a, ok := tmuxAsks.Load(key); ok {
-		return a.(*TmuxAsk)
-	}
 	a, _ := tmuxAsks.LoadOrStore(key, NewTmuxAsk(run, pane))
 	return a.(*TmuxAsk)
 }
