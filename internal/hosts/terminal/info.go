@@ -48,14 +48,12 @@ type Info struct {
 }
 
 // Detect reads what the environment says about the terminal through
-// getenv. It does no I/O: a query to the terminal would race Bubble Tea's
-// input reader.
-//
-// TERM values only one terminal sets (xterm-kitty, xterm-ghostty) win over
+// getenv, with no I/O (a query would race Bubble Tea's input reader). TERM
+// values only one terminal sets (xterm-kitty, xterm-ghostty) win over
 // TERM_PROGRAM, which kitty does not set and so inherits from whatever
 // started it; markers such as WT_SESSION come last, as they leak into
-// terminals started from that one. Inside tmux the outer terminal is
-// unknown: tmux overwrites TERM_PROGRAM, and the markers may be stale.
+// terminals started from that one. Inside tmux it is left unknown: tmux
+// overwrites TERM_PROGRAM, and the markers may be stale.
 func Detect(getenv func(string) string) Info {
 	in := Info{Term: getenv("TERM")}
 	prog, ver := getenv("TERM_PROGRAM"), getenv("TERM_PROGRAM_VERSION")

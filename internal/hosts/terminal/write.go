@@ -13,12 +13,10 @@ import (
 
 // writeSeq writes p in one Write, ended with ctx where out takes write
 // deadlines (an *os.File Go polls: a pipe, a pty the program opened). A
-// chat's terminal takes none: os.Stdout is in blocking mode, as is any
-// file whose Fd was called (Bubble Tea calls it on its output), after
-// which SetWriteDeadline returns nil and does nothing. There a terminal
-// that stops reading (XOFF, a frozen ssh link) blocks the write until it
-// reads again; Bubble Tea's renderer is blocked too, and the Reporter's
-// Close gives up on the backend after its grace.
+// chat's terminal takes none (os.Stdout, and any file whose Fd was called,
+// as Bubble Tea does, is blocking: SetWriteDeadline does nothing), so a
+// terminal that stops reading (XOFF, a frozen ssh link) blocks the write,
+// as it blocks Bubble Tea's renderer, until the Reporter's Close gives up.
 func writeSeq(ctx context.Context, out io.Writer, p []byte) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("terminal: write: %w", context.Cause(ctx))
