@@ -223,11 +223,16 @@ func rings(s host.State) bool { return s == host.Blocked || s == host.Failed }
 func (b *Backend) write(ctx context.Context, k seqKind, seq string, ring bool) error {
 	allowed, bell := false, ""
 	if b.info.Mux == MuxTmux {
-		var err error
-		if allowed, err = b.passthrough(ctx); err != nil {
-			return err
+		if ctx.Err() != nil {
+			return context.Cause(ctx)
 		}
-		if ring && b.pass() != passAll {
+		// An ask out of time fails the report, so it is retried.
+		f, done, _ := b.tmux.Facts(ctx)
+		if !done {
+			return fmt.Errorf("terminal: asking tmux about passthrough: %w", context.Cause(ctx))
+		}
+		allowed = f.Pass == passVisible || f.Pass == passAll
+		if ring && f.Pass != passAll {
 			bell = "\a"
 		}
 	}

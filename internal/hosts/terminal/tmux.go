@@ -216,19 +216,6 @@ func (a *TmuxAsk) Known() (TmuxFacts, bool, error) {
 	return a.facts, a.done, a.err
 }
 
-// passthrough reports whether tmux lets sequences through, asking the
-// first time; an ask out of time fails the report, so it is retried.
-func (b *Backend) passthrough(ctx context.Context) (bool, error) {
-	if err := ctx.Err(); err != nil {
-		return false, context.Cause(ctx)
-	}
-	f, done, _ := b.tmux.Facts(ctx)
-	if !done {
-		return false, fmt.Errorf("terminal: asking tmux about passthrough: %w", context.Cause(ctx))
-	}
-	return f.Pass == passVisible || f.Pass == passAll, nil
-}
-
 // pass is allow-passthrough as known so far, never blocking.
 func (b *Backend) pass() passState {
 	f, done, err := b.tmux.Known()
