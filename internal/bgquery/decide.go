@@ -17,13 +17,12 @@ const (
 	Ask                  // termenv did not, but the multiplexer answers OSC 11 itself: Query it
 )
 
-// Decision is Decide's answer. Answerer names who answers OSC 11 ("tmux
-// 3.4", "tuios", "herdr", "GNU screen"; "" for a terminal behind no
-// multiplexer), Skip why termenv did not ask, Why how the decision was
-// reached, for a -doctor report.
+// Decision is Decide's answer, in a -doctor report's words.
 type Decision struct {
-	Plan                Plan
-	Answerer, Skip, Why string
+	Plan     Plan
+	Answerer string // "tmux 3.4", "tuios", "herdr", "GNU screen"; "" for a terminal behind none
+	Skip     string // why termenv did not ask
+	Why      string // how the decision was reached
 }
 
 // termenvOS are the platforms where termenv v0.16 asks at all

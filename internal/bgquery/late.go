@@ -46,9 +46,8 @@ func owedAfter(read []byte) *Late {
 	return l
 }
 
-// Feed takes one input event's bytes if they all continue the owed
-// answer, and says whether it is complete; otherwise it changes nothing:
-// they are the user's.
+// Feed takes one input event's bytes if they all continue the owed answer,
+// and says whether it is complete; otherwise they are the user's.
 func (l *Late) Feed(b []byte) (taken, complete bool) {
 	if l.done || len(b) == 0 {
 		return false, l.done

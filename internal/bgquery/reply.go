@@ -12,9 +12,8 @@ type reply struct {
 	osc   bool   // an OSC 11 reply came, readable or not
 	spec  string // its colour as sent ("rgb:ffff/ffff/ffff")
 	color string // spec as "#rrggbb"; "" when unreadable
-	// cpr: the cursor position report came. Terminals answer in order, so
-	// nothing more follows: without an OSC reply before it, the terminal
-	// does not answer OSC 11.
+	// the cursor position report came: terminals answer in order, so
+	// without an OSC reply before it the terminal does not answer OSC 11
 	cpr bool
 }
 
