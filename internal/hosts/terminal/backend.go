@@ -167,9 +167,8 @@ func (b *Backend) Refresh(s host.State) time.Duration {
 	switch {
 	case !b.progress || b.hostShown:
 		return 0
-	case b.info.Mux == MuxNone && barSeq(s) != ansi.ResetProgressBar && strings.EqualFold(b.info.Program, "ghostty"):
-		return keepAlive
-	case b.info.Mux == MuxTmux && b.pass() == passVisible && !b.progressBar():
+	case b.info.Mux == MuxNone && barSeq(s) != ansi.ResetProgressBar && strings.EqualFold(b.info.Program, "ghostty"),
+		b.info.Mux == MuxTmux && b.pass() == passVisible && !b.progressBar():
 		return keepAlive
 	}
 	return 0

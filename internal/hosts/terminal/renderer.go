@@ -91,9 +91,8 @@ func (b *Backend) ResetOrphan(ctx context.Context) error {
 }
 
 // skipBar reports whether the backend leaves report r's bar to the
-// renderer: once the bar is handed over, every bar but the keep-alive in
-// Ghostty (which the renderer does not re-send: it writes a bar only when
-// the view's bar changes).
+// renderer: once the bar is handed over, every bar but Ghostty's keep-alive,
+// which the renderer does not re-send.
 func (b *Backend) skipBar(r host.Report) bool {
 	switch barOwner(b.owner.Load()) {
 	case ownerRenderer:
@@ -101,9 +100,7 @@ func (b *Backend) skipBar(r host.Report) bool {
 			return false // the backend still holds a bar, or a stale one may be up
 		}
 		return !(r.Kind == host.KindState && r.Repeat && b.Refresh(r.State) > 0)
-	case ownerApp:
-		return b.released.Load()
-	case ownerOrphan: // ResetOrphan writes the exit's reset last
+	case ownerApp, ownerOrphan: // AppDrawsBar let go first; ResetOrphan writes the exit's reset last
 		return true
 	}
 	return false
