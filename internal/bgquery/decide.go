@@ -32,9 +32,8 @@ var termenvOS = map[string]bool{
 	"android": true, "netbsd": true, "openbsd": true, "solaris": true, "zos": true,
 }
 
-// Env is what Decide knows: host detection's answer (the innermost host,
-// TERM, the multiplexer), CI, the platform, and whether stdout, and the
-// UI's output when it is another file, is a terminal in the foreground.
+// Env is what Decide knows: host detection's answer, CI, the platform, and
+// whether stdout and the UI's output (where another file) are terminals.
 type Env struct {
 	Host                         hosts.Host
 	CI                           bool
@@ -71,7 +70,7 @@ func Decide(e Env) Decision {
 		skip = "termenv skipped the query: not in the terminal's foreground process group"
 	default:
 		asked := "the terminal"
-		if who != "" && can {
+		if can {
 			asked = who
 		}
 		return Decision{Plan: Reuse, Answerer: who, Why: "termenv asked " + asked + " at start-up (" + shown + ")"}
@@ -82,24 +81,19 @@ func Decide(e Env) Decision {
 	}
 	if who == "tmux" && e.TmuxVersion != nil {
 		if v := show(e.TmuxVersion()); v != "" {
-			who, can, why = tmuxAnswers(v)
-			d.Answerer = who
+			d.Answerer, can, why = tmuxAnswers(v)
 		}
 	}
-	switch {
-	case who == "":
-		d.Why += "; no multiplexer known to answer OSC 11"
-	case !can:
-		d.Why += "; " + why
-	default:
-		d.Plan, d.Why = Ask, skip+"; "+why
+	if can {
+		d.Plan = Ask
 	}
+	d.Why += "; " + why
 	return d
 }
 
 // answerer is who answers OSC 11 in detection's order: herdr or tuios, the
 // innermost host (a tmux whose variables they carry is outside), else the
-// multiplexer. It says whether that one answers.
+// multiplexer; whether that one answers, and why, in a -doctor line's words.
 func answerer(h hosts.Host) (who string, can bool, why string) {
 	switch {
 	case h.Kind == hosts.Herdr, h.Kind == hosts.Tuios:
@@ -109,7 +103,7 @@ func answerer(h hosts.Host) (who string, can bool, why string) {
 	case h.Terminal.Mux == terminal.MuxScreen:
 		return "GNU screen", false, "GNU screen cannot answer OSC 11"
 	}
-	return "", false, ""
+	return "", false, "no multiplexer known to answer OSC 11"
 }
 
 // tmuxAnswers says whether tmux of version v answers OSC 11 (3.4+).
