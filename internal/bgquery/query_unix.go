@@ -39,7 +39,6 @@ func Query(tty *os.File, who string, timeout time.Duration) (color string, owed 
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	// Restoring the mode comes out of the wait, not on top of it.
 	deadline := time.Now().Add(timeout - restoreMargin)
 	rc, err := tty.SyscallConn()
 	if err != nil {
@@ -97,16 +96,13 @@ func Query(tty *os.File, who string, timeout time.Duration) (color string, owed 
 		return "", nil, fmt.Errorf("asking %s failed: write: %v", who, err)
 	}
 
-	var (
-		buf   = make([]byte, 0, 128)
-		chunk [128]byte
-		r     reply
-		rerr  error
-	)
+	buf := make([]byte, 0, maxInput+128)
+	var r reply
+	var rerr error
 	for !r.cpr && rerr == nil && len(buf) < maxInput {
 		var n int
-		n, rerr = read(chunk[:])
-		buf = append(buf, chunk[:n]...)
+		n, rerr = read(buf[len(buf) : len(buf)+128])
+		buf = buf[:len(buf)+n]
 		r = parseReply(buf)
 	}
 	owed = owedAfter(buf)
@@ -128,7 +124,8 @@ var (
 	errNotForeground = errors.New("not asked: not in the terminal's foreground process group") // asking would stop the process (SIGTTOU)
 )
 
-// restoreMargin is kept from a Query's timeout for restoring the mode.
+// restoreMargin is kept from a Query's timeout for restoring the mode: that
+// comes out of the wait, not on top of it.
 const restoreMargin = 3 * time.Millisecond
 
 // readTimed reads a blocking terminal with its own timer: with VMIN 0 and
