@@ -273,28 +273,25 @@ func (b *Backend) Note() string {
 	if b.info.Mux != MuxTmux || (!b.progress && !b.ping) {
 		return ""
 	}
+	f, done, err := b.tmux.Known()
+	bar := b.progress && !f.ProgressBar // with the feature, tmux draws the bar itself
 	what := "the progress bar and the ping"
 	switch {
+	case err != nil:
+		return err.Error() + ", so what it lets through is unknown"
+	case done && f.Gone:
+		return "tmux has no pane " + b.info.MuxPane + " (TMUX_PANE names a pane that is gone)"
+	case !bar && !b.ping:
+		return ""
 	case !b.ping:
 		what = "the progress bar"
-	case !b.progress:
+	case !bar:
 		what = "the ping"
 	}
 	const (
 		fixOn  = "set -g allow-passthrough on"
 		fixBar = "set -as terminal-features ',*:progressbar'"
 	)
-	f, done, err := b.tmux.Known()
-	switch {
-	case err != nil:
-		return err.Error() + ", so what it lets through is unknown"
-	case done && f.Gone:
-		return "tmux has no pane " + b.info.MuxPane + " (TMUX_PANE names a pane that is gone)"
-	case f.ProgressBar && !b.ping:
-		return ""
-	case f.ProgressBar:
-		what = "the ping"
-	}
 	switch b.pass() {
 	case passAll:
 		return ""
@@ -307,16 +304,16 @@ func (b *Backend) Note() string {
 		}
 		return note
 	}
-	if b.gen() == tmuxOld || !b.progress || f.ProgressBar {
+	if b.gen() == tmuxOld || !bar {
 		return "tmux's allow-passthrough is off, so " + what + " cannot reach the terminal; fix: " + fixOn
 	}
-	bar := "tmux 3.7+ shows the bar only on a terminal it knows has its progressbar feature (3.7-3.7c: only tmux and iTerm2)"
+	shows := "tmux 3.7+ shows the bar only on a terminal it knows has its progressbar feature (3.7-3.7c: only tmux and iTerm2)"
 	if b.gen() == tmuxUnknown {
-		bar = "the bar shows only if this tmux is 3.7+ and knows the terminal has its progressbar feature (3.7-3.7c: only tmux and iTerm2)"
+		shows = "the bar shows only if this tmux is 3.7+ and knows the terminal has its progressbar feature (3.7-3.7c: only tmux and iTerm2)"
 	}
 	if !b.ping {
-		return "tmux's allow-passthrough is off: " + bar + "; fix: " + fixOn + " (or " + fixBar + ")"
+		return "tmux's allow-passthrough is off: " + shows + "; fix: " + fixOn + " (or " + fixBar + ")"
 	}
-	return "tmux's allow-passthrough is off, so the ping cannot reach the terminal, and " + bar +
+	return "tmux's allow-passthrough is off, so the ping cannot reach the terminal, and " + shows +
 		"; fix: " + fixOn + " (or, for the bar alone, " + fixBar + ")"
 }
