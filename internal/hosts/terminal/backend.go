@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -43,8 +44,7 @@ type Config struct {
 	// BadProgress replaces the known-bad list (defaultBadProgress); nil
 	// keeps it, empty trusts every terminal.
 	BadProgress []string
-	// Probe runs a command and returns its output (default: the command,
-	// bounded by the report): it asks tmux whether it lets sequences pass.
+	// Probe runs tmux's probe command and returns its output (default: runs it).
 	Probe func(ctx context.Context, name string, args ...string) (string, error)
 	Tmux  *TmuxAsk // shared with the tmux pane's backend; nil: asks through Probe
 	// HostShows, when set, says whether another host shows the state now,
@@ -92,16 +92,13 @@ func New(cfg Config) (*Backend, error) {
 	}
 	in := cfg.Info
 	b := &Backend{
-		out: cfg.Output, info: in, tmux: cfg.Tmux, hostShows: cfg.HostShows,
+		out: cmp.Or[io.Writer](cfg.Output, os.Stdout), info: in, tmux: cfg.Tmux, hostShows: cfg.HostShows,
 		releasedCh: make(chan struct{}),
 		// The Linux console and dumb terminals print a sequence they do not
 		// know as text, over the chat's screen.
 		ping: !cfg.NoPing && !(in.Mux == MuxNone && (in.Term == "linux" || in.Term == "dumb")),
 		progress: !cfg.NoProgress &&
 			(cfg.Progress == SupportOn || cfg.Progress == SupportAuto && !badProgress(bad, in)),
-	}
-	if b.out == nil {
-		b.out = os.Stdout
 	}
 	if b.tmux == nil {
 		b.tmux = NewTmuxAsk(cfg.Probe, in.MuxPane)
@@ -178,10 +175,8 @@ func (b *Backend) setBar(ctx context.Context, want string) error {
 	if !b.progress {
 		return nil
 	}
-	if b.hostShows != nil {
-		if b.hostShown = b.hostShows(ctx); b.hostShown {
-			return nil
-		}
+	if b.hostShown = b.hostShows != nil && b.hostShows(ctx); b.hostShown {
+		return nil
 	}
 	if err := b.write(ctx, seqProgress, want, false); err != nil {
 		b.shown = "" // part of it may have reached the terminal
@@ -216,9 +211,8 @@ func rings(s host.State) bool { return s == host.Blocked || s == host.Failed }
 
 // write sends seq of kind k by the route the multiplexer allows, in one
 // Write, so it never lands inside a frame (Go serialises Write calls on
-// one *os.File). With ring (a ping that rings: see rings) tmux's bell
-// goes with it, unless tmux passes the OSC 9 from every window. A
-// sequence the route drops is errSwallowed, unless the bell still goes.
+// one *os.File), with tmux's bell if ring (see rings). A sequence the route
+// drops is errSwallowed, unless the bell still goes.
 func (b *Backend) write(ctx context.Context, k seqKind, seq string, ring bool) error {
 	allowed, bell := false, ""
 	if b.info.Mux == MuxTmux {
