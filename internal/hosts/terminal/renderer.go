@@ -24,13 +24,6 @@ const (
 	ownerOrphan                   // the renderer is gone without its reset (a hangup): ResetOrphan writes the exit's
 )
 
-// The hand-over waits for the backend to let go of the bar: a bar it drew
-// before the renderer took it (a Bridge used before Wrap), or one an earlier
-// process left, stays until something removes it, and a renderer writes a
-// bar only when its view's bar changes. So the backend keeps the bar until
-// it has written a reset (the ready state's, as v1 writes at start), and the
-// renderer draws only after that write returned, after the backend's last.
-
 // HandBarToRenderer gives the bar to a renderer that writes OSC 9;4 raw,
 // and reports whether it should draw it: only where the bar is on, no other
 // host may take it (Config.HostShows) and no multiplexer sits between (tmux
@@ -58,8 +51,12 @@ func (b *Backend) AppClearedBar() {
 	b.owner.CompareAndSwap(uint32(ownerApp), uint32(ownerRenderer))
 }
 
-// RendererWaits reports whether a renderer that has the bar must draw
-// none yet, before the reset that hands it over (see above).
+// RendererWaits reports whether a renderer that has the bar must draw none
+// yet: a bar the backend drew before the hand-over (a Bridge used before
+// Wrap), or one an earlier process left, stays until something removes it,
+// and a renderer writes a bar only when its view's bar changes. So the
+// backend keeps the bar until it has written a reset (the ready state's, as
+// v1 writes at start); the renderer draws only after that write returned.
 func (b *Backend) RendererWaits() bool {
 	return b.RendererDraws() && !b.released.Load()
 }
@@ -95,11 +92,8 @@ func (b *Backend) ResetOrphan(ctx context.Context) error {
 // which the renderer does not re-send.
 func (b *Backend) skipBar(r host.Report) bool {
 	switch barOwner(b.owner.Load()) {
-	case ownerRenderer:
-		if !b.released.Load() {
-			return false // the backend still holds a bar, or a stale one may be up
-		}
-		return !(r.Kind == host.KindState && r.Repeat && b.Refresh(r.State) > 0)
+	case ownerRenderer: // until released, the backend still holds a bar, or a stale one may be up
+		return b.released.Load() && !(r.Kind == host.KindState && r.Repeat && b.Refresh(r.State) > 0)
 	case ownerApp, ownerOrphan: // AppDrawsBar let go first; ResetOrphan writes the exit's reset last
 		return true
 	}
@@ -107,7 +101,7 @@ func (b *Backend) skipBar(r host.Report) bool {
 }
 
 // release hands the bar to the renderer once the backend has written a
-// reset with the renderer in charge (see above).
+// reset with the renderer in charge (see RendererWaits).
 func (b *Backend) release() {
 	if barOwner(b.owner.Load()) == ownerRenderer && b.shown == ansi.ResetProgressBar {
 		b.letGo()
