@@ -73,7 +73,7 @@ func Query(tty *os.File, who string, timeout time.Duration) (color string, owed 
 		}
 	}()
 
-	var read func([]byte) (int, error)
+	read := tty.Read
 	if nonblock {
 		if err := tty.SetReadDeadline(deadline); err != nil {
 			return "", nil, fmt.Errorf("not asked: a non-blocking terminal without deadlines (%v)", err)
@@ -82,7 +82,6 @@ func Query(tty *os.File, who string, timeout time.Duration) (color string, owed 
 		if tty.SetWriteDeadline(deadline) == nil {
 			defer tty.SetWriteDeadline(time.Time{})
 		}
-		read = tty.Read
 	} else {
 		read = func(p []byte) (n int, err error) {
 			cerr := control(rc, func(fd int) error {

@@ -40,7 +40,7 @@ type Info struct {
 	Term string // TERM
 	// Program is the terminal as its TERM_PROGRAM spells it ("ghostty",
 	// "iTerm.app"), compared case-insensitively; empty when unknown, and
-	// always inside tmux, which hides the outer terminal.
+	// always inside tmux, which hides the outer terminal (its markers may be stale).
 	Program, Version string
 	Mux              Mux
 	MuxVersion       string // tmux's, from TERM_PROGRAM_VERSION in its panes
@@ -52,8 +52,7 @@ type Info struct {
 // values only one terminal sets (xterm-kitty, xterm-ghostty) win over
 // TERM_PROGRAM, which kitty does not set and so inherits from whatever
 // started it; markers such as WT_SESSION come last, as they leak into
-// terminals started from that one. Inside tmux it is left unknown: tmux
-// overwrites TERM_PROGRAM, and the markers may be stale.
+// terminals started from that one.
 func Detect(getenv func(string) string) Info {
 	in := Info{Term: getenv("TERM")}
 	prog, ver := getenv("TERM_PROGRAM"), getenv("TERM_PROGRAM_VERSION")
