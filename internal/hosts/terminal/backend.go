@@ -153,13 +153,11 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 
 const keepAlive = 10 * time.Second
 
-// Refresh has a bar re-sent where the terminal loses it, and nowhere else
-// (a repeated sequence restarts Windows Terminal's animation): Ghostty
-// drops a bar not re-sent for about 15 s; tmux with allow-passthrough "on"
-// (not "all") drops what a hidden window passes (measured on 3.3a;
-// tty.c), so every state, "no bar" too, is re-sent to set the outer bar
-// right once the window shows. Inside a multiplexer the outer terminal is
-// unknown: no Ghostty keep-alive there.
+// Refresh has a bar re-sent where the terminal loses it (see the README):
+// Ghostty's, and under tmux with allow-passthrough "on" every state, "no
+// bar" too, as tmux drops what a hidden window passes (measured on 3.3a;
+// tty.c). Inside a multiplexer the outer terminal is unknown: no Ghostty
+// keep-alive there.
 func (b *Backend) Refresh(s host.State) time.Duration {
 	switch {
 	case !b.progress || b.hostShown:
@@ -205,8 +203,8 @@ func pingText(msg string) string {
 // rings says which pings also ring the pane's bell inside tmux (unless
 // tmux passes every window's OSC 9): tmux flags a hidden window that rang
 // and alerts the attached clients (alerts.c, tmux 3.3a), the one alert that
-// reaches a user behind allow-passthrough off. A turn that simply ended
-// does not ring: six agents finishing turns would beep all day.
+// reaches a user behind allow-passthrough off. The README says why an
+// ended turn does not ring.
 func rings(s host.State) bool { return s == host.Blocked || s == host.Failed }
 
 // write sends seq of kind k by the route the multiplexer allows, in one

@@ -14,8 +14,7 @@ import (
 )
 
 // Mux is the multiplexer between the program and the real terminal, which
-// decides what sequences get through: MuxTmux where TMUX is set, MuxScreen
-// where STY is, or TERM is screen* outside tmux.
+// decides what sequences get through (set by Detect).
 type Mux uint8
 
 const (

@@ -6,10 +6,9 @@ import (
 	"strings"
 )
 
-// defaultBadProgress lists the terminals that get no OSC 9;4 unless
-// Config.Progress says otherwise; Config.BadProgress replaces it. An entry
-// is "NAME" (Info.Program, any version), "NAME<VERSION" (below VERSION, or
-// a version not said: taken to be old) or "TERM=VALUE" (Info.Term).
+// defaultBadProgress lists the terminals that get no OSC 9;4 (unless
+// Config.Progress says otherwise): "NAME" (Info.Program), "NAME<VERSION"
+// (below VERSION, or a version not said) or "TERM=VALUE" (Info.Term).
 var defaultBadProgress = []string{
 	// iTerm2 before 3.6.6 shows every OSC 9;4 as a desktop notification
 	// (claude-code#21435).

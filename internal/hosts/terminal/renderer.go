@@ -9,12 +9,10 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// barOwner says who writes the progress bar. A UI framework whose
-// renderer draws the bar itself (Bubble Tea v2's View.ProgressBar, which
-// its renderer writes on change and resets when the program ends;
-// cursed_renderer.go, charm.land/bubbletea/v2 v2.0.9 and v2.1.1) takes it
-// over where its raw OSC 9;4 reaches the terminal; the backend keeps what
-// the renderer does not do.
+// barOwner says who writes the progress bar. A renderer that draws it
+// itself (Bubble Tea v2's View.ProgressBar, written on change and reset at
+// the end; cursed_renderer.go, charm.land/bubbletea/v2 v2.0.9 and v2.1.1)
+// takes it over; the backend keeps what the renderer does not do.
 type barOwner uint32
 
 const (
@@ -26,9 +24,7 @@ const (
 
 // HandBarToRenderer gives the bar to a renderer that writes OSC 9;4 raw,
 // and reports whether it should draw it: only where the bar is on, no other
-// host may take it (Config.HostShows) and no multiplexer sits between (tmux
-// ≤ 3.6 swallows a raw OSC 9;4, 3.7 shows it only on terminals with its
-// progressbar feature): elsewhere the backend keeps writing it.
+// host may take it (Config.HostShows) and no multiplexer sits between.
 func (b *Backend) HandBarToRenderer() bool {
 	if !b.progress || b.info.Mux != MuxNone || b.hostShows != nil {
 		return false
@@ -52,11 +48,8 @@ func (b *Backend) AppClearedBar() {
 }
 
 // RendererWaits reports whether a renderer that has the bar must draw none
-// yet: a bar the backend drew before the hand-over (a Bridge used before
-// Wrap), or one an earlier process left, stays until something removes it,
-// and a renderer writes a bar only when its view's bar changes. So the
-// backend keeps the bar until it has written a reset (the ready state's, as
-// v1 writes at start); the renderer draws only after that write returned.
+// yet: it writes a bar only when its view's changes, so the backend keeps
+// the bar until its reset removed any it or an earlier process left.
 func (b *Backend) RendererWaits() bool {
 	return b.RendererDraws() && !b.released.Load()
 }
