@@ -12,7 +12,6 @@ type Late struct {
 	st     lateState
 	n      int  // characters in the current colour or number
 	oscEnd bool // the OSC 11 reply came: only the report may follow
-	done   bool
 }
 
 type lateState uint8
@@ -25,6 +24,7 @@ const (
 	lateST                     // expect \ after ESC
 	lateRow                    // digits, then ;
 	lateCol                    // digits, then R
+	lateDone                   // the whole answer came: nothing more
 )
 
 const maxSpec, maxNum = 64, 5 // a colour's characters, a position's digits
@@ -39,7 +39,7 @@ func owedAfter(read []byte) *Late {
 			*l = Late{oscEnd: l.oscEnd}
 			l.step(c) // this byte may start the answer again (an ESC)
 		}
-		if l.done {
+		if l.st == lateDone {
 			return nil
 		}
 	}
@@ -49,8 +49,8 @@ func owedAfter(read []byte) *Late {
 // Feed takes one input event's bytes if they all continue the owed answer,
 // and says whether it is complete; otherwise they are the user's.
 func (l *Late) Feed(b []byte) (taken, complete bool) {
-	if l.done || len(b) == 0 {
-		return false, l.done
+	if l.st == lateDone || len(b) == 0 {
+		return false, l.st == lateDone
 	}
 	saved := *l
 	for _, c := range b {
@@ -59,17 +59,15 @@ func (l *Late) Feed(b []byte) (taken, complete bool) {
 			return false, false
 		}
 	}
-	return true, l.done
+	return true, l.st == lateDone
 }
 
 // Done reports whether the whole answer has arrived.
-func (l *Late) Done() bool { return l.done }
+func (l *Late) Done() bool { return l.st == lateDone }
 
 // step advances by one byte; false when c cannot come next.
 func (l *Late) step(c byte) bool {
 	switch {
-	case l.done:
-		return false
 	case l.st == lateStart && c == ansi.ESC:
 		l.st = lateEsc
 	case l.st == lateEsc && c == ']' && !l.oscEnd:
@@ -90,7 +88,7 @@ func (l *Late) step(c byte) bool {
 	case l.st == lateRow && c == ';' && l.n > 0:
 		l.st, l.n = lateCol, 0
 	case l.st == lateCol && c == 'R' && l.n > 0:
-		l.done = true
+		l.st = lateDone
 	default:
 		return false
 	}
