@@ -23,24 +23,20 @@ const query = ansi.RequestBackgroundColor + ansi.RequestCursorPositionReport
 // maxInput bounds what Query reads; a reply pair is under 50 bytes.
 const maxInput = 1024
 
-// Query asks the terminal on tty for its background as "#rrggbb". It
-// returns within timeout (DefaultTimeout if zero): on a polled file
-// (os.OpenFile: /dev/tty, a pty) by a read deadline, unset after; on a
-// blocking one (os.Stdin, a file whose Fd was called) by the terminal's
-// own timer (VTIME) in whole tenths, so up to 100 ms early. The terminal
-// is in raw mode without echo while it waits, and restored; keys typed
-// meanwhile are dropped. When the bound comes first, owed is what the
-// terminal will still send: whoever reads the terminal next must drop it.
-// An error says, in a -doctor line's words, what happened to asking who.
+// Query asks the terminal on tty for its background as "#rrggbb" within
+// timeout (DefaultTimeout if zero): on a polled file (os.OpenFile: /dev/tty,
+// a pty) by a read deadline, unset after; on a blocking one (os.Stdin, a file
+// whose Fd was called) by the terminal's own timer (VTIME) in whole tenths,
+// so up to 100 ms early. The terminal is raw without echo meanwhile (keys
+// typed are dropped), then restored. When the bound comes first, owed is what
+// the terminal still sends: whoever reads it next must drop it. An error
+// says, in a -doctor line's words, what happened to asking who.
 func Query(tty *os.File, who string, timeout time.Duration) (color string, owed *Late, err error) {
-	if tty == nil {
-		return "", nil, errNoTerminal
-	}
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
 	deadline := time.Now().Add(timeout - restoreMargin)
-	rc, err := tty.SyscallConn()
+	rc, err := tty.SyscallConn() // fails on a nil tty too
 	if err != nil {
 		return "", nil, errNoTerminal
 	}

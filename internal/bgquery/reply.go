@@ -18,12 +18,11 @@ type reply struct {
 }
 
 // parseReply reads what the terminal sent so far: other bytes (keys, other
-// reports) are skipped, the first OSC 11 reply is kept, reading stops at the
-// cursor position report, and a sequence cut off at the end waits for more.
-// The decoder gets no ansi.Parser (which would save oscBody and isCPR):
-// x/ansi v0.10.4 indexes past its parameter buffer on a DCS with more
-// parameters than it holds ("\x90;;;…;0" panics), and these bytes are the
-// terminal's, any of them.
+// reports) are skipped, the first OSC 11 reply is kept, and a sequence cut
+// off at the end waits for more. The decoder gets no ansi.Parser (which
+// would save oscBody and isCPR): x/ansi v0.10.4 indexes past its parameter
+// buffer on a DCS with more parameters than it holds ("\x90;;;…;0"
+// panics), and these bytes are the terminal's, any of them.
 func parseReply(b []byte) reply {
 	var r reply
 	for len(b) > 0 {
