@@ -15,6 +15,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
 // ErrConfig is wrapped by every error New returns, and by the other
@@ -94,8 +95,7 @@ func New(cfg Config) (*Backend, error) {
 	b := &Backend{
 		out: cmp.Or[io.Writer](cfg.Output, os.Stdout), info: in, tmux: cfg.Tmux, hostShows: cfg.HostShows,
 		releasedCh: make(chan struct{}),
-		// The Linux console and dumb terminals print a sequence they do not
-		// know as text, over the chat's screen.
+		// The Linux console and dumb terminals print OSC 9 as text, over the chat.
 		ping: !cfg.NoPing && !(in.Mux == MuxNone && (in.Term == "linux" || in.Term == "dumb")),
 		progress: !cfg.NoProgress &&
 			(cfg.Progress == SupportOn || cfg.Progress == SupportAuto && !badProgress(bad, in)),
@@ -240,3 +240,34 @@ func (b *Backend) write(ctx context.Context, k seqKind, seq string, ring bool) e
 
 // errSwallowed is a sequence tmux would swallow: not written, not sent.
 var errSwallowed = fmt.Errorf("terminal: %w: tmux's allow-passthrough is off", host.ErrDropped)
+
+// writeSeq writes p in one Write, ended with ctx where out takes write
+// deadlines (an *os.File Go polls: a pipe, a pty the program opened). A
+// chat's terminal takes none (os.Stdout, and any file whose Fd was called,
+// as Bubble Tea does, is blocking: SetWriteDeadline does nothing), so a
+// terminal that stops reading (XOFF, a frozen ssh link) blocks the write,
+// as it blocks Bubble Tea's renderer, until the Reporter's Close gives up.
+func writeSeq(ctx context.Context, out io.Writer, p []byte) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("terminal: write: %w", context.Cause(ctx))
+	}
+	if d, ok := out.(interface{ SetWriteDeadline(time.Time) error }); ok {
+		if release, err := proc.Bound(ctx, d.SetWriteDeadline); err == nil {
+			defer release()
+		}
+	}
+	n, err := out.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return fmt.Errorf("terminal: write: %w (%w)", err, context.Cause(ctx))
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		// The file's deadline is ctx's; its timer fired before ctx's own.
+		return fmt.Errorf("terminal: write: %w (%w)", err, context.DeadlineExceeded)
+	}
+	return fmt.Errorf("terminal: write: %w", err)
+}
