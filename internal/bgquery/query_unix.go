@@ -168,10 +168,8 @@ func setTermios(fd int, t *unix.Termios) error {
 // switch a polled file to blocking mode and disable its deadlines.
 func control(rc syscall.RawConn, f func(fd int) error) error {
 	var ferr error
-	if err := rc.Control(func(fd uintptr) { ferr = f(int(fd)) }); err != nil {
-		return err
-	}
-	return ferr
+	err := rc.Control(func(fd uintptr) { ferr = f(int(fd)) })
+	return cmp.Or(err, ferr)
 }
 
 // Foreground reports whether the process is in the foreground process

@@ -12,9 +12,7 @@ type reply struct {
 	osc   bool   // an OSC 11 reply came, readable or not
 	spec  string // its colour as sent ("rgb:ffff/ffff/ffff")
 	color string // spec as "#rrggbb"; "" when unreadable
-	// the cursor position report came: terminals answer in order, so
-	// without an OSC reply before it the terminal does not answer OSC 11
-	cpr bool
+	cpr   bool   // the cursor position report came: terminals answer in order, so nothing follows
 }
 
 // parseReply reads what the terminal sent so far: other bytes (keys, other
