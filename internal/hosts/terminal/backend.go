@@ -45,7 +45,7 @@ type Config struct {
 	// BadProgress replaces the known-bad list (defaultBadProgress); nil
 	// keeps it, empty trusts every terminal.
 	BadProgress []string
-	// Probe runs tmux's probe command and returns its output (default: runs it).
+	// Probe runs the tmux probe's command and returns its output (nil: execProbe).
 	Probe func(ctx context.Context, name string, args ...string) (string, error)
 	Tmux  *TmuxAsk // shared with the tmux pane's backend; nil: asks through Probe
 	// HostShows, when set, says whether another host shows the state now,
@@ -108,8 +108,7 @@ func New(cfg Config) (*Backend, error) {
 
 func (b *Backend) Name() string { return "terminal" }
 
-// DrawsInTerminal: the bar is cleared before another program takes the
-// terminal.
+// DrawsInTerminal: the bar is cleared before another program takes the terminal.
 func (b *Backend) DrawsInTerminal() {}
 
 // barSeq is the bar for a state; "no bar" for the states that have none.
