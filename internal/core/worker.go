@@ -131,9 +131,16 @@ func (w *worker) shutdown() {
 	w.poke()
 }
 
-func (w *worker) next() (it item, ok, closing bool) {
+// next records that the item numbered handled was handled, and takes the
+// next one.
+func (w *worker) next(handled uint64) (it item, ok, closing bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if handled > w.handled {
+		w.handled = handled
+		close(w.progress)
+		w.progress = make(chan struct{})
+	}
 	if len(w.queue) == 0 {
 		return item{}, false, w.closing
 	}
@@ -142,27 +149,12 @@ func (w *worker) next() (it item, ok, closing bool) {
 	return it, true, w.closing
 }
 
-func (w *worker) markHandled(seq uint64) {
-	w.mu.Lock()
-	if seq > w.handled {
-		w.handled = seq
-		close(w.progress)
-		w.progress = make(chan struct{})
-	}
-	w.mu.Unlock()
-}
-
 func (w *worker) flush(ctx context.Context) error {
 	w.mu.Lock()
 	target := w.queued
-	w.mu.Unlock()
-	for {
-		w.mu.Lock()
-		handled, progress := w.handled, w.progress
+	for w.handled < target {
+		progress := w.progress
 		w.mu.Unlock()
-		if handled >= target {
-			return nil
-		}
 		select {
 		case <-progress:
 		case <-w.done:
@@ -170,7 +162,10 @@ func (w *worker) flush(ctx context.Context) error {
 		case <-ctx.Done():
 			return context.Cause(ctx)
 		}
+		w.mu.Lock()
 	}
+	w.mu.Unlock()
+	return nil
 }
 
 func (w *worker) run(ctx context.Context) {
@@ -185,15 +180,16 @@ func (w *worker) run(ctx context.Context) {
 	defer d.retry.Stop()
 	defer d.refresh.Stop()
 	defer d.pings.timer.Stop()
+	var handled uint64
 	for {
-		it, ok, closing := w.next()
+		it, ok, closing := w.next(handled)
 		if ok {
 			if ctx.Err() != nil {
 				w.count(&w.stats.Dropped)
 			} else {
 				d.handle(it.r, closing)
 			}
-			w.markHandled(it.seq)
+			handled = it.seq
 			continue
 		}
 		if closing && ctx.Err() == nil {
@@ -322,20 +318,11 @@ func (d *delivery) taken(r host.Report) {
 }
 
 func (d *delivery) failed(k host.Kind) {
-	if !d.retrying() {
+	if !slices.ContainsFunc(retryOrder[:], func(o host.Kind) bool { return d.kinds[o].retry }) {
 		d.backoff = d.w.o.RetryMin
 		d.retry.Reset(d.backoff)
 	}
 	d.kinds[k].retry = true
-}
-
-func (d *delivery) retrying() bool {
-	for _, k := range retryOrder {
-		if d.kinds[k].retry {
-			return true
-		}
-	}
-	return false
 }
 
 // retryNow stops at the first failure: new reports must not wait behind a
