@@ -31,8 +31,6 @@ type wait struct {
 	n int // a.waits then
 }
 
-func (l *liveAgents) get(id string) *liveAgent { return l.byID[id] }
-
 // add starts a; at MaxAgents it drops and returns the oldest, stopped.
 func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	if l.byID == nil {

@@ -310,7 +310,7 @@ func TestMachineSubAgentsCap(t *testing.T) {
 	l := &m.agents
 	for i := range 2 * MaxAgents {
 		l.add(host.SubAgent{ID: fmt.Sprint("n", i)})
-		e := l.get(fmt.Sprint("n", i))
+		e := l.byID[fmt.Sprint("n", i)]
 		a := e.SubAgent
 		a.Status, a.Waiting = host.AgentWaiting, "a"
 		l.set(e, a)
