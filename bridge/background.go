@@ -6,11 +6,9 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bgcolor"
 )
 
-// Background is the terminal's background, as far as it can be known:
-// Dark selects the palette; Color is the answer's "#rrggbb", if any;
-// Source says where the answer came from ("terminal", "query",
-// "COLORFGBG", "default", "override") and Detail how, in a line for a
-// diagnostic. Each frontend documents the Sources it gives.
+// Background is the terminal's background, as far as it can be known.
+// Source is "terminal", "query", "COLORFGBG", "default" or "override";
+// each frontend documents the Sources it gives.
 type Background struct {
 	Dark   bool   // selects the palette
 	Color  string // "#rrggbb" when a terminal answered, else empty
