@@ -177,9 +177,6 @@ func (w *worker) run(ctx context.Context) {
 		d.refresher, _ = w.b.(host.Refresher)
 	}
 	_, d.drawer = w.b.(host.Drawer)
-	defer d.retry.Stop()
-	defer d.refresh.Stop()
-	defer d.pings.timer.Stop()
 	var handled uint64
 	for {
 		it, ok, closing := w.next(handled)
