@@ -15,8 +15,6 @@ type Recorder struct {
 	reports []Report
 }
 
-var _ Backend = (*Recorder)(nil)
-
 func (r *Recorder) Name() string {
 	if r.N == "" {
 		return "recorder"
