@@ -198,13 +198,10 @@ func (it *item) mergeAgents(r host.Report) {
 			it.agents.put(a)
 		}
 	}
-	changes := r.Agents
-	if resets(changes) {
-		it.agents.reset()
-		it.agents.put(host.SubAgent{}) // the reset stays first
-		changes = changes[1:]
+	if resets(r.Agents) {
+		it.agents.reset() // the reset, r.Agents[0], is put back first
 	}
-	for _, a := range changes {
+	for _, a := range r.Agents {
 		it.agents.put(a)
 	}
 	it.r.Agents = it.agents.list
