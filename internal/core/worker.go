@@ -358,26 +358,25 @@ func (d *delivery) send(r host.Report) bool {
 	r.Repeat = r.Repeat || s.doubt && snapshot(r.Kind)
 	s.last = r
 	superseded, err := w.call(d.ctx, r)
+	ok := !superseded && (err == nil || errors.Is(err, host.ErrDropped))
 	switch {
 	case superseded:
 		w.count(&w.stats.Coalesced)
-	case err == nil || errors.Is(err, host.ErrDropped):
-		if err == nil {
-			w.count(&w.stats.Sent)
-		} else {
-			w.count(&w.stats.Dropped)
-		}
-		s.taken, s.doubt = true, false
-		d.taken(r)
-		return true
+	case err == nil:
+		w.count(&w.stats.Sent)
+	case ok:
+		w.count(&w.stats.Dropped)
 	default:
 		w.count(&w.stats.Failed)
 		w.o.Logger.LogAttrs(d.ctx, slog.LevelDebug, "hostbridge: report failed",
 			slog.String("backend", w.b.Name()), slog.String("kind", r.Kind.String()),
 			slog.String("state", r.State.String()), slog.Any("err", err))
 	}
-	s.taken, s.doubt = false, true
-	return false
+	s.taken, s.doubt = ok, !ok
+	if ok {
+		d.taken(r)
+	}
+	return ok
 }
 
 func (d *delivery) taken(r host.Report) {
