@@ -39,21 +39,19 @@ func (b Background) String() string {
 // empty, says why, and begins Detail.
 func FallbackBackground(getenv func(string) string, why string) Background {
 	colorfgbg := getenv("COLORFGBG")
-	prefix := ""
-	if why != "" {
-		prefix = why + "; "
-	}
 	shown := colorfgbg
 	if len(shown) > 32 {
 		shown = shown[:32] + "…"
 	}
+	bg := Background{Dark: true, Source: "default", Detail: "COLORFGBG unset; assuming dark"}
 	if dark, i, ok := bgcolor.ParseCOLORFGBG(colorfgbg); ok {
-		return Background{Dark: dark, Source: "COLORFGBG",
-			Detail: fmt.Sprintf("%sCOLORFGBG=%q: background is colour %d", prefix, shown, i)}
+		bg = Background{Dark: dark, Source: "COLORFGBG",
+			Detail: fmt.Sprintf("COLORFGBG=%q: background is colour %d", shown, i)}
+	} else if colorfgbg != "" {
+		bg.Detail = fmt.Sprintf("COLORFGBG=%q names no background; assuming dark", shown)
 	}
-	note := "COLORFGBG unset"
-	if colorfgbg != "" {
-		note = fmt.Sprintf("COLORFGBG=%q names no background", shown)
+	if why != "" {
+		bg.Detail = why + "; " + bg.Detail
 	}
-	return Background{Dark: true, Source: "default", Detail: prefix + note + "; assuming dark"}
+	return bg
 }
