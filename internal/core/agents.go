@@ -13,11 +13,10 @@ const MaxAgents = 10000
 // liveAgents is a Machine's live sub-agents; each operation is O(1)
 // amortised, as the chat's goroutine makes them.
 type liveAgents struct {
-	byID  map[string]*liveAgent
-	order []*liveAgent // by start; ended ones leave lazily
-	waits []wait       // by when they began waiting, stale ones too
-	live  int
-	wait  int // live agents waiting
+	byID  map[string]*liveAgent // the live ones
+	order []*liveAgent          // by start; ended ones leave lazily
+	waits []wait                // by when they began waiting, stale ones too
+	wait  int                   // live agents waiting
 }
 
 type liveAgent struct {
@@ -36,7 +35,7 @@ func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	if l.byID == nil {
 		l.byID = map[string]*liveAgent{}
 	}
-	if l.live >= MaxAgents {
+	if len(l.byID) >= MaxAgents {
 		l.order = dropStaleHead(l.order, hasEnded)
 		old := l.order[0]
 		l.end(old)
@@ -47,8 +46,7 @@ func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	e := &liveAgent{SubAgent: a}
 	l.byID[a.ID] = e
 	l.order = append(l.order, e)
-	l.live++
-	l.order = prune(l.order, l.live, hasEnded)
+	l.order = prune(l.order, len(l.byID), hasEnded)
 	return dropped
 }
 
@@ -77,7 +75,6 @@ func (l *liveAgents) end(e *liveAgent) {
 	}
 	e.ended = true
 	delete(l.byID, e.ID)
-	l.live--
 }
 
 // stale: w's sub-agent ended, was answered, or waits on something else.
