@@ -260,6 +260,5 @@ func (b *Bridge) Close() error {
 		defer cancel()
 		b.closeErr = b.rep.Close(ctx)
 	})
-	<-b.done
 	return b.closeErr
 }
