@@ -65,9 +65,7 @@ func (m *Machine) Start() []host.Report {
 }
 
 // TurnStarted marks a turn running.
-func (m *Machine) TurnStarted() []host.Report {
-	return m.set(host.Working, "", "")
-}
+func (m *Machine) TurnStarted() []host.Report { return m.set(host.Working, "", "") }
 
 // NeedsYou marks the chat Blocked on request; each request pings.
 func (m *Machine) NeedsYou(request string) []host.Report {
