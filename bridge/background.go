@@ -6,11 +6,9 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bgcolor"
 )
 
-// Background is the terminal's background, as far as it can be known:
-// Dark selects the palette; Color is the answer's "#rrggbb", if any;
-// Source says where the answer came from ("terminal", "query",
-// "COLORFGBG", "default", "override") and Detail how, in a line for a
-// diagnostic. Each frontend documents the Sources it gives.
+// Background is the terminal's background, as far as it can be known.
+// Source is "terminal", "query", "COLORFGBG", "default" or "override";
+// each frontend documents the Sources it gives.
 type Background struct {
 	Dark   bool   // selects the palette
 	Color  string // "#rrggbb" when a terminal answered, else empty
@@ -41,21 +39,19 @@ func (b Background) String() string {
 // empty, says why, and begins Detail.
 func FallbackBackground(getenv func(string) string, why string) Background {
 	colorfgbg := getenv("COLORFGBG")
-	prefix := ""
-	if why != "" {
-		prefix = why + "; "
-	}
 	shown := colorfgbg
 	if len(shown) > 32 {
 		shown = shown[:32] + "…"
 	}
+	bg := Background{Dark: true, Source: "default", Detail: "COLORFGBG unset; assuming dark"}
 	if dark, i, ok := bgcolor.ParseCOLORFGBG(colorfgbg); ok {
-		return Background{Dark: dark, Source: "COLORFGBG",
-			Detail: fmt.Sprintf("%sCOLORFGBG=%q: background is colour %d", prefix, shown, i)}
+		bg = Background{Dark: dark, Source: "COLORFGBG",
+			Detail: fmt.Sprintf("COLORFGBG=%q: background is colour %d", shown, i)}
+	} else if colorfgbg != "" {
+		bg.Detail = fmt.Sprintf("COLORFGBG=%q names no background; assuming dark", shown)
 	}
-	note := "COLORFGBG unset"
-	if colorfgbg != "" {
-		note = fmt.Sprintf("COLORFGBG=%q names no background", shown)
+	if why != "" {
+		bg.Detail = why + "; " + bg.Detail
 	}
-	return Background{Dark: true, Source: "default", Detail: prefix + note + "; assuming dark"}
+	return bg
 }

@@ -22,11 +22,11 @@ type Bridge struct {
 	term      *terminal.Backend // the terminal channel's, for a renderer (renderer.go); nil without one
 	underTea  atomic.Bool       // a UI framework owns SIGINT and SIGTERM
 	shown     atomic.Uint32     // host.State: the Machine's Shown, for a renderer's View (renderer.go)
+	signals   *signalWatch
 
-	mu      sync.Mutex
-	m       *core.Machine
-	rep     *core.Reporter
-	signals *signalWatch
+	mu  sync.Mutex
+	m   *core.Machine
+	rep *core.Reporter
 
 	closeOnce sync.Once
 	closeErr  error
@@ -83,12 +83,7 @@ func build(cfg config) *Bridge {
 
 // reraise: which signals end the process after the exit; under Bubble Tea
 // v1, which quits on the others itself, SIGHUP alone.
-func (b *Bridge) reraise(s os.Signal) bool {
-	if b.underTea.Load() {
-		return reraiseHangup(s)
-	}
-	return reraiseAll(s)
-}
+func (b *Bridge) reraise(s os.Signal) bool { return !b.underTea.Load() || isHangup(s) }
 
 // Framework (for frontends) says a UI framework owns SIGINT and SIGTERM,
 // and whether to turn on focus reports at the first key or mouse event
@@ -260,15 +255,10 @@ func (b *Bridge) Close() error {
 	b.closeOnce.Do(func() {
 		defer close(b.done)
 		b.apply((*core.Machine).Exit)
-		b.mu.Lock()
-		sig := b.signals
-		b.signals = nil
-		b.mu.Unlock()
-		sig.stop()
+		b.signals.stop()
 		ctx, cancel := context.WithTimeout(context.Background(), b.cfg.reporter.ExitTimeout)
 		defer cancel()
 		b.closeErr = b.rep.Close(ctx)
 	})
-	<-b.done
 	return b.closeErr
 }

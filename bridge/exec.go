@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"cmp"
 	"io"
 	"os/exec"
 )
@@ -11,20 +12,6 @@ import (
 // terminal's.
 type ExecCmd struct{ *exec.Cmd }
 
-func (c ExecCmd) SetStdin(r io.Reader) {
-	if c.Stdin == nil {
-		c.Stdin = r
-	}
-}
-
-func (c ExecCmd) SetStdout(w io.Writer) {
-	if c.Stdout == nil {
-		c.Stdout = w
-	}
-}
-
-func (c ExecCmd) SetStderr(w io.Writer) {
-	if c.Stderr == nil {
-		c.Stderr = w
-	}
-}
+func (c ExecCmd) SetStdin(r io.Reader)  { c.Stdin = cmp.Or(c.Stdin, r) }
+func (c ExecCmd) SetStdout(w io.Writer) { c.Stdout = cmp.Or(c.Stdout, w) }
+func (c ExecCmd) SetStderr(w io.Writer) { c.Stderr = cmp.Or(c.Stderr, w) }

@@ -12,5 +12,4 @@ func watchSignals(func(os.Signal), func(os.Signal) bool) *signalWatch { return n
 
 func (w *signalWatch) stop() {}
 
-func reraiseAll(os.Signal) bool    { return true }
-func reraiseHangup(os.Signal) bool { return false }
+func isHangup(os.Signal) bool { return false }

@@ -63,6 +63,4 @@ func (w *signalWatch) stop() {
 	}
 }
 
-func reraiseAll(os.Signal) bool { return true }
-
-func reraiseHangup(s os.Signal) bool { return s == syscall.SIGHUP }
+func isHangup(s os.Signal) bool { return s == syscall.SIGHUP }

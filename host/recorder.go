@@ -1,6 +1,7 @@
 package host
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"sync"
@@ -15,14 +16,7 @@ type Recorder struct {
 	reports []Report
 }
 
-var _ Backend = (*Recorder)(nil)
-
-func (r *Recorder) Name() string {
-	if r.N == "" {
-		return "recorder"
-	}
-	return r.N
-}
+func (r *Recorder) Name() string { return cmp.Or(r.N, "recorder") }
 
 // Report records rep.
 func (r *Recorder) Report(_ context.Context, rep Report) error {

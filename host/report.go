@@ -1,5 +1,30 @@
 package host
 
+import "strconv"
+
+// State is what the chat is doing, as every host is told it.
+type State uint8
+
+const (
+	Unknown State = iota // before the chat reported anything
+	Idle                 // your move: ready for input
+	Working              // a turn runs
+	Blocked              // the model needs you: an approval or a question
+	Failed               // the last turn failed
+)
+
+var stateNames = [...]string{"unknown", "idle", "working", "blocked", "failed"}
+
+func (s State) String() string { return name(stateNames[:], s, "State") }
+
+// name is the String of a typed constant.
+func name[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
+	}
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
+}
+
 // Kind says what a Report is about.
 type Kind uint8
 
@@ -7,13 +32,11 @@ const (
 	// KindState: the state changed (State, Message). A snapshot: a newer
 	// one supersedes a queued one.
 	KindState Kind = iota + 1
-	// KindPing: the attention ping (Message). It comes only when the user
-	// should be interrupted.
+	// KindPing: the attention ping (Message), only when the user should be interrupted.
 	KindPing
 	// KindSession: the session started, was saved or switched (Session).
 	KindSession
-	// KindMeta: the facts beside the chat changed (Meta holds all). A
-	// snapshot.
+	// KindMeta: the facts beside the chat changed (Meta holds all). A snapshot.
 	KindMeta
 	// KindAgents: the sub-agents changed (Agents holds all). A snapshot.
 	KindAgents
@@ -51,10 +74,7 @@ type Session struct {
 }
 
 // Fact is one piece of metadata shown beside the chat ("model", "cost").
-type Fact struct {
-	Name  string
-	Value string
-}
+type Fact struct{ Name, Value string }
 
 // AgentStatus is where a sub-agent is in its life.
 type AgentStatus uint8
@@ -98,7 +118,5 @@ type Report struct {
 	// Agents is every sub-agent of the session (KindAgents): read-only and
 	// valid only during the Report call.
 	Agents []SubAgent
-	// Repeat: the backend may have shown this already; send it anyway (see
-	// Backend).
-	Repeat bool
+	Repeat bool // the backend may have shown this already; send it anyway (see Backend)
 }

@@ -13,11 +13,10 @@ const MaxAgents = 10000
 // liveAgents is a Machine's live sub-agents; each operation is O(1)
 // amortised, as the chat's goroutine makes them.
 type liveAgents struct {
-	byID  map[string]*liveAgent
-	order []*liveAgent // by start; ended ones leave lazily
-	waits []wait       // by when they began waiting, stale ones too
-	live  int
-	wait  int // live agents waiting
+	byID  map[string]*liveAgent // the live ones
+	order []*liveAgent          // by start; ended ones leave lazily
+	waits []wait                // by when they began waiting, stale ones too
+	wait  int                   // live agents waiting
 }
 
 type liveAgent struct {
@@ -31,14 +30,12 @@ type wait struct {
 	n int // a.waits then
 }
 
-func (l *liveAgents) get(id string) *liveAgent { return l.byID[id] }
-
 // add starts a; at MaxAgents it drops and returns the oldest, stopped.
 func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	if l.byID == nil {
 		l.byID = map[string]*liveAgent{}
 	}
-	if l.live >= MaxAgents {
+	if len(l.byID) >= MaxAgents {
 		l.order = dropStaleHead(l.order, hasEnded)
 		old := l.order[0]
 		l.end(old)
@@ -49,8 +46,7 @@ func (l *liveAgents) add(a host.SubAgent) (dropped *host.SubAgent) {
 	e := &liveAgent{SubAgent: a}
 	l.byID[a.ID] = e
 	l.order = append(l.order, e)
-	l.live++
-	l.order = prune(l.order, l.live, hasEnded)
+	l.order = prune(l.order, len(l.byID), hasEnded)
 	return dropped
 }
 
@@ -79,7 +75,6 @@ func (l *liveAgents) end(e *liveAgent) {
 	}
 	e.ended = true
 	delete(l.byID, e.ID)
-	l.live--
 }
 
 // stale: w's sub-agent ended, was answered, or waits on something else.
@@ -200,13 +195,10 @@ func (it *item) mergeAgents(r host.Report) {
 			it.agents.put(a)
 		}
 	}
-	changes := r.Agents
-	if resets(changes) {
-		it.agents.reset()
-		it.agents.put(host.SubAgent{}) // the reset stays first
-		changes = changes[1:]
+	if resets(r.Agents) {
+		it.agents.reset() // the reset, r.Agents[0], is put back first
 	}
-	for _, a := range changes {
+	for _, a := range r.Agents {
 		it.agents.put(a)
 	}
 	it.r.Agents = it.agents.list

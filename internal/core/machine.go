@@ -65,9 +65,7 @@ func (m *Machine) Start() []host.Report {
 }
 
 // TurnStarted marks a turn running.
-func (m *Machine) TurnStarted() []host.Report {
-	return m.set(host.Working, "", "")
-}
+func (m *Machine) TurnStarted() []host.Report { return m.set(host.Working, "", "") }
 
 // NeedsYou marks the chat Blocked on request; each request pings.
 func (m *Machine) NeedsYou(request string) []host.Report {
@@ -148,7 +146,7 @@ func (m *Machine) AgentStarted(id, typ, task string) []host.Report {
 	if m.exited || a.ID == "" {
 		return nil
 	}
-	if e := m.agents.get(a.ID); e != nil {
+	if e := m.agents.byID[a.ID]; e != nil {
 		return m.agentChanged(e, a)
 	}
 	changes := []host.SubAgent{a}
@@ -161,12 +159,9 @@ func (m *Machine) AgentStarted(id, typ, task string) []host.Report {
 // AgentStep records live sub-agent id's tool, wait or end. Only its own
 // text is cleaned: a step costs the same with a thousand live.
 func (m *Machine) AgentStep(id string, s host.AgentStatus, text string) []host.Report {
-	if m.exited {
-		return nil
-	}
-	e := m.agents.get(Clean(id, maxAgentID))
+	e := m.agents.byID[Clean(id, maxAgentID)]
 	if e == nil {
-		return nil
+		return nil // not live; none is once the chat exited
 	}
 	a := e.SubAgent
 	a.Status, a.Tool, a.Waiting, a.Result = s, "", "", ""
@@ -291,6 +286,17 @@ func (m *Machine) ping(out []host.Report, text string, ev host.State) []host.Rep
 	r := m.report(host.KindPing)
 	r.Message = text
 	return append(out, r)
+}
+
+// Shown is the state a renderer draws itself (Bubble Tea v2's
+// View.ProgressBar): Unknown before the first report and after the exit;
+// unchanged while suspended, as the renderer redraws around that itself.
+func (m *Machine) Shown() host.State {
+	if !m.started || m.exited {
+		return host.Unknown
+	}
+	s, _ := m.effective()
+	return s
 }
 
 // effective is the state hosts are told (SubAgentsBlock included).

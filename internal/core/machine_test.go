@@ -310,15 +310,15 @@ func TestMachineSubAgentsCap(t *testing.T) {
 	l := &m.agents
 	for i := range 2 * MaxAgents {
 		l.add(host.SubAgent{ID: fmt.Sprint("n", i)})
-		e := l.get(fmt.Sprint("n", i))
+		e := l.byID[fmt.Sprint("n", i)]
 		a := e.SubAgent
 		a.Status, a.Waiting = host.AgentWaiting, "a"
 		l.set(e, a)
 		a.Waiting = "b"
 		l.set(e, a)
 	}
-	if l.live != MaxAgents || len(l.byID) != MaxAgents || len(l.order) > 2*MaxAgents+16 || len(l.waits) > 2*MaxAgents+16 {
-		t.Errorf("live %d, by id %d, order %d, waits %d: want at most %d kept", l.live, len(l.byID), len(l.order), len(l.waits), MaxAgents)
+	if len(l.byID) != MaxAgents || len(l.order) > 2*MaxAgents+16 || len(l.waits) > 2*MaxAgents+16 {
+		t.Errorf("live %d, order %d, waits %d: want at most %d kept", len(l.byID), len(l.order), len(l.waits), MaxAgents)
 	}
 }
 

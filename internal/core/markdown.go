@@ -82,13 +82,10 @@ func edge(c byte) bool { return c < 0x80 && (c == ' ' || unicode.IsPunct(rune(c)
 
 // link reads "[text](target)" at the start of s.
 func link(s string) (text string, n int, ok bool) {
-	end := strings.Index(s, "](")
-	if end < 0 || strings.IndexByte(s[1:end], '[') >= 0 {
+	text, target, ok := strings.Cut(s[1:], "](")
+	_, after, closed := strings.Cut(target, ")")
+	if !ok || !closed || strings.Contains(text, "[") {
 		return "", 0, false
 	}
-	close := strings.IndexByte(s[end+2:], ')')
-	if close < 0 {
-		return "", 0, false
-	}
-	return s[1:end], end + 2 + close + 1, true
+	return text, len(s) - len(after), true
 }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -138,15 +139,11 @@ func (o ReporterOptions) Filled() ReporterOptions {
 	orDefault(&o.ExitTimeout, DefaultExitTimeout)
 	orDefault(&o.RetryMin, DefaultRetryMin)
 	orDefault(&o.QueueLimit, DefaultQueueLimit)
-	if o.PingInterval == 0 {
-		o.PingInterval = DefaultPingInterval
-	}
+	o.PingInterval = cmp.Or(o.PingInterval, DefaultPingInterval) // negative stays: no limit
 	if o.RetryMax < o.RetryMin {
 		o.RetryMax = max(DefaultRetryMax, o.RetryMin)
 	}
-	if o.Logger == nil {
-		o.Logger = slog.New(slog.DiscardHandler)
-	}
+	o.Logger = cmp.Or(o.Logger, slog.New(slog.DiscardHandler))
 	return o
 }
 

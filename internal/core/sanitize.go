@@ -38,16 +38,13 @@ func Clean(s string, max int) string {
 		case invisible(r) || !unicode.IsGraphic(r):
 			continue // controls, format (bidi, zero widths), unassigned, private use
 		}
+		if n >= max || space && n+1 >= max {
+			return cut(b.String(), n, max)
+		}
 		if space {
-			if n+1 >= max {
-				return cut(b.String(), n, max)
-			}
 			b.WriteByte(' ')
 			n++
 			space = false
-		}
-		if n >= max {
-			return cut(b.String(), n, max)
 		}
 		b.WriteRune(r)
 		n++
@@ -60,11 +57,8 @@ func Clean(s string, max int) string {
 const Window = 16 << 10
 
 func window(s string, max int) string {
-	if max <= 0 || max >= len(s) {
-		return s
-	}
-	if n := Window + 4*max; len(s) > n {
-		return s[:n] // a rune cut in two is invalid UTF-8, which Clean drops
+	if max > 0 && max < len(s) && len(s) > Window+4*max { // max < len(s): no overflow
+		return s[:Window+4*max] // a rune cut in two is invalid UTF-8, which Clean drops
 	}
 	return s
 }

@@ -63,9 +63,6 @@ func (h *head) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// longAgo is a deadline in the past: it makes blocked I/O return now.
-var longAgo = time.Unix(1, 0)
-
 // Bound ties I/O to ctx through set (SetDeadline or SetWriteDeadline):
 // ctx's deadline becomes the I/O's, a cancellation moves it to the past.
 // release undoes both; other I/O on the file meanwhile is bound too. An
@@ -77,7 +74,7 @@ func Bound(ctx context.Context, set func(time.Time) error) (release func(), err 
 	}
 	fired := make(chan struct{})
 	stop := context.AfterFunc(ctx, func() {
-		_ = set(longAgo)
+		_ = set(time.Unix(1, 0)) // a deadline in the past: blocked I/O returns now
 		close(fired)
 	})
 	return func() {
