@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"slices"
 	"sync"
@@ -210,85 +209,6 @@ func (w *worker) run(ctx context.Context) {
 	}
 }
 
-// errSuperseded cancels a report in flight that the exit made pointless.
-var errSuperseded = errors.New("host: superseded by the exit")
-
-// supersededByExit: the exit undoes a report of kind k (herdr's release
-// drops the session too: ogulcancelik/herdr 10974c82, src/terminal/state.rs
-// release_agent_with_mutation); not a ping, whose reply is still on screen.
-func supersededByExit(k host.Kind) bool { return k != host.KindPing && k != host.KindExit }
-
-// inFlight is the report in flight and whether the exit was sent (w.mu).
-type inFlight struct {
-	kind   host.Kind // 0 when none
-	cancel context.CancelCauseFunc
-	cut    *time.Timer // cancels it when the exit's grace runs out
-
-	graceEnd time.Time // zero until the exit is sent
-}
-
-func (f *inFlight) exiting() bool { return !f.graceEnd.IsZero() }
-
-// exitSent (w.mu held) gives the reports queued before the exit a tenth of
-// its budget, then cancels the one in flight if the exit supersedes it.
-func (w *worker) exitSent() {
-	if w.inFlight.exiting() {
-		return
-	}
-	grace := w.o.ExitTimeout / 10
-	w.inFlight.graceEnd = time.Now().Add(grace)
-	if k := w.inFlight.kind; k != 0 && supersededByExit(k) {
-		cancel := w.inFlight.cancel
-		w.inFlight.cut = time.AfterFunc(grace, func() { cancel(errSuperseded) })
-	}
-}
-
-// pastGrace: what the exit supersedes is no longer sent; pings wait.
-func (w *worker) pastGrace() bool {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.inFlight.exiting() && !time.Now().Before(w.inFlight.graceEnd)
-}
-
-// call runs one report, in flight, bounded by its timeout and the exit's
-// grace. A panic fails the report: nothing on this goroutine would restore
-// the terminal.
-func (w *worker) call(ctx context.Context, r host.Report) (superseded bool, err error) {
-	timeout := w.o.Timeout
-	if r.Kind == host.KindExit {
-		timeout = w.o.ExitTimeout
-	}
-	w.mu.Lock()
-	if w.inFlight.exiting() && supersededByExit(r.Kind) {
-		left := time.Until(w.inFlight.graceEnd)
-		if left <= 0 {
-			w.mu.Unlock()
-			return true, nil
-		}
-		timeout = min(timeout, left)
-	}
-	ctx, cancel := context.WithCancelCause(ctx)
-	ctx, stop := context.WithTimeout(ctx, timeout)
-	w.inFlight.kind, w.inFlight.cancel = r.Kind, cancel
-	w.mu.Unlock()
-	defer func() {
-		stop()
-		cancel(nil)
-		w.mu.Lock()
-		if w.inFlight.cut != nil {
-			w.inFlight.cut.Stop()
-		}
-		w.inFlight.kind, w.inFlight.cancel, w.inFlight.cut = 0, nil, nil
-		w.mu.Unlock()
-		if p := recover(); p != nil {
-			err = fmt.Errorf("host: %s panicked: %v", w.b.Name(), p)
-		}
-	}()
-	err = w.b.Report(ctx, r)
-	superseded = err != nil && (errors.Is(context.Cause(ctx), errSuperseded) || w.pastGrace() && supersededByExit(r.Kind))
-	return superseded, err
-}
-
 // delivery is the worker goroutine's own memory between reports.
 type delivery struct {
 	w         *worker
@@ -431,57 +351,6 @@ func (d *delivery) refreshNow() {
 	if !d.send(r) {
 		d.failed(host.KindState)
 	}
-}
-
-// pinger is a worker's rate limit on pings (ReporterOptions.PingInterval).
-type pinger struct {
-	next  time.Time // an interval after the last ping
-	held  *host.Report
-	timer *time.Timer
-}
-
-// ping sends r, or holds it (replacing a held one) within an interval of
-// the last or behind the exit.
-func (d *delivery) ping(r host.Report) {
-	p, every := &d.pings, d.w.o.PingInterval
-	now := time.Now()
-	if p.held != nil {
-		d.w.count(&d.w.stats.Coalesced) // r replaces it, or goes in its place
-	}
-	if !d.w.pastGrace() && (every < 0 || !now.Before(p.next)) {
-		d.sendPing(r, now)
-		return
-	}
-	if p.held == nil {
-		// Read only once the queue is empty: one behind the exit goes next.
-		p.timer.Reset(max(0, p.next.Sub(now)))
-	}
-	p.held = &r
-}
-
-// heldPing sends the held ping if the chat is still in its state.
-func (d *delivery) heldPing() {
-	p := &d.pings
-	if p.held == nil {
-		return
-	}
-	r := *p.held
-	if r.State != d.state {
-		p.held = nil
-		p.timer.Stop()
-		d.w.count(&d.w.stats.Coalesced)
-		return
-	}
-	d.sendPing(r, time.Now())
-}
-
-// sendPing sends r now, in place of any held ping.
-func (d *delivery) sendPing(r host.Report, now time.Time) {
-	p := &d.pings
-	p.held = nil
-	p.timer.Stop()
-	p.next = now.Add(d.w.o.PingInterval)
-	d.send(r)
 }
 
 func (w *worker) closeBackend() {
