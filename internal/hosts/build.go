@@ -210,3 +210,10 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t, handoff: handed})
 }
+
+func orDiscard(l *slog.Logger) *slog.Logger {
+	if l == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l
+}
