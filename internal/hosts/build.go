@@ -185,7 +185,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	t, err := terminal.New(tc)
 	if err != nil {
-		return list, append(chans, Channel{Host: "terminal", Err: err})
+		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", ErrConfig, err)})
 	}
 	carries := "progress (OSC 9;4), ping (OSC 9)"
 	switch {
