@@ -188,7 +188,7 @@ func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 // [A-Za-z0-9._-] kept, others "_", leading "-" dropped (a key must never
 // read as an option), at most 64 bytes; "" when nothing usable is left.
 func statusKey(agent string) string {
-	k := sanitize(strings.TrimLeft(agent, "-"), func(r rune) bool { return alnum(r) || strings.ContainsRune("._-", r) }, 64)
+	k := sanitize(strings.TrimLeft(agent, "-"), agentRune, maxAgent)
 	if strings.Trim(k, "_.") == "" {
 		return ""
 	}

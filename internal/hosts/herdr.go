@@ -13,8 +13,6 @@ import (
 )
 
 const (
-	maxSource     = 80
-	maxAgent      = 64
 	maxTokenValue = 80 // herdr keeps 80 characters of a token or a label (v0.8.2 normalize_presentation_text)
 	resumeToken   = "resume"
 )
@@ -55,12 +53,12 @@ const herdrToastDelay = time.Second
 
 func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, error) {
 	switch {
-	case !validAgent(c.Agent):
-		return nil, fmt.Errorf("herdr: %w: agent name %q: want 1-%d printable characters on one line", ErrConfig, c.Agent, maxAgent)
+	case !ValidAgent(c.Agent):
+		return nil, fmt.Errorf("herdr: %w: agent name %q: want "+AgentRule, ErrConfig, c.Agent)
 	case pane == "" || core.Clean(pane, 0) != pane || len(pane) > maxID:
 		return nil, fmt.Errorf("herdr: %w: pane id %q (HERDR_PANE_ID): want printable text on one line", ErrConfig, pane)
-	case c.Source != "" && !validSource(c.Source):
-		return nil, fmt.Errorf("herdr: %w: source %q: want 1-%d of [A-Za-z0-9:._-]", ErrConfig, c.Source, maxSource)
+	case c.Source != "" && !ValidSource(c.Source):
+		return nil, fmt.Errorf("herdr: %w: source %q: want "+SourceRule, ErrConfig, c.Source)
 	case !cli && socket == "":
 		return nil, fmt.Errorf("herdr: %w: socket path is required (HERDR_SOCKET_PATH)", ErrConfig)
 	case strings.ContainsRune(socket, 0) || strings.ContainsRune(bin, 0):
@@ -287,12 +285,6 @@ func defaultSource(agent string) string {
 	}
 	return s[:min(len(s), maxSource)]
 }
-
-func validSource(s string) bool {
-	return validName(s, sourceRune, maxSource)
-}
-
-func sourceRune(r rune) bool { return alnum(r) || strings.ContainsRune(":._-", r) }
 
 // herdrTokenName is a fact's name as a token name herdr takes
 // (^[A-Za-z0-9_-]{1,32}$); "" for a name with nothing to keep, and for the

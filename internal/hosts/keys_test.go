@@ -23,7 +23,7 @@ func TestDefaultSource(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := defaultSource(tt.agent)
-		if got != tt.want || !validSource(got) {
+		if got != tt.want || !ValidSource(got) {
 			t.Errorf("defaultSource(%q) = %q, want %q, a valid source", tt.agent, got, tt.want)
 		}
 	}

@@ -1,14 +1,29 @@
 package hosts
 
 import (
+	"strings"
 	"unicode/utf8"
-
-	"github.com/hostbridge/hostbridge/internal/core"
 )
 
-func validAgent(agent string) bool {
-	return agent != "" && core.Clean(agent, maxAgent) == agent
+// The names an app gives, each checked by one rule (WithAgent, WithSource):
+// a host that wants another form makes it from them (statusKey, tuiosHarness).
+const (
+	AgentRule  = "1-64 of [A-Za-z0-9._-], starting with a letter or digit"
+	SourceRule = "1-80 of [A-Za-z0-9:._-]" // herdr's report source
+	maxAgent   = 64
+	maxSource  = 80
+)
+
+// ValidAgent reports whether name is an agent's name (AgentRule).
+func ValidAgent(name string) bool {
+	return validName(name, agentRune, maxAgent) && alnum(rune(name[0]))
 }
+
+// ValidSource reports whether s is a herdr source (SourceRule).
+func ValidSource(s string) bool { return validName(s, sourceRune, maxSource) }
+
+func agentRune(r rune) bool  { return alnum(r) || strings.ContainsRune("._-", r) }
+func sourceRune(r rune) bool { return alnum(r) || strings.ContainsRune(":._-", r) }
 
 // sanitize replaces each rune of s that keep refuses with '_' and cuts the
 // result to max bytes: names a host takes, from the app's.

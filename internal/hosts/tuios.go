@@ -92,8 +92,8 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 	switch {
 	case socket == "" || session == "" || pane == "":
 		return nil, fmt.Errorf("tuios: %w: socket, session and pane are required", ErrConfig)
-	case !validAgent(c.Agent):
-		return nil, fmt.Errorf("tuios: %w: agent %q is not a short plain name", ErrConfig, c.Agent)
+	case !ValidAgent(c.Agent):
+		return nil, fmt.Errorf("tuios: %w: agent name %q: want "+AgentRule, ErrConfig, c.Agent)
 	case core.Clean(pane, core.MaxField) != pane:
 		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", ErrConfig, pane)
 	case !utf8.ValidString(session) || hasControl(session):
