@@ -48,23 +48,17 @@ var ErrMalformed = errors.New("malformed host variable")
 
 func (p *Problem) Unwrap() error { return ErrMalformed }
 
-// Detect finds the innermost host from the environment getenv reads: the
-// sockets it names must exist now, and cmux must be on its PATH. It runs
-// inside out, herdr, then tuios, then cmux, and the first host whose
-// marker is present is the one: a herdr pane inside a cmux window carries
-// the cmux variables of wherever the herdr server started. If that host's
-// variables are malformed, the chat uses the plain terminal (not an outer
-// host whose variables are stale) and a Problem says why.
-//
-// A pane with both tuios's and herdr's variables is tuios's when HERDR_ENV
-// is not 1 or HERDR_SOCKET_PATH is tuios's own socket: tuios answers
-// herdr's API in its panes (Host.HerdrAPI). With HERDR_ENV=1 and a socket
-// of its own, herdr runs inside tuios and is the inner host.
-//
-// herdr's pane also needs HERDR_ENV=1 (Rules.HerdrPaneVars waives it).
-//
-// Inside tmux (TMUX and TMUX_PANE set, tmux on PATH) Host.Tmux names the
-// pane, whatever the innermost host: its options are an extra channel.
+// Detect finds the innermost host from the environment getenv reads (the
+// sockets it names must exist now, cmux must be on its PATH), trying herdr,
+// tuios, then cmux: a herdr pane inside a cmux window carries the cmux
+// variables of wherever the herdr server started. If that host's variables
+// are malformed, the chat uses the plain terminal, not a stale outer host,
+// and a Problem says why. herdr's pane also needs HERDR_ENV=1
+// (Rules.HerdrPaneVars waives it). A pane with tuios's and herdr's
+// variables is tuios's, which answers herdr's API there (Host.HerdrAPI),
+// unless HERDR_ENV=1 and HERDR_SOCKET_PATH is not tuios's socket: herdr
+// inside tuios. Inside tmux (TMUX and TMUX_PANE set, tmux on PATH)
+// Host.Tmux names the pane whatever the innermost host.
 func Detect(getenv func(string) string) Detection { return DetectWith(getenv, Rules{}) }
 
 // Rules are what detection asks beyond the environment; zero: the defaults.
@@ -81,8 +75,12 @@ func DetectWith(getenv func(string) string, rules Rules) Detection {
 	if r.rules.GOOS == "" {
 		r.rules.GOOS = runtime.GOOS
 	}
-	for _, try := range []func(*reader) bool{detectHerdr, detectTuios, detectCmux} {
-		if try(r) {
+	for _, try := range []func(*reader) (Host, bool){detectHerdr, detectTuios, detectCmux} {
+		r.ok = true
+		if h, found := try(r); found {
+			if r.ok {
+				r.d.Host = h
+			}
 			break
 		}
 	}
@@ -108,12 +106,12 @@ func (r *reader) hasHerdrVars() bool {
 	return r.getenv("HERDR_ENV") == "1" || r.getenv("HERDR_SOCKET_PATH") != "" && r.getenv("HERDR_PANE_ID") != ""
 }
 
-func detectHerdr(r *reader) bool {
+func detectHerdr(r *reader) (Host, bool) {
 	if !r.hasHerdrVars() {
-		return false
+		return Host{}, false
 	}
 	if r.getenv("TUIOS_ENV") == "1" && (r.getenv("HERDR_ENV") != "1" || r.getenv("HERDR_SOCKET_PATH") == r.getenv("TUIOS_SOCKET")) {
-		return false // a tuios pane speaking herdr's API: detectTuios takes it
+		return Host{}, false // a tuios pane speaking herdr's API: detectTuios takes it
 	}
 	// No reports without HERDR_ENV=1, as herdr asks (v0.8.2 docs
 	// integrations.mdx; its hooks check it); the outer hosts' variables are
@@ -124,19 +122,14 @@ func detectHerdr(r *reader) bool {
 			is = "is " + quote(v)
 		}
 		r.problem(Herdr, "HERDR_ENV", is+": herdr asks integrations to report only with HERDR_ENV=1")
-		return true
+		return Host{}, true
 	}
-	r.ok = true
-	h := r.readHerdr()
-	if r.ok {
-		h.Kind = Herdr
-		r.d.Host = h
-	}
-	return true
+	return r.readHerdr(), true
 }
 
 func (r *reader) readHerdr() Host {
 	h := Host{
+		Kind:      Herdr,
 		Pane:      r.id(Herdr, "HERDR_PANE_ID", true, false),
 		Workspace: r.id(Herdr, "HERDR_WORKSPACE_ID", false, false),
 		Tab:       r.id(Herdr, "HERDR_TAB_ID", false, false),
@@ -154,38 +147,29 @@ func (r *reader) readHerdr() Host {
 	return h
 }
 
-func detectTuios(r *reader) bool {
+func detectTuios(r *reader) (Host, bool) {
 	if r.getenv("TUIOS_ENV") != "1" {
-		return false
+		return Host{}, false
 	}
-	r.ok = true
 	h := Host{Kind: Tuios, Session: r.id(Tuios, "TUIOS_SESSION", true, true), Pane: r.id(Tuios, "TUIOS_PANE_ID", true, false),
 		TuiosSocket: r.socket(Tuios, "TUIOS_SOCKET")}
 	if r.hasHerdrVars() {
 		hh := r.readHerdr()
 		h.HerdrAPI, h.Socket, h.HerdrPane = true, hh.Socket, hh.Pane
 	}
-	if r.ok {
-		r.d.Host = h
-	}
-	return true
+	return h, true
 }
 
-func detectCmux(r *reader) bool {
+func detectCmux(r *reader) (Host, bool) {
 	if r.getenv("CMUX_SURFACE_ID") == "" {
-		return false
+		return Host{}, false
 	}
-	r.ok = true
-	h := Host{Kind: Cmux, Surface: r.id(Cmux, "CMUX_SURFACE_ID", true, false), Workspace: r.id(Cmux, "CMUX_WORKSPACE_ID", false, false)}
 	bin, err := lookPath(r.getenv, "cmux")
 	if err != nil {
 		r.problem(Cmux, "PATH", "has no cmux executable")
 	}
-	h.Bin = bin
-	if r.ok {
-		r.d.Host = h
-	}
-	return true
+	return Host{Kind: Cmux, Surface: r.id(Cmux, "CMUX_SURFACE_ID", true, false),
+		Workspace: r.id(Cmux, "CMUX_WORKSPACE_ID", false, false), Bin: bin}, true
 }
 
 // maxID bounds an id: hosts use short opaque strings ("w1:p2", a UUID).

@@ -65,7 +65,7 @@ func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, erro
 		return nil, fmt.Errorf("herdr: %w: socket or binary path contains NUL", ErrConfig)
 	}
 	if c.Source == "" {
-		c.Source = defaultSource(c.Agent)
+		c.Source = "custom:" + c.Agent // a valid agent is a valid source's tail
 	}
 	c.Logger = orDiscard(c.Logger)
 	return &herdrBackend{
@@ -182,19 +182,14 @@ func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 	return b.setLabels(ctx, nil)
 }
 
-// A failed turn is reported idle, and herdr reads working -> idle as a
-// finished turn: "done" until someone looks, then "idle" (herdr 0.8.0:
-// src/ui/status.rs state_label, src/app/actions.rs state_label_text). The
-// failure's state labels show "failed" for those words wherever herdr
-// shows the state (src/terminal/metadata.rs), set before the idle so the
-// pane never reads done, and cleared by the next other state and the exit;
-// a label renames only its state, so none shows while a turn runs. title
-// and display_agent rename the pane, not the state; notification.show
-// (0.6.9+) is a global toast beside herdr's own "finished". Labels came in
-// 0.6.3 (src/app/api/panes.rs normalize_state_labels). Labels are visual
-// only: herdr's waits (agent wait --until done, src/api/wait.rs) and its
-// rollups (tab_aggregate_state, activity_summary_for_panes: "1 done") still
-// count the failed turn as done (v0.8.2).
+// A failed turn is reported idle, which herdr reads after working as a
+// finished turn: "done" until seen, then "idle" (0.8.0 src/ui/status.rs
+// state_label). These state labels (0.6.3+, src/app/api/panes.rs
+// normalize_state_labels) show "failed" for both words wherever herdr shows
+// the state (src/terminal/metadata.rs); set before the idle, cleared by the
+// next other state and the exit. title and display_agent rename the pane,
+// not the state. Labels are visual only: herdr's waits (src/api/wait.rs) and
+// rollups ("1 done") still count the turn done (v0.8.2).
 var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
 
 // setLabels sets labels, in place of ours herdr holds (v0.8.2
@@ -262,28 +257,6 @@ func sessionPath(dir string) string {
 		return ""
 	}
 	return dir
-}
-
-// defaultSource is "custom:" and the agent name, each run of characters
-// herdr does not take replaced by one '_', cut to maxSource bytes.
-func defaultSource(agent string) string {
-	var b strings.Builder
-	b.WriteString("custom:")
-	under := false
-	for _, r := range agent {
-		if sourceRune(r) {
-			b.WriteRune(r)
-			under = false
-		} else if !under {
-			b.WriteByte('_')
-			under = true
-		}
-	}
-	s := strings.TrimRight(b.String(), "_")
-	if s == "custom:" {
-		s = "custom:agent"
-	}
-	return s[:min(len(s), maxSource)]
 }
 
 // herdrTokenName is a fact's name as a token name herdr takes

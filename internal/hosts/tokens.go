@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -25,11 +26,8 @@ func (ts tokens) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		k, _ := json.Marshal(t.name)
-		v, err := json.Marshal(t.value)
-		if err != nil {
-			return nil, err
-		}
+		k, _ := json.Marshal(t.name) // a string always encodes
+		v, _ := json.Marshal(t.value)
 		b = append(append(append(b, k...), ':'), v...)
 	}
 	return append(b, '}'), nil
@@ -38,8 +36,7 @@ func (ts tokens) MarshalJSON() ([]byte, error) {
 const maxTokensPerCall = 16 // herdr's and tuios's cap
 
 // wantTokens adds facts to have, named by key ("" leaves one out), values
-// capped at maxValue runes, the first of a name kept, at most limit (0s:
-// no cap).
+// capped at maxValue runes, the first of a name kept, at most limit (0s: no cap).
 func wantTokens(have tokens, facts []host.Fact, key func(string) string, maxValue, limit int) tokens {
 	for _, f := range facts {
 		name, value := key(f.Name), f.Value
@@ -66,15 +63,10 @@ func tokenChanges(held map[string]string, want tokens, all bool) tokens {
 			out = append(out, t)
 		}
 	}
-	var gone []string
-	for name := range held {
+	for _, name := range slices.Sorted(maps.Keys(held)) {
 		if !slices.ContainsFunc(want, func(t token) bool { return t.name == name }) {
-			gone = append(gone, name)
+			out = append(out, token{name: name})
 		}
-	}
-	slices.Sort(gone)
-	for _, name := range gone {
-		out = append(out, token{name: name})
 	}
 	return out
 }

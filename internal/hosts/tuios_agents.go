@@ -4,26 +4,18 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// tuios takes one sub-agent event per report-agent-activity; the
-// difference between the list it was last given and the new one becomes
-// events:
-//
-//	session_start   the process's first report of any kind but exit (text
-//	                "startup"), and a new session id ("switch"): tuios
-//	                forgets the children it had, from a crash or a restart
-//	subagent_start  new, or its type, task or tool changed while it runs
-//	subagent_stop   it ended (done: ok true, failed: ok false, stopped: no
-//	                ok), or left the list running
-//
-// Every event carries the harness and the session's id, so tuios never
-// puts a child on another agent. A child seen first already ended is a
-// start, then its stop, so its end still shows.
+// tuios takes one sub-agent event per report-agent-activity: session_start
+// (the process's first report but an exit, "startup", or a new session id,
+// "switch") makes it forget the children it had, from a crash or a restart;
+// subagent_start and subagent_stop follow the list (moveAgent). Each event
+// names the harness and the session, so a child is never put on another agent.
 
 // sentAgent is what tuios was last told about one sub-agent.
 type sentAgent struct {
@@ -101,16 +93,11 @@ func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 	}
 	// A child that left the list while running is stopped (the Machine
 	// already reports it so once; this covers a list that just drops it).
-	var gone []string
-	for id := range b.agents {
-		if !seen[id] {
-			gone = append(gone, id)
+	for _, id := range slices.Sorted(maps.Keys(b.agents)) {
+		if seen[id] {
+			continue
 		}
-	}
-	slices.Sort(gone)
-	for _, id := range gone {
-		have := b.agents[id]
-		if !have.ended {
+		if have := b.agents[id]; !have.ended {
 			have.ended, have.status, have.result = true, host.AgentStopped, ""
 			if err := b.moveAgent(ctx, r, id, have); err != nil {
 				return err
