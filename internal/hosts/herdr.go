@@ -27,8 +27,7 @@ const (
 //	exit                      tokens and labels cleared, pane.release_agent
 //	ping                      notification.show at the exit, if the release would drop herdr's toast
 //
-// herdr does not forward a pane's OSC 9, and words its notifications from
-// the state: suspends and sub-agents are not herdr's.
+// herdr does not forward a pane's OSC 9; suspends and sub-agents are not herdr's.
 type herdrBackend struct {
 	c                 Config // Source defaults to "custom:<agent>", herdr's convention for third parties
 	socket, pane, bin string
@@ -105,18 +104,16 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 		}
 	case host.KindExit:
 		b.owed = !b.toast(ctx)
-		// The tokens and a failure go with the chat, best effort, then the
-		// pane is released: herdr clears only agents it detected itself.
+		// Best effort, then the release: herdr clears only agents it detected.
 		clearErr := errors.Join(ignoreDropped(b.sendTokens(ctx, nil, false)), b.setLabels(ctx, nil))
 		return errors.Join(b.send(ctx, methodReleaseAgent, b.params()), clearErr)
 	}
 	return nil
 }
 
-// toast shows the last ping as herdr words its own toast (src/app/actions.rs
+// toast shows the last ping as herdr words its own (src/app/actions.rs
 // toast_event_text, src/app/api.rs handle_notification_show) if herdr may
-// still hold that toast; it reports whether it tried. Best effort: an older
-// herdr refuses the method as invalid_request.
+// still hold that toast, and reports whether it tried. Best effort.
 func (b *herdrBackend) toast(ctx context.Context) bool {
 	r := b.ping
 	if b.ping = nil; r == nil || b.now().Sub(b.pingAt) >= herdrToastDelay {
@@ -192,9 +189,8 @@ func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 // rollups ("1 done") still count the turn done (v0.8.2).
 var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
 
-// setLabels sets labels, in place of ours herdr holds (v0.8.2
-// src/terminal/metadata.rs set_agent_metadata), or with nil clears any
-// there may be (a crashed predecessor may have left them).
+// setLabels sets labels in place of ours herdr holds (v0.8.2 src/terminal/
+// metadata.rs set_agent_metadata); nil clears any a predecessor left.
 func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error {
 	if l == nil && b.noLabels {
 		return nil
@@ -207,11 +203,10 @@ func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error
 	return err
 }
 
-// reportSession sends the session, as the seed asks, though herdr keeps
-// session references only for its own "herdr:<agent>" sources
-// (src/agent_resume.rs, session_ref_from_report) and answers the rest ok.
-// A refusal would come again: dropped; only herdr's own trouble
-// (server_unavailable, internal_error: src/api/server.rs) is retried.
+// reportSession sends the session, though herdr keeps it only for its own
+// "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report).
+// A refusal but herdr's own trouble (server_unavailable, internal_error:
+// src/api/server.rs) would come again: dropped.
 func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
 	p := b.params()
 	p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
@@ -228,9 +223,8 @@ func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
 	return err
 }
 
-// syncTokens brings herdr's tokens in line with the resume command and the
-// facts (Metadata only): $name in herdr's sidebar is its one channel for
-// them, and a state report has no field for a command.
+// syncTokens brings herdr's tokens ($name in its sidebar) in line with the
+// resume command and the facts (Metadata only).
 func (b *herdrBackend) syncTokens(ctx context.Context, r host.Report, all bool) error {
 	if !b.c.Metadata {
 		return nil
@@ -260,8 +254,7 @@ func sessionPath(dir string) string {
 }
 
 // herdrTokenName is a fact's name as a token name herdr takes
-// (^[A-Za-z0-9_-]{1,32}$); "" for a name with nothing to keep, and for the
-// resume command's.
+// (^[A-Za-z0-9_-]{1,32}$); "" with nothing to keep, and for "resume".
 func herdrTokenName(name string) string {
 	tokenRune := func(r rune) bool { return alnum(r) || r == '-' || r == '_' }
 	if t := sanitize(name, tokenRune, 32); t != resumeToken && strings.IndexFunc(name, tokenRune) >= 0 {

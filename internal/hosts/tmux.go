@@ -21,29 +21,20 @@ var TmuxOptions = [...]string{"@hostbridge_state", "@hostbridge_agent", "@hostbr
 // TmuxState is the word @hostbridge_state holds for a state, a stable
 // vocabulary for tmux.conf: "ready" is idle before any turn, "idle" after.
 func TmuxState(s host.State, turned bool) string {
-	switch s {
-	case host.Working:
-		return "working"
-	case host.Blocked:
-		return "needs-you"
-	case host.Failed:
-		return "failed"
-	case host.Idle:
-		if turned {
-			return "idle"
-		}
+	if s == host.Idle && !turned {
 		return "ready"
 	}
-	return ""
+	return tmuxWords[s]
 }
 
+var tmuxWords = map[host.State]string{host.Working: "working", host.Blocked: "needs-you", host.Failed: "failed", host.Idle: "idle"}
+
 // tmuxBackend keeps the chat's state as its tmux pane's user options, one
-// tmux exec (-S the server TMUX names) per change. A tmux that refuses a
-// command (a server or pane gone: TMUX inherited by a process that outlived
-// its pane) makes it quiet for the run; one out of time or not started is
-// only a failure, retried. Before the first exec the shared probe (one
-// display-message) must show the pane exists and its tty is the chat's
-// (not TMUX inherited through herdr or tuios inside tmux).
+// tmux exec (-S TMUX's server) per change. A tmux that refuses a command (a
+// server or pane gone: TMUX inherited by a process that outlived its pane)
+// makes it quiet for the run. Before the first exec the shared probe must
+// show the pane exists and its tty is the chat's (not TMUX inherited
+// through herdr or tuios inside tmux).
 type tmuxBackend struct {
 	c                 Config
 	bin, socket, pane string
@@ -55,8 +46,6 @@ type tmuxBackend struct {
 	gone              error  // why tmux is not asked again
 	exited            bool
 }
-
-var _ host.Backend = (*tmuxBackend)(nil)
 
 func newTmux(c Config, p TmuxPane, ask *terminal.TmuxAsk) (*tmuxBackend, error) {
 	if !validTmuxPane(p.Pane) {
@@ -159,7 +148,7 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 		}
 	case host.KindExit:
 		b.exited = true
-		return b.run(ctx, "unset", b.unsetArgs())
+		return b.run(ctx, "unset", b.argv(nil))
 	}
 	return nil
 }
@@ -179,8 +168,6 @@ func (b *tmuxBackend) setArgs(r host.Report) []string {
 	// The command is compared, never drawn: as tmux spells it.
 	return b.argv(&[...]string{tmuxValue(word), tmuxValue(b.c.Agent), tmuxValue(text), core.Clean(b.command, tmuxMax)})
 }
-
-func (b *tmuxBackend) unsetArgs() []string { return b.argv(nil) }
 
 // argv is one set-option per option, joined by ";" arguments, setting
 // each to its value, or with nil unsetting each.
@@ -202,11 +189,10 @@ func (b *tmuxBackend) argv(values *[len(TmuxOptions)]string) []string {
 // tmuxMax bounds a value, in runes: a status line has little room.
 const tmuxMax = 200
 
-// tmuxValue is s as an option's value a status line shows as it is. tmux
-// 3.3a does not expand a #{@option}'s value again (format.c,
-// format_replace), but format_draw (format-draw.c) reads "#[…]" as a style
-// and "##" as '#': every '#' is doubled, which E: expands back to '#' and
-// =N: counts as one (format_trim_left). show-options shows it doubled.
+// tmuxValue is s as a value a status line shows as it is. tmux 3.3a does
+// not expand a #{@option}'s value again (format.c, format_replace), but
+// format_draw (format-draw.c) reads "#[…]" as a style and "##" as '#': each
+// '#' is doubled, which E: expands back and =N: counts as one (format_trim_left).
 func tmuxValue(s string) string {
 	return strings.ReplaceAll(core.Clean(s, tmuxMax), "#", "##")
 }
@@ -221,8 +207,7 @@ func tmuxArg(v string) string {
 	return v
 }
 
-// run runs tmux with args, bounded by ctx: a refusal makes the backend
-// quiet, any other failure is only that (runCommand).
+// run runs tmux with args, bounded by ctx: a refusal makes the backend quiet.
 func (b *tmuxBackend) run(ctx context.Context, op string, args []string) error {
 	_, exit, err := runCommand(ctx, "tmux", op, nil, b.bin, args...)
 	if exit <= 0 {
