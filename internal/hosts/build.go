@@ -46,16 +46,13 @@ type Channel struct {
 // Problem is what the host's answer, once asked (Probe), says against the
 // channel (a tmux out of reach, a pane gone or not the chat's). It never blocks.
 func (c Channel) Problem() error {
-	if c.tmux != nil {
-		if p := c.tmux.Problem(); p != nil {
-			return p
-		}
+	if c.tmux == nil {
+		return nil
 	}
-	return nil
+	return c.tmux.Problem()
 }
 
-// Note says what keeps the channel's reports from showing, with the fix;
-// "" when nothing is known to. It never blocks.
+// Note says what keeps the channel's reports from showing, with the fix. It never blocks.
 func (c Channel) Note() string {
 	if c.term == nil {
 		return ""

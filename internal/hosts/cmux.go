@@ -176,9 +176,8 @@ func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 	return err
 }
 
-// statusKey is the agent name as the row's key and the loader's id:
-// [A-Za-z0-9._-] kept, others "_", leading "-" dropped (a key must never
-// read as an option), at most 64 bytes; "" when nothing usable is left.
+// statusKey is the agent name as the row's key and the loader's id, never
+// read as an option: others than agentRune "_", leading "-" dropped; "" if nothing is left.
 func statusKey(agent string) string {
 	k := sanitize(strings.TrimLeft(agent, "-"), agentRune, maxAgent)
 	if strings.Trim(k, "_.") == "" {
@@ -187,11 +186,10 @@ func statusKey(agent string) string {
 	return k
 }
 
-// handoff says whether cmux shows the chat's state, for the terminal
-// backend, which draws the bar only once cmux has refused its rows (a
-// remote workspace's cmux). Until cmux first answers, the terminal waits
-// for the answer, bounded by its report; if that runs out of time it
-// stops waiting for good and leaves the state to cmux until it refuses.
+// handoff says whether cmux shows the state, for the terminal, which draws
+// the bar only once cmux refused its rows. Until cmux first answers, the
+// terminal waits, bounded by its report; out of time, it stops waiting for
+// good and leaves the state to cmux until it refuses.
 type handoff struct {
 	refused atomic.Bool
 	gaveUp  atomic.Bool
@@ -204,8 +202,7 @@ const cmuxFallback = "progress (OSC 9;4) if cmux refuses its status rows (as a r
 
 func newHandoff() *handoff { return &handoff{settled: make(chan struct{})} }
 
-// settle records cmux's answer to a row command: refused, or not (it has
-// rows). A refusal stands for the run.
+// settle records cmux's answer to a row command; a refusal stands for the run.
 func (h *handoff) settle(refused bool) {
 	if refused {
 		h.refused.Store(true)

@@ -10,8 +10,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// lookCommand finds a host's CLI, bin (default: the host's name) on the
-// process's PATH, as its backend is made: a missing one shows at once.
+// lookCommand finds a host's CLI, bin (default: the host's name) on PATH.
 func lookCommand(hostName, bin string) (string, error) {
 	if bin == "" {
 		bin = hostName

@@ -16,16 +16,15 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Detection is the innermost host found (Kind Terminal when none was),
-// and the host variables that were present but unusable.
+// Detection is the innermost host found (Kind Terminal if none) and the
+// problems with host variables.
 type Detection struct {
 	Host     Host
 	Problems []*Problem
 }
 
 // Problem is a malformed host variable, or HERDR_ENV turning herdr off.
-// Ignored: only it was left out and the host is used; otherwise detection
-// fell back to the plain terminal.
+// Ignored: the host is used without it; else the plain terminal is.
 type Problem struct {
 	Host        Kind
 	Var, Reason string
@@ -175,13 +174,11 @@ func detectCmux(r *reader) (Host, bool) {
 // maxID bounds an id: hosts use short opaque strings ("w1:p2", a UUID).
 const maxID = 256
 
-// id reads an opaque id. A control character, a blank or an unreasonable
-// length would corrupt a command line or a JSON field; a leading '-' reads
-// as a flag on a host's command line (herdr's CLI takes "--help" in the
-// pane's place as a help request and has no "--" there). A tuios session
-// name may hold blanks ("my work"; tuios's ValidateSessionName in
-// internal/session/resurrection.go refuses only controls, path separators
-// and blanks at the ends) and must reach tuios as it is.
+// id reads an opaque id: a control character, a blank or a long one would
+// corrupt a command line or a JSON field, a leading '-' reads as a flag
+// (herdr's CLI takes "--help" in the pane's place, with no "--" there). A
+// tuios session name may hold blanks (tuios's ValidateSessionName,
+// internal/session/resurrection.go) and goes as it is.
 func (r *reader) id(k Kind, name string, required, session bool) string {
 	v := r.getenv(name)
 	switch {
@@ -232,8 +229,7 @@ func (r *reader) socket(k Kind, name string) string {
 
 func hasControl(s string) bool { return strings.IndexFunc(s, unicode.IsControl) >= 0 }
 
-// quote shows a rejected value cleaned and cut, so a diagnostic never
-// carries what made it unusable.
+// quote shows a rejected value cleaned and cut, for a diagnostic.
 func quote(s string) string { return strconv.Quote(core.Clean(s, 80)) }
 
 // lookPath finds an executable on getenv's PATH, which may not be the

@@ -44,10 +44,9 @@ type herdrBackend struct {
 	owed              bool // the exit showed no toast: a held ping after it is shown
 }
 
-// herdrToastDelay is herdr's default delay_seconds: it holds its own
-// "finished" toast that long and drops it if the pane is released meanwhile
-// (1c76079f src/app/actions.rs pending_agent_notifications), so a one-shot
-// run's end is shown with notification.show (0.6.9+) instead.
+// herdrToastDelay is herdr's default delay_seconds: it holds its own toast
+// that long, dropped if the pane is released meanwhile (1c76079f src/app/
+// actions.rs pending_agent_notifications): notification.show (0.6.9+) instead.
 const herdrToastDelay = time.Second
 
 func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, error) {
@@ -141,16 +140,12 @@ func (b *herdrBackend) params() *herdrParams {
 	return &herdrParams{PaneID: b.pane, Source: b.c.Source, Agent: b.c.Agent}
 }
 
+// herdrStates are report_agent's states; herdr has none for failed: the labels say it.
+var herdrStates = map[host.State]string{host.Working: "working", host.Blocked: "blocked", host.Idle: "idle", host.Failed: "idle"}
+
 func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 	p := b.params()
-	switch r.State {
-	case host.Working:
-		p.State = "working"
-	case host.Blocked:
-		p.State = "blocked"
-	case host.Idle, host.Failed:
-		p.State = "idle" // herdr has no failed state: the labels say it
-	default:
+	if p.State = herdrStates[r.State]; p.State == "" {
 		return nil
 	}
 	labels := map[string]string(nil)
@@ -223,8 +218,7 @@ func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
 	return err
 }
 
-// syncTokens brings herdr's tokens ($name in its sidebar) in line with the
-// resume command and the facts (Metadata only).
+// syncTokens sets herdr's tokens ($name in its sidebar) to the resume command and the facts.
 func (b *herdrBackend) syncTokens(ctx context.Context, r host.Report, all bool) error {
 	if !b.c.Metadata {
 		return nil

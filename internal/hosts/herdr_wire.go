@@ -96,9 +96,8 @@ func (p *herdrParams) argv(method string) []string {
 	return args
 }
 
-// notAnOption keeps a value from being read as one of herdr's global options:
-// before the pane command parses its flags, herdr's CLI takes --session,
-// --remote, --remote-keybindings, --handoff (and NAME=VALUE forms) out of
+// notAnOption keeps a value from being read as one of herdr's global
+// options, which its CLI takes (--session, --remote, --handoff, ...) from
 // any position before a "--" (ogulcancelik/herdr 10974c82: src/session.rs
 // configure_from_args, src/remote/attach.rs extract_remote_args). A
 // leading space makes it text; herdr trims it from the source and agent.
@@ -150,12 +149,11 @@ func feature(method string, p *herdrParams) string {
 	return method
 }
 
-// refusedAsMissing reports whether herdr refused feature f of method as something it
-// does not have, and which of the two. A method it lacks does not parse:
-// invalid_request, id "" (src/api/server.rs); report_agent_session came in
-// 0.6.7, report_metadata in 0.6.3; 0.6.3-0.7.3 take state labels but
-// refuse a tokens-only report_metadata (invalid_metadata_request); the
-// binary exits 2 on a command or flag it lacks.
+// refusedAsMissing reports whether herdr refused f or method as missing,
+// and which. A method it lacks does not parse: invalid_request, id ""
+// (src/api/server.rs; report_agent_session is 0.6.7+, report_metadata
+// 0.6.3+); 0.6.3-0.7.3 refuse a tokens-only report_metadata
+// (invalid_metadata_request); the binary exits 2 on what it lacks.
 func refusedAsMissing(err error, method, f string) (string, bool) {
 	switch {
 	case hasCode(err, "usage"):

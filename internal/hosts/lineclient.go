@@ -19,12 +19,11 @@ import (
 // maxReply bounds a reply line: the answers to reports are tiny.
 const maxReply = 64 << 10
 
-// lineClient speaks herdr's and tuios's JSON lines on a Unix socket: a
-// request {"id":..,"<opField>":..,"params":{..}}, a reply {"id":..,
-// "result":{..}} or {"id":..,"error":{"code":..,"message":..}}. herdr takes
-// one request a connection; tuios's is kept (keep), and a request that
-// fails on a kept one is tried once on a fresh one, as the daemon may have
-// closed it while idle. Any failure but an error answer closes it.
+// lineClient speaks herdr's and tuios's JSON lines on a Unix socket
+// ({"id","<opField>","params"}, answered {"id","result"} or {"id","error"}).
+// herdr takes one request a connection; tuios's is kept, and a request
+// failing on a kept one is tried once on a fresh one, as the daemon may
+// have closed it while idle. Any failure but an error answer closes it.
 type lineClient struct {
 	host, path, opField string
 	keep                bool

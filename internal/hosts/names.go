@@ -42,9 +42,8 @@ func sanitize(s string, keep func(rune) bool, max int) string {
 	return string(b)
 }
 
-// validName reports whether s is a name a host takes as it is: 1 to max
-// bytes, every rune ASCII and kept by keep. It is sanitize's check without
-// its copy, and without its '_': a '_' passes only when keep takes it.
+// validName reports whether s is 1 to max bytes, each an ASCII rune keep
+// takes: sanitize's check, where a '_' passes only if keep takes it.
 func validName(s string, keep func(rune) bool, max int) bool {
 	if s == "" || len(s) > max {
 		return false

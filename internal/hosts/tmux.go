@@ -11,11 +11,10 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// TmuxOptions are the pane options, set together in this order and unset
-// together at the exit: the state's word, the agent, the request or
-// failure headline, and the pane's #{pane_current_command} while the chat
-// runs: a status line shows the state only while they match, so a chat
-// killed (no exit ran) shows nothing once its shell is back in front.
+// TmuxOptions are the pane options, set together and unset at the exit: the
+// state's word, the agent, the request or headline, and the pane's
+// #{pane_current_command}: a status line shows the state only while that
+// matches, so a killed chat shows nothing once its shell is back.
 var TmuxOptions = [...]string{"@hostbridge_state", "@hostbridge_agent", "@hostbridge_text", "@hostbridge_command"}
 
 // TmuxState is the word @hostbridge_state holds for a state, a stable
@@ -83,8 +82,8 @@ func (b *tmuxBackend) check(ctx context.Context) error {
 	return nil
 }
 
-// tmuxProblem is what tmux's answer says against the pane's options.
-func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string) bool) *Problem {
+// tmuxProblem is what tmux's answer says against the pane's options: a *Problem, or nil.
+func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string) bool) error {
 	switch {
 	case err != nil:
 		return &Problem{Host: Tmux, Var: "TMUX", Reason: "names a server that cannot be reached: " + err.Error()}
@@ -98,7 +97,7 @@ func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string)
 }
 
 // Problem is tmuxProblem once the facts are known (Probe); it never blocks.
-func (b *tmuxBackend) Problem() *Problem {
+func (b *tmuxBackend) Problem() error {
 	f, done, err := b.ask.Known()
 	if !done {
 		return nil
@@ -106,8 +105,7 @@ func (b *tmuxBackend) Problem() *Problem {
 	return tmuxProblem(f, err, b.pane, b.mine)
 }
 
-// ownTTY reports whether one of the process's standard files is the
-// terminal tty, or none is a terminal (nothing to tell it by).
+// ownTTY reports whether a standard file is tty, or none is a terminal.
 func ownTTY(tty string) bool {
 	want, err := os.Stat(tty)
 	if err != nil {
@@ -153,8 +151,7 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 	return nil
 }
 
-// setArgs is the argv after the binary that sets the options for state
-// report r; nil for a state tmux does not show.
+// setArgs is the argv that sets the options for r; nil for a state not shown.
 func (b *tmuxBackend) setArgs(r host.Report) []string {
 	word := TmuxState(r.State, b.turned)
 	if word == "" {

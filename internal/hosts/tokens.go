@@ -71,9 +71,8 @@ func tokenChanges(held map[string]string, want tokens, all bool) tokens {
 	return out
 }
 
-// syncTokens brings held in line with want (with all, every wanted one):
-// it sends the changes (tokenChanges) in chunks, recording in held what
-// the host took, so a retry sends the rest.
+// syncTokens sends tokenChanges in chunks, recording in held what the host
+// took, so a retry sends the rest.
 func syncTokens(held map[string]string, want tokens, all bool, send func(tokens) error) error {
 	for chunk := range slices.Chunk(tokenChanges(held, want, all), maxTokensPerCall) {
 		if err := send(chunk); err != nil {

@@ -106,11 +106,9 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 	}, nil
 }
 
-// tuiosStall is the silence after which tuios's daemon demotes a reported
-// working to idle, read as it reads it (internal/session/daemon.go,
-// resolveAgentStallTimeout, main 6037a8a): whole seconds, 0 or less off,
-// 30 s when unset or unreadable. A pane inherits the daemon's environment
-// (session.go, buildEnv).
+// tuiosStall is the silence after which tuios's daemon demotes working to
+// idle, read as it does (internal/session/daemon.go resolveAgentStallTimeout,
+// main 6037a8a; a pane has the daemon's environment): 0 or less off, 30 s default.
 func tuiosStall(v string) time.Duration {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
@@ -120,9 +118,8 @@ func tuiosStall(v string) time.Duration {
 }
 
 // Refresh re-sends working within half the stall window: a set-agent-state
-// restamps the pane's state time, which the stall clock starts from
-// (agent_state.go, ApplyAgentReport and stalledAt), so a silent turn stays
-// working. No other state is demoted.
+// restamps the state time the stall clock starts from (agent_state.go,
+// ApplyAgentReport and stalledAt). No other state is demoted.
 func (b *tuiosBackend) Refresh(s host.State) time.Duration {
 	if s != host.Working || b.noStates {
 		return 0
@@ -130,10 +127,9 @@ func (b *tuiosBackend) Refresh(s host.State) time.Duration {
 	return b.stall / 2
 }
 
-// tuiosHarness is the harness id to send so tuios's rail shows agent
-// whole: the rail keeps a harness id up to its first '-' (internal/app/
-// render_sidebar.go, sidebarHarnessLabel, main 6037a8a), so each '-' goes
-// as U+2011, a hyphen that does not break.
+// tuiosHarness is agent with each '-' as U+2011: tuios's rail shows a
+// harness id up to its first '-' (internal/app/render_sidebar.go,
+// sidebarHarnessLabel, main 6037a8a).
 func tuiosHarness(agent string) string { return strings.ReplaceAll(agent, "-", "\u2011") }
 
 func (b *tuiosBackend) Name() string { return "tuios" }

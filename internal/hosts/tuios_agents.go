@@ -44,8 +44,7 @@ type activity struct {
 }
 
 // agentID is a sub-agent's id as tuios takes it: itself when it is 1-64 of
-// [A-Za-z0-9_.:@-], else "h-" and a hash of it, so a start and its stop
-// name the same child.
+// [A-Za-z0-9_.:@-], else "h-" and its hash, the same for a start and its stop.
 func agentID(id string) string {
 	keep := func(r rune) bool { return alnum(r) || strings.ContainsRune("_.:@-", r) }
 	if validName(id, keep, 64) {
@@ -109,10 +108,9 @@ func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 }
 
 // moveAgent sends the events that take one sub-agent from what tuios was
-// told to want: a start when it is new, or runs again, or runs with
-// another type, task or tool; a stop when it ended, unless tuios has that
-// end already (an ended child's tool is no news, and a start would show
-// it running again).
+// told to want: a start when it is new, runs again or runs changed; a stop
+// when it ended, unless tuios has that end already (a start would show it
+// running again).
 func (b *tuiosBackend) moveAgent(ctx context.Context, r host.Report, id string, want sentAgent) error {
 	have, known := b.agents[id]
 	changed := have.typ != want.typ || have.task != want.task || have.tool != want.tool
@@ -147,8 +145,7 @@ func (b *tuiosBackend) activity(ctx context.Context, r host.Report, a activity) 
 	})
 }
 
-// clearAgents makes tuios forget the chat's children, for an exit that
-// does not send state none.
+// clearAgents makes tuios forget the chat's children, for an exit without none.
 func (b *tuiosBackend) clearAgents(ctx context.Context) error {
 	if !b.actSent || len(b.agents) == 0 {
 		return nil
