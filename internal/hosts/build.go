@@ -40,7 +40,7 @@ type Channel struct {
 	Err     error
 	term    *terminal.Backend // Note, Probe, and the bar a renderer may take (Terminal)
 	tmux    *tmuxBackend      // the pane options': what tmux's answer says against them (Problem)
-	handoff *handoff          // cmux's, here and on the terminal's: both change once cmux refuses its rows
+	handoff *handoff          // cmux's, here and on the terminal's: both change if cmux refuses rows
 }
 
 // Problem is what the host's answer, once asked (Probe), says against the

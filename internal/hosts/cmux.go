@@ -35,16 +35,15 @@ type cmuxBackend struct {
 	loading             string   // "on", "off", or "" (a predecessor may have left it on)
 	// noLoading: this cmux lacks "workspace loading"; loadingWorked: it has it.
 	noLoading, loadingWorked, exited bool
-	handoff                          *handoff // for the terminal, which takes the state if cmux refuses set-status
+	handoff                          *handoff // the terminal takes the state if set-status is refused
 	noRows                           bool
 }
 
 // The rows of cmux's own agent hooks: needs input and failed go with
-// priority 100 and sort first (manaflow-ai/cmux 9ac7c795,
-// CLI/CMUXCLI+GenericAgentHookNotification.swift; 43690471,
-// CLI/AgentNeedsInputPublisher.swift). set-status passes "--priority 100"
-// on to the app's parser, which clamps it to -9999..9999 (cmux 42f5741,
-// CLI/cmux.swift forwardSidebarMetadataCommand). Icons are SF Symbols.
+// priority 100 and sort first (manaflow-ai/cmux 9ac7c795, CLI/CMUXCLI+
+// GenericAgentHookNotification.swift; 43690471, CLI/AgentNeedsInputPublisher.swift;
+// the app clamps it to -9999..9999: 42f5741, CLI/cmux.swift
+// forwardSidebarMetadataCommand). Icons are SF Symbols.
 var cmuxRows = map[host.State]struct {
 	text, icon, color string
 	urgent, loading   bool

@@ -47,17 +47,15 @@ var ErrMalformed = errors.New("malformed host variable")
 
 func (p *Problem) Unwrap() error { return ErrMalformed }
 
-// Detect finds the innermost host from the environment getenv reads (the
-// sockets it names must exist now, cmux must be on its PATH), trying herdr,
-// tuios, then cmux: a herdr pane inside a cmux window carries the cmux
-// variables of wherever the herdr server started. If that host's variables
-// are malformed, the chat uses the plain terminal, not a stale outer host,
-// and a Problem says why. herdr's pane also needs HERDR_ENV=1
-// (Rules.HerdrPaneVars waives it). A pane with tuios's and herdr's
-// variables is tuios's, which answers herdr's API there (Host.HerdrAPI),
-// unless HERDR_ENV=1 and HERDR_SOCKET_PATH is not tuios's socket: herdr
-// inside tuios. Inside tmux (TMUX and TMUX_PANE set, tmux on PATH)
-// Host.Tmux names the pane whatever the innermost host.
+// Detect finds the innermost host from the environment getenv reads (its
+// sockets must exist now, cmux must be on its PATH), trying herdr, tuios,
+// then cmux: a herdr pane inside cmux carries the cmux variables of where
+// herdr's server started. If that host's variables are malformed, a Problem
+// says why and the chat uses the plain terminal, not a stale outer host.
+// herdr needs HERDR_ENV=1 (Rules.HerdrPaneVars waives it); a pane with
+// tuios's variables too is tuios's, which answers herdr's API (HerdrAPI),
+// unless HERDR_ENV=1 and HERDR_SOCKET_PATH is not tuios's socket. Inside
+// tmux, Host.Tmux names the pane whatever the innermost host.
 func Detect(getenv func(string) string) Detection { return DetectWith(getenv, Rules{}) }
 
 // Rules are what detection asks beyond the environment; zero: the defaults.

@@ -112,7 +112,8 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 
 // toast shows the last ping as herdr words its own (src/app/actions.rs
 // toast_event_text, src/app/api.rs handle_notification_show) if herdr may
-// still hold that toast, and reports whether it tried. Best effort.
+// still hold that toast, and reports whether it tried. Best effort: an
+// older herdr refuses the method (invalid_request).
 func (b *herdrBackend) toast(ctx context.Context) bool {
 	r := b.ping
 	if b.ping = nil; r == nil || b.now().Sub(b.pingAt) >= herdrToastDelay {
@@ -141,7 +142,9 @@ func (b *herdrBackend) params() *herdrParams {
 }
 
 // herdrStates are report_agent's states; herdr has none for failed: the labels say it.
-var herdrStates = map[host.State]string{host.Working: "working", host.Blocked: "blocked", host.Idle: "idle", host.Failed: "idle"}
+var herdrStates = map[host.State]string{
+	host.Working: "working", host.Blocked: "blocked", host.Idle: "idle", host.Failed: "idle",
+}
 
 func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 	p := b.params()
@@ -199,7 +202,8 @@ func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error
 }
 
 // reportSession sends the session, though herdr keeps it only for its own
-// "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report).
+// "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report)
+// and answers the rest ok.
 // A refusal but herdr's own trouble (server_unavailable, internal_error:
 // src/api/server.rs) would come again: dropped.
 func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {

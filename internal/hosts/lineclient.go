@@ -129,9 +129,9 @@ func ioError(ctx context.Context, hostName, op string, err error) error {
 	return fmt.Errorf("%s: %s: %w", hostName, op, err)
 }
 
-// checkReply reads the reply to the request whose id is the JSON text id
-// (nil: any, for herdr's CLI). An error is taken whatever its id: herdr
-// answers a request it cannot parse with id "".
+// checkReply reads the reply to the request with JSON id id (nil: any, for
+// herdr's CLI). An error counts whatever its id: herdr answers a request it
+// cannot parse with id "".
 func checkReply(hostName, op string, id, line []byte, resultType string) (json.RawMessage, error) {
 	var r struct {
 		ID     json.RawMessage `json:"id"`

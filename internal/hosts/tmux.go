@@ -26,7 +26,9 @@ func TmuxState(s host.State, turned bool) string {
 	return tmuxWords[s]
 }
 
-var tmuxWords = map[host.State]string{host.Working: "working", host.Blocked: "needs-you", host.Failed: "failed", host.Idle: "idle"}
+var tmuxWords = map[host.State]string{
+	host.Working: "working", host.Blocked: "needs-you", host.Failed: "failed", host.Idle: "idle",
+}
 
 // tmuxBackend keeps the chat's state as its tmux pane's user options, one
 // tmux exec (-S TMUX's server) per change. A tmux that refuses a command (a
