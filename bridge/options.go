@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"time"
 
@@ -29,8 +28,8 @@ type Option func(*Config)
 // default. New checks each field: a bad value is an error wrapping
 // ErrOption, and Lenient leaves that field at its default.
 type Config struct {
-	Agent  string // WithAgent: 1–64 of [A-Za-z0-9._-], from a letter or digit; "": the program's name or "chat"
-	Source string // WithSource: herdr's source, 1–80 of [A-Za-z0-9:._-]; "": "custom:<agent>"
+	Agent  string // WithAgent: hosts.ValidAgent; "": the program's name or "chat"
+	Source string // WithSource: herdr's source, hosts.ValidSource; "": "custom:<agent>"
 
 	NoPing           bool  // WithNotify(false)
 	NoApprovalPing   bool  // WithApprovalPing(false)
@@ -84,12 +83,6 @@ type config struct {
 	detect       hosts.Rules
 }
 
-// What hosts take as an agent's name and as herdr's source.
-var (
-	agentName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
-	herdrSource = regexp.MustCompile(`^[A-Za-z0-9:._-]{1,80}$`)
-)
-
 // parse applies opts in turn; one that is nil or leaves a field bad is
 // left out, and the error says why.
 func parse(opts []Option) (config, error) {
@@ -118,9 +111,8 @@ func (o *Config) check() error {
 			errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrOption}, args...)...))
 		}
 	}
-	bad(o.Agent == "" || agentName.MatchString(o.Agent),
-		"agent name %s: want 1-64 of [A-Za-z0-9._-], starting with a letter or digit", quoted(o.Agent))
-	bad(o.Source == "" || herdrSource.MatchString(o.Source), "source %s: want 1-80 of [A-Za-z0-9:._-]", quoted(o.Source))
+	bad(o.Agent == "" || hosts.ValidAgent(o.Agent), "agent name %s: want "+hosts.AgentRule, quoted(o.Agent))
+	bad(o.Source == "" || hosts.ValidSource(o.Source), "source %s: want "+hosts.SourceRule, quoted(o.Source))
 	bad(o.Timeout >= 0 && o.Timeout <= time.Minute, "timeout %v: want 1ns to 1m", o.Timeout)
 	bad(o.ExitTimeout >= 0 && o.ExitTimeout <= time.Minute, "exit timeout %v: want 1ns to 1m", o.ExitTimeout)
 	bad(o.PingInterval <= time.Minute, "ping interval %v: want at most 1m", o.PingInterval)
@@ -156,7 +148,7 @@ func (o Config) config() config {
 	}
 	if c.hosts.Agent == "" {
 		c.hosts.Agent = "chat"
-		if name := filepath.Base(os.Args[0]); agentName.MatchString(name) {
+		if name := filepath.Base(os.Args[0]); hosts.ValidAgent(name) {
 			c.hosts.Agent = name
 		}
 	}

@@ -14,10 +14,9 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Config is what Build needs from the app beside the detection. Output
-// is where terminal sequences go (default os.Stdout, which gets none when
-// it is not a terminal, so piped output is not littered); OutputChosen
-// trusts it to reach the terminal even when it is not a TTY.
+// Config is what Build needs from the app beside the detection. Output is
+// where terminal sequences go (default os.Stdout, which gets none unless it
+// is a terminal); OutputChosen trusts it to reach the terminal regardless.
 type Config struct {
 	Agent        string // the name hosts show (default "chat")
 	Source       string // herdr's report source (default from Agent)
@@ -39,30 +38,21 @@ type Channel struct {
 	Carries string // what it reports ("state, session, exit")
 	Via     string // how: the socket, the executable, the output
 	Err     error
-	// term is the terminal backend: its live answer about what passes tmux
-	// (Note, Probe), and, by Terminal (renderer.go), what the bridge hands
-	// the UI's renderer so that it can draw the bar.
-	term *terminal.Backend
-	tmux *tmuxBackend // the pane options': what tmux's answer says against them (Problem)
-	// handoff is cmux's, on its channel and the terminal's: what they
-	// carry changes once cmux refuses its rows.
-	handoff *handoff
+	term    *terminal.Backend // Note, Probe, and the bar a renderer may take (Terminal)
+	tmux    *tmuxBackend      // the pane options': what tmux's answer says against them (Problem)
+	handoff *handoff          // cmux's, here and on the terminal's: both change if cmux refuses rows
 }
 
 // Problem is what the host's answer, once asked (Probe), says against the
-// channel: a tmux that cannot be reached, a pane that is gone or not the
-// chat's; nil otherwise. It never blocks.
+// channel (a tmux out of reach, a pane gone or not the chat's). It never blocks.
 func (c Channel) Problem() error {
-	if c.tmux != nil {
-		if p := c.tmux.Problem(); p != nil {
-			return p
-		}
+	if c.tmux == nil {
+		return nil
 	}
-	return nil
+	return c.tmux.Problem()
 }
 
-// Note says what keeps the channel's reports from showing, with the fix;
-// "" when nothing is known to. It never blocks.
+// Note says what keeps the channel's reports from showing, with the fix. It never blocks.
 func (c Channel) Note() string {
 	if c.term == nil {
 		return ""
@@ -71,8 +61,7 @@ func (c Channel) Note() string {
 }
 
 // Probe asks the host now, bounded by ctx, what Note depends on (inside
-// tmux: whether it lets sequences pass): a command, for a diagnostic,
-// never from Bubble Tea's Update.
+// tmux: whether it lets sequences pass): for a diagnostic, never from Update.
 func (c Channel) Probe(ctx context.Context) {
 	switch {
 	case c.term != nil:
@@ -80,6 +69,22 @@ func (c Channel) Probe(ctx context.Context) {
 	case c.tmux != nil:
 		c.tmux.ask.Facts(ctx)
 	}
+}
+
+// Terminal is the channel's terminal backend, for a UI framework whose
+// renderer draws the bar (terminal.Backend.HandBarToRenderer); nil if none.
+func (c Channel) Terminal() *terminal.Backend { return c.term }
+
+// carries is Carries as it stands now: the renderer may have the bar.
+func (c Channel) carries() string {
+	if c.term == nil {
+		return c.Carries
+	}
+	s := c.Carries
+	if c.handoff != nil && c.handoff.refused.Load() {
+		s = strings.Replace(s, cmuxFallback, "progress (OSC 9;4), as cmux refused its status rows", 1)
+	}
+	return c.term.Carries(s)
 }
 
 func (c Channel) String() string {
@@ -101,10 +106,9 @@ func (c Channel) String() string {
 }
 
 // Build makes the backends for a detection: the detected host's, the tmux
-// pane's options inside tmux (an extra channel), then the plain terminal
-// behind them, which carries the state only when no other
-// host does and always carries the ping. A host backend that cannot be
-// made is left out with its error in the channels.
+// pane's options inside tmux (an extra channel), then the plain terminal,
+// which carries the state only when no other host does and always the
+// ping. A host backend that cannot be made is left out, its error in the channels.
 func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if c.Agent == "" {
 		c.Agent = "chat"
@@ -185,7 +189,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	t, err := terminal.New(tc)
 	if err != nil {
-		return list, append(chans, Channel{Host: "terminal", Err: err})
+		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", ErrConfig, err)})
 	}
 	carries := "progress (OSC 9;4), ping (OSC 9)"
 	switch {
@@ -209,4 +213,11 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		via += " inside " + h.Terminal.Mux.String()
 	}
 	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t, handoff: handed})
+}
+
+func orDiscard(l *slog.Logger) *slog.Logger {
+	if l == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l
 }

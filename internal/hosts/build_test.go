@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -89,5 +90,15 @@ func TestBuildTmuxChannelNote(t *testing.T) {
 	}
 	if n := (Channel{Host: "herdr"}).Note(); n != "" {
 		t.Errorf("a host channel has a note: %q", n)
+	}
+}
+
+// The terminal's errors are hosts' ErrConfig, as the other backends' are.
+func TestBuildTerminalBadConfig(t *testing.T) {
+	_, chans := Build(Detection{}, Config{Output: io.Discard, OutputChosen: true, BadProgress: []string{"kitty<"}})
+	term := chans[len(chans)-1]
+	want := `terminal: not used: bad config: terminal: BadProgress[0] "kitty<": `
+	if !errors.Is(term.Err, ErrConfig) || !strings.HasPrefix(term.String(), want) {
+		t.Errorf("terminal channel %v (%v), want ErrConfig, %q", term, term.Err, want)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
@@ -19,12 +21,11 @@ import (
 //	        cmux workspace loading on|off --id <key> [--workspace W]
 //	exit    cmux clear-status <key> --panel=S [--workspace W], and the loader off
 //
-// Rows are workspace-scoped, and newer cmux builds no longer pass
-// CMUX_WORKSPACE_ID to every child, so W is named when known. The surface
-// S and the chat's pid P, as cmux's own hooks send them, give two chats of
-// one agent a row each, and cmux clears the row when P dies, SIGKILL too
-// (cmux 0807598, ControlCommandCoordinator+SidebarMetadataV1.swift reads
-// "panel" and "pid"; older builds ignore them). The ping stays the
+// Rows are workspace-scoped and newer builds do not pass CMUX_WORKSPACE_ID
+// to every child: W is named when known. The surface S and the pid P, as
+// cmux's hooks send them, give two chats of one agent a row each, cleared
+// when P dies, SIGKILL too (cmux 0807598, ControlCommandCoordinator+
+// SidebarMetadataV1.swift; older builds ignore them). The ping stays the
 // terminal's OSC 9, which cmux's Ghostty core shows.
 type cmuxBackend struct {
 	c                   Config
@@ -32,23 +33,17 @@ type cmuxBackend struct {
 	panel               []string // "--panel=S", none without a surface
 	pid                 string   // "--pid=P"
 	loading             string   // "on", "off", or "" (a predecessor may have left it on)
-	// noLoading: this cmux lacks "workspace loading"; loadingWorked: it
-	// has it, since it worked once.
+	// noLoading: this cmux lacks "workspace loading"; loadingWorked: it has it.
 	noLoading, loadingWorked, exited bool
-	// handoff says whether cmux shows the state, for the terminal, which
-	// takes it when this cmux refuses set-status (noRows).
-	handoff *handoff
-	noRows  bool
+	handoff                          *handoff // the terminal takes the state if set-status is refused
+	noRows                           bool
 }
 
-var _ host.Backend = (*cmuxBackend)(nil)
-
 // The rows of cmux's own agent hooks: needs input and failed go with
-// priority 100 and sort first (manaflow-ai/cmux 9ac7c795,
-// CLI/CMUXCLI+GenericAgentHookNotification.swift; 43690471,
-// CLI/AgentNeedsInputPublisher.swift). set-status passes "--priority 100"
-// on to the app's parser, which clamps it to -9999..9999 (cmux 42f5741,
-// CLI/cmux.swift forwardSidebarMetadataCommand). Icons are SF Symbols.
+// priority 100 and sort first (manaflow-ai/cmux 9ac7c795, CLI/CMUXCLI+
+// GenericAgentHookNotification.swift; 43690471, CLI/AgentNeedsInputPublisher.swift;
+// the app clamps it to -9999..9999: 42f5741, CLI/cmux.swift
+// forwardSidebarMetadataCommand). Icons are SF Symbols.
 var cmuxRows = map[host.State]struct {
 	text, icon, color string
 	urgent, loading   bool
@@ -116,9 +111,8 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 
 // spin sets the workspace's loader (the sidebar spinner, shown by default:
 // sidebar.showAgentActivity in cmux's SettingCatalog) unless it is so
-// already (again with force). Newer than set-status: called unknown, or
-// failing when the command before it worked (cmuxOK) and it never has,
-// this cmux lacks it and it is not run again.
+// already (again with force). Called unknown, or failing where the command
+// before it worked (cmuxOK) and it never has, it is not run again.
 func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 	state := "off"
 	if on {
@@ -134,8 +128,7 @@ func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 		return nil
 	}
 	if err != nil {
-		// It may have reached cmux all the same (out of time after cmux
-		// acted): unknown, so the next spin runs whatever it wants.
+		// It may have reached cmux all the same: unknown, so the next spin runs.
 		b.loading = ""
 		return err
 	}
@@ -146,8 +139,7 @@ func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
 // rows runs set-status or clear-status and settles the handoff. A cmux
 // that calls the verb unknown (cmuxd-remote in a remote workspace: cmux
 // 12e06c7, daemon/remote/cmd/cmuxd-remote/commands.go) never shows a row:
-// none is run again and the terminal takes the state. No answer settles
-// nothing.
+// none is run again and the terminal takes the state.
 func (b *cmuxBackend) rows(ctx context.Context, args ...string) error {
 	err := b.run(ctx, args...)
 	switch {
@@ -170,8 +162,7 @@ func unknownCommand(err error, verb string) bool {
 	return errors.As(err, &rerr) && strings.Contains(strings.ToLower(rerr.Message), `unknown command "`+verb+`"`)
 }
 
-// run runs one cmux command, bounded by ctx; a non-zero exit is a
-// *ReplyError with the head of what it printed (runCommand).
+// run runs one cmux command, bounded by ctx (runCommand).
 func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 	name := args[0]
 	if name == "workspace" {
@@ -184,13 +175,49 @@ func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 	return err
 }
 
-// statusKey is the agent name as the row's key and the loader's id:
-// [A-Za-z0-9._-] kept, others "_", leading "-" dropped (a key must never
-// read as an option), at most 64 bytes; "" when nothing usable is left.
+// statusKey is the agent name as the row's key and the loader's id, never
+// read as an option: others than agentRune "_", leading "-" dropped; "" if nothing is left.
 func statusKey(agent string) string {
-	k := sanitize(strings.TrimLeft(agent, "-"), func(r rune) bool { return alnum(r) || strings.ContainsRune("._-", r) }, 64)
+	k := sanitize(strings.TrimLeft(agent, "-"), agentRune, maxAgent)
 	if strings.Trim(k, "_.") == "" {
 		return ""
 	}
 	return k
+}
+
+// handoff says whether cmux shows the state, for the terminal, which draws
+// the bar only once cmux refused its rows. Until cmux first answers, the
+// terminal waits, bounded by its report; out of time, it stops waiting for
+// good and leaves the state to cmux until it refuses.
+type handoff struct {
+	refused atomic.Bool
+	gaveUp  atomic.Bool
+	once    sync.Once
+	settled chan struct{} // closed at cmux's first answer
+}
+
+// cmuxFallback is what the terminal's channel adds beside cmux.
+const cmuxFallback = "progress (OSC 9;4) if cmux refuses its status rows (as a remote workspace's cmux does)"
+
+func newHandoff() *handoff { return &handoff{settled: make(chan struct{})} }
+
+// settle records cmux's answer to a row command; a refusal stands for the run.
+func (h *handoff) settle(refused bool) {
+	if refused {
+		h.refused.Store(true)
+	}
+	h.once.Do(func() { close(h.settled) })
+}
+
+// hostShows reports whether cmux shows the state (terminal.Config.HostShows).
+func (h *handoff) hostShows(ctx context.Context) bool {
+	if !h.gaveUp.Load() {
+		select {
+		case <-h.settled:
+		case <-ctx.Done():
+			// Out of time, not a report superseded by a newer one.
+			h.gaveUp.Store(errors.Is(ctx.Err(), context.DeadlineExceeded))
+		}
+	}
+	return !h.refused.Load()
 }

@@ -10,8 +10,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// lookCommand finds a host's CLI, bin (default: the host's name) on the
-// process's PATH, as its backend is made: a missing one shows at once.
+// lookCommand finds a host's CLI, bin (default: the host's name) on PATH.
 func lookCommand(hostName, bin string) (string, error) {
 	if bin == "" {
 		bin = hostName
@@ -23,14 +22,11 @@ func lookCommand(hostName, bin string) (string, error) {
 	return path, nil
 }
 
-// runCommand runs one command of a host's CLI for the request op: bin
-// with args, env added to the process's, through proc.Run (bounded by ctx,
-// its process group killed at the end, the head of its output kept). It
-// returns the head of stderr, the exit status and an error that starts
-// "<host>: <op>: ". Only a non-zero exit is the host's answer: a
-// *ReplyError "exit status N" with what it printed, stderr first. ctx's
-// end, a command that did not start (ErrUnavailable) and a signal from
-// elsewhere (exit -1) are failures, tried again.
+// runCommand runs bin with args for the request op, env added to the
+// process's, through proc.Run (bounded by ctx, its process group killed at
+// the end). It returns the head of stderr, the exit status and an error
+// starting "<host>: <op>: ". Only a non-zero exit is the host's answer: a
+// *ReplyError "exit status N" with what it printed; the rest are failures.
 func runCommand(ctx context.Context, hostName, op string, env []string, bin string, args ...string) (stderr []byte, exit int, err error) {
 	stdout, stderr, err := proc.Run(ctx, env, bin, args...)
 	var ee *exec.ExitError
@@ -40,8 +36,7 @@ func runCommand(ctx context.Context, hostName, op string, env []string, bin stri
 	case ctx.Err() != nil:
 		return stderr, 0, fmt.Errorf("%s: %s: %w", hostName, op, err)
 	case !errors.As(err, &ee):
-		// Not started: a passing cause (ETXTBSY while another goroutine
-		// forks, a full process table) is only a failure, tried again.
+		// Not started: the cause may pass (ETXTBSY while another goroutine forks).
 		return stderr, 0, fmt.Errorf("%s: %s: %w: %w", hostName, op, ErrUnavailable, err)
 	case ee.ExitCode() < 0: // killed by a signal from elsewhere: only a failure
 		return stderr, -1, fmt.Errorf("%s: %s: %w", hostName, op, err)

@@ -16,16 +16,15 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// Detection is the innermost host found (Kind Terminal when none was),
-// and the host variables that were present but unusable.
+// Detection is the innermost host found (Kind Terminal if none) and the
+// problems with host variables.
 type Detection struct {
 	Host     Host
 	Problems []*Problem
 }
 
 // Problem is a malformed host variable, or HERDR_ENV turning herdr off.
-// Ignored: only it was left out and the host is used; otherwise detection
-// fell back to the plain terminal.
+// Ignored: the host is used without it; else the plain terminal is.
 type Problem struct {
 	Host        Kind
 	Var, Reason string
@@ -48,23 +47,15 @@ var ErrMalformed = errors.New("malformed host variable")
 
 func (p *Problem) Unwrap() error { return ErrMalformed }
 
-// Detect finds the innermost host from the environment getenv reads: the
-// sockets it names must exist now, and cmux must be on its PATH. It runs
-// inside out, herdr, then tuios, then cmux, and the first host whose
-// marker is present is the one: a herdr pane inside a cmux window carries
-// the cmux variables of wherever the herdr server started. If that host's
-// variables are malformed, the chat uses the plain terminal (not an outer
-// host whose variables are stale) and a Problem says why.
-//
-// A pane with both tuios's and herdr's variables is tuios's when HERDR_ENV
-// is not 1 or HERDR_SOCKET_PATH is tuios's own socket: tuios answers
-// herdr's API in its panes (Host.HerdrAPI). With HERDR_ENV=1 and a socket
-// of its own, herdr runs inside tuios and is the inner host.
-//
-// herdr's pane also needs HERDR_ENV=1 (Rules.HerdrPaneVars waives it).
-//
-// Inside tmux (TMUX and TMUX_PANE set, tmux on PATH) Host.Tmux names the
-// pane, whatever the innermost host: its options are an extra channel.
+// Detect finds the innermost host from the environment getenv reads (its
+// sockets must exist now, cmux must be on its PATH), trying herdr, tuios,
+// then cmux: a herdr pane inside cmux carries the cmux variables of where
+// herdr's server started. If that host's variables are malformed, a Problem
+// says why and the chat uses the plain terminal, not a stale outer host.
+// herdr needs HERDR_ENV=1 (Rules.HerdrPaneVars waives it); a pane with
+// tuios's variables too is tuios's, which answers herdr's API (HerdrAPI),
+// unless HERDR_ENV=1 and HERDR_SOCKET_PATH is not tuios's socket. Inside
+// tmux, Host.Tmux names the pane whatever the innermost host.
 func Detect(getenv func(string) string) Detection { return DetectWith(getenv, Rules{}) }
 
 // Rules are what detection asks beyond the environment; zero: the defaults.
@@ -81,8 +72,12 @@ func DetectWith(getenv func(string) string, rules Rules) Detection {
 	if r.rules.GOOS == "" {
 		r.rules.GOOS = runtime.GOOS
 	}
-	for _, try := range []func(*reader) bool{detectHerdr, detectTuios, detectCmux} {
-		if try(r) {
+	for _, try := range []func(*reader) (Host, bool){detectHerdr, detectTuios, detectCmux} {
+		r.ok = true
+		if h, found := try(r); found {
+			if r.ok {
+				r.d.Host = h
+			}
 			break
 		}
 	}
@@ -108,12 +103,12 @@ func (r *reader) hasHerdrVars() bool {
 	return r.getenv("HERDR_ENV") == "1" || r.getenv("HERDR_SOCKET_PATH") != "" && r.getenv("HERDR_PANE_ID") != ""
 }
 
-func detectHerdr(r *reader) bool {
+func detectHerdr(r *reader) (Host, bool) {
 	if !r.hasHerdrVars() {
-		return false
+		return Host{}, false
 	}
 	if r.getenv("TUIOS_ENV") == "1" && (r.getenv("HERDR_ENV") != "1" || r.getenv("HERDR_SOCKET_PATH") == r.getenv("TUIOS_SOCKET")) {
-		return false // a tuios pane speaking herdr's API: detectTuios takes it
+		return Host{}, false // a tuios pane speaking herdr's API: detectTuios takes it
 	}
 	// No reports without HERDR_ENV=1, as herdr asks (v0.8.2 docs
 	// integrations.mdx; its hooks check it); the outer hosts' variables are
@@ -124,19 +119,14 @@ func detectHerdr(r *reader) bool {
 			is = "is " + quote(v)
 		}
 		r.problem(Herdr, "HERDR_ENV", is+": herdr asks integrations to report only with HERDR_ENV=1")
-		return true
+		return Host{}, true
 	}
-	r.ok = true
-	h := r.readHerdr()
-	if r.ok {
-		h.Kind = Herdr
-		r.d.Host = h
-	}
-	return true
+	return r.readHerdr(), true
 }
 
 func (r *reader) readHerdr() Host {
 	h := Host{
+		Kind:      Herdr,
 		Pane:      r.id(Herdr, "HERDR_PANE_ID", true, false),
 		Workspace: r.id(Herdr, "HERDR_WORKSPACE_ID", false, false),
 		Tab:       r.id(Herdr, "HERDR_TAB_ID", false, false),
@@ -154,50 +144,39 @@ func (r *reader) readHerdr() Host {
 	return h
 }
 
-func detectTuios(r *reader) bool {
+func detectTuios(r *reader) (Host, bool) {
 	if r.getenv("TUIOS_ENV") != "1" {
-		return false
+		return Host{}, false
 	}
-	r.ok = true
 	h := Host{Kind: Tuios, Session: r.id(Tuios, "TUIOS_SESSION", true, true), Pane: r.id(Tuios, "TUIOS_PANE_ID", true, false),
 		TuiosSocket: r.socket(Tuios, "TUIOS_SOCKET")}
 	if r.hasHerdrVars() {
 		hh := r.readHerdr()
 		h.HerdrAPI, h.Socket, h.HerdrPane = true, hh.Socket, hh.Pane
 	}
-	if r.ok {
-		r.d.Host = h
-	}
-	return true
+	return h, true
 }
 
-func detectCmux(r *reader) bool {
+func detectCmux(r *reader) (Host, bool) {
 	if r.getenv("CMUX_SURFACE_ID") == "" {
-		return false
+		return Host{}, false
 	}
-	r.ok = true
-	h := Host{Kind: Cmux, Surface: r.id(Cmux, "CMUX_SURFACE_ID", true, false), Workspace: r.id(Cmux, "CMUX_WORKSPACE_ID", false, false)}
 	bin, err := lookPath(r.getenv, "cmux")
 	if err != nil {
 		r.problem(Cmux, "PATH", "has no cmux executable")
 	}
-	h.Bin = bin
-	if r.ok {
-		r.d.Host = h
-	}
-	return true
+	return Host{Kind: Cmux, Surface: r.id(Cmux, "CMUX_SURFACE_ID", true, false),
+		Workspace: r.id(Cmux, "CMUX_WORKSPACE_ID", false, false), Bin: bin}, true
 }
 
 // maxID bounds an id: hosts use short opaque strings ("w1:p2", a UUID).
 const maxID = 256
 
-// id reads an opaque id. A control character, a blank or an unreasonable
-// length would corrupt a command line or a JSON field; a leading '-' reads
-// as a flag on a host's command line (herdr's CLI takes "--help" in the
-// pane's place as a help request and has no "--" there). A tuios session
-// name may hold blanks ("my work"; tuios's ValidateSessionName in
-// internal/session/resurrection.go refuses only controls, path separators
-// and blanks at the ends) and must reach tuios as it is.
+// id reads an opaque id: a control character, a blank or a long one would
+// corrupt a command line or a JSON field, a leading '-' reads as a flag
+// (herdr's CLI takes "--help" in the pane's place, with no "--" there). A
+// tuios session name may hold blanks (tuios's ValidateSessionName,
+// internal/session/resurrection.go) and goes as it is.
 func (r *reader) id(k Kind, name string, required, session bool) string {
 	v := r.getenv(name)
 	switch {
@@ -248,8 +227,7 @@ func (r *reader) socket(k Kind, name string) string {
 
 func hasControl(s string) bool { return strings.IndexFunc(s, unicode.IsControl) >= 0 }
 
-// quote shows a rejected value cleaned and cut, so a diagnostic never
-// carries what made it unusable.
+// quote shows a rejected value cleaned and cut, for a diagnostic.
 func quote(s string) string { return strconv.Quote(core.Clean(s, 80)) }
 
 // lookPath finds an executable on getenv's PATH, which may not be the

@@ -13,8 +13,6 @@ import (
 )
 
 const (
-	maxSource     = 80
-	maxAgent      = 64
 	maxTokenValue = 80 // herdr keeps 80 characters of a token or a label (v0.8.2 normalize_presentation_text)
 	resumeToken   = "resume"
 )
@@ -29,8 +27,7 @@ const (
 //	exit                      tokens and labels cleared, pane.release_agent
 //	ping                      notification.show at the exit, if the release would drop herdr's toast
 //
-// herdr does not forward a pane's OSC 9, and words its notifications from
-// the state: suspends and sub-agents are not herdr's.
+// herdr does not forward a pane's OSC 9; suspends and sub-agents are not herdr's.
 type herdrBackend struct {
 	c                 Config // Source defaults to "custom:<agent>", herdr's convention for third parties
 	socket, pane, bin string
@@ -47,27 +44,26 @@ type herdrBackend struct {
 	owed              bool // the exit showed no toast: a held ping after it is shown
 }
 
-// herdrToastDelay is herdr's default delay_seconds: it holds its own
-// "finished" toast that long and drops it if the pane is released meanwhile
-// (1c76079f src/app/actions.rs pending_agent_notifications), so a one-shot
-// run's end is shown with notification.show (0.6.9+) instead.
+// herdrToastDelay is herdr's default delay_seconds: it holds its own toast
+// that long, dropped if the pane is released meanwhile (1c76079f src/app/
+// actions.rs pending_agent_notifications): notification.show (0.6.9+) instead.
 const herdrToastDelay = time.Second
 
 func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, error) {
 	switch {
-	case !validAgent(c.Agent):
-		return nil, fmt.Errorf("herdr: %w: agent name %q: want 1-%d printable characters on one line", ErrConfig, c.Agent, maxAgent)
+	case !ValidAgent(c.Agent):
+		return nil, fmt.Errorf("herdr: %w: agent name %q: want "+AgentRule, ErrConfig, c.Agent)
 	case pane == "" || core.Clean(pane, 0) != pane || len(pane) > maxID:
 		return nil, fmt.Errorf("herdr: %w: pane id %q (HERDR_PANE_ID): want printable text on one line", ErrConfig, pane)
-	case c.Source != "" && !validSource(c.Source):
-		return nil, fmt.Errorf("herdr: %w: source %q: want 1-%d of [A-Za-z0-9:._-]", ErrConfig, c.Source, maxSource)
+	case c.Source != "" && !ValidSource(c.Source):
+		return nil, fmt.Errorf("herdr: %w: source %q: want "+SourceRule, ErrConfig, c.Source)
 	case !cli && socket == "":
 		return nil, fmt.Errorf("herdr: %w: socket path is required (HERDR_SOCKET_PATH)", ErrConfig)
 	case strings.ContainsRune(socket, 0) || strings.ContainsRune(bin, 0):
 		return nil, fmt.Errorf("herdr: %w: socket or binary path contains NUL", ErrConfig)
 	}
 	if c.Source == "" {
-		c.Source = defaultSource(c.Agent)
+		c.Source = "custom:" + c.Agent // a valid agent is a valid source's tail
 	}
 	c.Logger = orDiscard(c.Logger)
 	return &herdrBackend{
@@ -107,18 +103,17 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 		}
 	case host.KindExit:
 		b.owed = !b.toast(ctx)
-		// The tokens and a failure go with the chat, best effort, then the
-		// pane is released: herdr clears only agents it detected itself.
+		// Best effort, then the release: herdr clears only agents it detected.
 		clearErr := errors.Join(ignoreDropped(b.sendTokens(ctx, nil, false)), b.setLabels(ctx, nil))
 		return errors.Join(b.send(ctx, methodReleaseAgent, b.params()), clearErr)
 	}
 	return nil
 }
 
-// toast shows the last ping as herdr words its own toast (src/app/actions.rs
+// toast shows the last ping as herdr words its own (src/app/actions.rs
 // toast_event_text, src/app/api.rs handle_notification_show) if herdr may
-// still hold that toast; it reports whether it tried. Best effort: an older
-// herdr refuses the method as invalid_request.
+// still hold that toast, and reports whether it tried. Best effort: an
+// older herdr refuses the method (invalid_request).
 func (b *herdrBackend) toast(ctx context.Context) bool {
 	r := b.ping
 	if b.ping = nil; r == nil || b.now().Sub(b.pingAt) >= herdrToastDelay {
@@ -146,16 +141,14 @@ func (b *herdrBackend) params() *herdrParams {
 	return &herdrParams{PaneID: b.pane, Source: b.c.Source, Agent: b.c.Agent}
 }
 
+// herdrStates are report_agent's states; herdr has none for failed: the labels say it.
+var herdrStates = map[host.State]string{
+	host.Working: "working", host.Blocked: "blocked", host.Idle: "idle", host.Failed: "idle",
+}
+
 func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 	p := b.params()
-	switch r.State {
-	case host.Working:
-		p.State = "working"
-	case host.Blocked:
-		p.State = "blocked"
-	case host.Idle, host.Failed:
-		p.State = "idle" // herdr has no failed state: the labels say it
-	default:
+	if p.State = herdrStates[r.State]; p.State == "" {
 		return nil
 	}
 	labels := map[string]string(nil)
@@ -184,24 +177,18 @@ func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 	return b.setLabels(ctx, nil)
 }
 
-// A failed turn is reported idle, and herdr reads working -> idle as a
-// finished turn: "done" until someone looks, then "idle" (herdr 0.8.0:
-// src/ui/status.rs state_label, src/app/actions.rs state_label_text). The
-// failure's state labels show "failed" for those words wherever herdr
-// shows the state (src/terminal/metadata.rs), set before the idle so the
-// pane never reads done, and cleared by the next other state and the exit;
-// a label renames only its state, so none shows while a turn runs. title
-// and display_agent rename the pane, not the state; notification.show
-// (0.6.9+) is a global toast beside herdr's own "finished". Labels came in
-// 0.6.3 (src/app/api/panes.rs normalize_state_labels). Labels are visual
-// only: herdr's waits (agent wait --until done, src/api/wait.rs) and its
-// rollups (tab_aggregate_state, activity_summary_for_panes: "1 done") still
-// count the failed turn as done (v0.8.2).
+// A failed turn is reported idle, which herdr reads after working as a
+// finished turn: "done" until seen, then "idle" (0.8.0 src/ui/status.rs
+// state_label). These state labels (0.6.3+, src/app/api/panes.rs
+// normalize_state_labels) show "failed" for both words wherever herdr shows
+// the state (src/terminal/metadata.rs); set before the idle, cleared by the
+// next other state and the exit. title and display_agent rename the pane,
+// not the state. Labels are visual only: herdr's waits (src/api/wait.rs) and
+// rollups ("1 done") still count the turn done (v0.8.2).
 var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
 
-// setLabels sets labels, in place of ours herdr holds (v0.8.2
-// src/terminal/metadata.rs set_agent_metadata), or with nil clears any
-// there may be (a crashed predecessor may have left them).
+// setLabels sets labels in place of ours herdr holds (v0.8.2 src/terminal/
+// metadata.rs set_agent_metadata); nil clears any a predecessor left.
 func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error {
 	if l == nil && b.noLabels {
 		return nil
@@ -214,11 +201,11 @@ func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error
 	return err
 }
 
-// reportSession sends the session, as the seed asks, though herdr keeps
-// session references only for its own "herdr:<agent>" sources
-// (src/agent_resume.rs, session_ref_from_report) and answers the rest ok.
-// A refusal would come again: dropped; only herdr's own trouble
-// (server_unavailable, internal_error: src/api/server.rs) is retried.
+// reportSession sends the session, though herdr keeps it only for its own
+// "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report)
+// and answers the rest ok.
+// A refusal but herdr's own trouble (server_unavailable, internal_error:
+// src/api/server.rs) would come again: dropped.
 func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
 	p := b.params()
 	p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
@@ -235,9 +222,7 @@ func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
 	return err
 }
 
-// syncTokens brings herdr's tokens in line with the resume command and the
-// facts (Metadata only): $name in herdr's sidebar is its one channel for
-// them, and a state report has no field for a command.
+// syncTokens sets herdr's tokens ($name in its sidebar) to the resume command and the facts.
 func (b *herdrBackend) syncTokens(ctx context.Context, r host.Report, all bool) error {
 	if !b.c.Metadata {
 		return nil
@@ -266,37 +251,8 @@ func sessionPath(dir string) string {
 	return dir
 }
 
-// defaultSource is "custom:" and the agent name, each run of characters
-// herdr does not take replaced by one '_', cut to maxSource bytes.
-func defaultSource(agent string) string {
-	var b strings.Builder
-	b.WriteString("custom:")
-	under := false
-	for _, r := range agent {
-		if sourceRune(r) {
-			b.WriteRune(r)
-			under = false
-		} else if !under {
-			b.WriteByte('_')
-			under = true
-		}
-	}
-	s := strings.TrimRight(b.String(), "_")
-	if s == "custom:" {
-		s = "custom:agent"
-	}
-	return s[:min(len(s), maxSource)]
-}
-
-func validSource(s string) bool {
-	return validName(s, sourceRune, maxSource)
-}
-
-func sourceRune(r rune) bool { return alnum(r) || strings.ContainsRune(":._-", r) }
-
 // herdrTokenName is a fact's name as a token name herdr takes
-// (^[A-Za-z0-9_-]{1,32}$); "" for a name with nothing to keep, and for the
-// resume command's.
+// (^[A-Za-z0-9_-]{1,32}$); "" with nothing to keep, and for "resume".
 func herdrTokenName(name string) string {
 	tokenRune := func(r rune) bool { return alnum(r) || r == '-' || r == '_' }
 	if t := sanitize(name, tokenRune, 32); t != resumeToken && strings.IndexFunc(name, tokenRune) >= 0 {

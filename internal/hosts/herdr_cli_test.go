@@ -168,7 +168,7 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 func TestCLIHostileValues(t *testing.T) {
 	f := newFakeBin(t)
 	b := newCLIBackend(t, f, func(c *hosts.HerdrConfig) {
-		c.Agent, c.Source = "-a", "--help"
+		c.Agent, c.Source = "a", "--help" // an agent name starts with a letter or digit (ValidAgent)
 		c.BlockedMessage, c.SessionInReports, c.Metadata = true, true, true
 	})
 	s := host.Session{ID: "-rf", Dir: "/--x", Resume: "--exec=rm -rf /", Origin: host.OriginSwitched}
@@ -179,14 +179,14 @@ func TestCLIHostileValues(t *testing.T) {
 		host.Report{Kind: host.KindExit, Session: s},
 	)
 	want := []map[string]any{
-		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "state_labels": map[string]any{"blocked": "--seq 1 --message=x"}},
-		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "state": "blocked", "message": " --seq\n1 --message=x", "agent_session_id": "-rf", "agent_session_path": "/--x"},
-		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "agent_session_id": "-rf", "agent_session_path": "/--x", "session_start_source": "resume"},
-		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "tokens": map[string]any{"resume": "--exec=rm -rf /"}},
-		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "tokens": map[string]any{"-x": "--y=z"}},
-		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "tokens": map[string]any{"-x": nil, "resume": nil}},
-		{"pane_id": "w1:p2", "agent": "-a", "source": " --help", "clear_state_labels": true},
-		{"pane_id": "w1:p2", "agent": "-a", "source": " --help"},
+		{"pane_id": "w1:p2", "agent": "a", "source": " --help", "state_labels": map[string]any{"blocked": "--seq 1 --message=x"}},
+		{"pane_id": "w1:p2", "agent": "a", "source": " --help", "state": "blocked", "message": " --seq\n1 --message=x", "agent_session_id": "-rf", "agent_session_path": "/--x"},
+		{"pane_id": "w1:p2", "agent": "a", "source": " --help", "agent_session_id": "-rf", "agent_session_path": "/--x", "session_start_source": "resume"},
+		{"pane_id": "w1:p2", "agent": "a", "source": " --help", "tokens": map[string]any{"resume": "--exec=rm -rf /"}},
+		{"pane_id": "w1:p2", "agent": "a", "source": " --help", "tokens": map[string]any{"-x": "--y=z"}},
+		{"pane_id": "w1:p2", "agent": "a", "source": " --help", "tokens": map[string]any{"-x": nil, "resume": nil}},
+		{"pane_id": "w1:p2", "agent": "a", "source": " --help", "clear_state_labels": true},
+		{"pane_id": "w1:p2", "agent": "a", "source": " --help"},
 	}
 	calls := f.calls()
 	if len(calls) != len(want) {

@@ -30,8 +30,7 @@ const (
 // herdrRequest is a request's parameters: JSON for the socket, argv for the binary.
 type herdrRequest interface{ argv(method string) []string }
 
-// herdrToast is notification.show's parameters (src/api/schema/common.rs
-// NotificationShowParams).
+// herdrToast is notification.show's (src/api/schema/common.rs NotificationShowParams).
 type herdrToast struct {
 	Title string `json:"title"`
 	Body  string `json:"body,omitempty"`
@@ -62,10 +61,9 @@ type herdrParams struct {
 	Tokens      tokens            `json:"tokens,omitempty"`
 }
 
-// argv is the request as the herdr binary's arguments: "pane <verb>
-// <pane>", then each flag and its value as two arguments, which herdr's
-// parser takes as the value whatever it looks like (0.8 has no
-// "--flag=value").
+// argv is the request as the herdr binary's arguments: "pane <verb> <pane>",
+// then each flag and its value as two, taken as the value whatever it looks
+// like (0.8 has no "--flag=value").
 func (p *herdrParams) argv(method string) []string {
 	verb := strings.ReplaceAll(strings.TrimPrefix(method, "pane."), "_", "-")
 	args := []string{"pane", verb, p.PaneID}
@@ -98,9 +96,8 @@ func (p *herdrParams) argv(method string) []string {
 	return args
 }
 
-// notAnOption keeps a value from being read as one of herdr's global options:
-// before the pane command parses its flags, herdr's CLI takes --session,
-// --remote, --remote-keybindings, --handoff (and NAME=VALUE forms) out of
+// notAnOption keeps a value from being read as one of herdr's global
+// options, which its CLI takes (--session, --remote, --handoff, ...) from
 // any position before a "--" (ogulcancelik/herdr 10974c82: src/session.rs
 // configure_from_args, src/remote/attach.rs extract_remote_args). A
 // leading space makes it text; herdr trims it from the source and agent.
@@ -141,8 +138,7 @@ func (b *herdrBackend) request(ctx context.Context, method string, seq uint64, p
 	return err
 }
 
-// feature names what a request needs of herdr: its method, or the part of
-// pane.report_metadata it uses.
+// feature names what a request needs: its method, or report_metadata's part.
 func feature(method string, p *herdrParams) string {
 	switch {
 	case p.Tokens != nil:
@@ -153,12 +149,11 @@ func feature(method string, p *herdrParams) string {
 	return method
 }
 
-// refusedAsMissing reports whether herdr refused feature f of method as something it
-// does not have, and which of the two. A method it lacks does not parse:
-// invalid_request, id "" (src/api/server.rs); report_agent_session came in
-// 0.6.7, report_metadata in 0.6.3; 0.6.3-0.7.3 take state labels but
-// refuse a tokens-only report_metadata (invalid_metadata_request); the
-// binary exits 2 on a command or flag it lacks.
+// refusedAsMissing reports whether herdr refused f or method as missing,
+// and which. A method it lacks does not parse: invalid_request, id ""
+// (src/api/server.rs; report_agent_session is 0.6.7+, report_metadata
+// 0.6.3+); 0.6.3-0.7.3 refuse a tokens-only report_metadata
+// (invalid_metadata_request); the binary exits 2 on what it lacks.
 func refusedAsMissing(err error, method, f string) (string, bool) {
 	switch {
 	case hasCode(err, "usage"):
@@ -171,8 +166,8 @@ func refusedAsMissing(err error, method, f string) (string, bool) {
 	return "", false
 }
 
-// runCLI runs the herdr binary for one request: exit status 0 is ok, 1 an
-// error reply (the JSON on stderr), 2 a usage error.
+// runCLI runs the herdr binary for one request: exit 0 is ok, 1 an error
+// reply (the JSON on stderr), 2 a usage error.
 func (b *herdrBackend) runCLI(ctx context.Context, method string, req herdrRequest) error {
 	if p, ok := req.(*herdrParams); ok && strings.HasPrefix(p.PaneID, "-") {
 		// The pane id is the first argument, with no "--" before it, and
@@ -203,14 +198,11 @@ func (b *herdrBackend) runCLI(ctx context.Context, method string, req herdrReque
 	return fmt.Errorf("herdr: %s: %w: exit status %d: %q", method, ErrBadReply, exit, core.Clean(string(stderr), core.MaxMessage))
 }
 
-// sequence hands out herdr's seq values. herdr keeps, per source and pane,
-// the highest seq it saw for the pane's whole life and ignores a report at
-// or below it, so a value must be above everything this process sent and
-// everything a predecessor in the pane sent (a chat restarted after a
-// crash). max(previous+1, now in Unix ns) is both: a predecessor's values
-// trail its clock, which the successor's has passed. One sequence serves
-// the process, so two backends with one source and pane cannot undercut
-// each other.
+// sequence hands out herdr's seq values. herdr ignores a report at or
+// below the highest seq a source sent for the pane in its whole life, so a
+// value must top this process's and a crashed predecessor's:
+// max(previous+1, now in Unix ns) does, as a predecessor's trail its clock.
+// One per process, so two backends on one pane cannot undercut each other.
 type sequence struct{ last atomic.Uint64 }
 
 var processSeq sequence

@@ -28,10 +28,8 @@ func (k Kind) String() string {
 	return "unknown"
 }
 
-// Host is the detected host and the ids it gave the pane; fields that do
-// not apply to Kind are empty. HerdrAPI is a tuios pane that carries
-// herdr's variables: the states go over herdr's API (Socket, HerdrPane),
-// the facts and sub-agents over tuios's socket.
+// Host is the detected host and the ids it gave the pane. HerdrAPI: a tuios
+// pane with herdr's variables, the states over herdr's API (Socket, HerdrPane).
 type Host struct {
 	Kind        Kind
 	Pane        string // HERDR_PANE_ID, TUIOS_PANE_ID
@@ -49,10 +47,9 @@ type Host struct {
 	Tmux        TmuxPane // the tmux pane, whatever Kind is; zero outside tmux
 }
 
-// EnvironmentLines is what the host adds to a system prompt's
-// <environment> block, so the model can drive the host's CLI with the
-// right ids ("host: herdr", "herdr pane: w1:p2", ...; none for the plain
-// terminal). A value that would not read as it is is quoted.
+// EnvironmentLines is what the host adds to a system prompt's <environment>
+// block, so the model can drive the host's CLI with the right ids ("host:
+// herdr", "herdr pane: w1:p2", ...); a value that would not read as it is is quoted.
 func (h Host) EnvironmentLines() []string {
 	var out []string
 	add := func(label, v string) {
@@ -78,9 +75,8 @@ func (h Host) EnvironmentLines() []string {
 	return out
 }
 
-// TmuxLine is the line that tells the model its tmux pane ("tmux pane:
-// %3"), so it can drive tmux from its shell tool; "" outside tmux. It is
-// not among EnvironmentLines: an app adds it by choice.
+// TmuxLine tells the model its tmux pane ("tmux pane: %3"); "" outside tmux.
+// Not among EnvironmentLines: an app adds it by choice.
 func (h Host) TmuxLine() string {
 	if h.Tmux.Pane == "" {
 		return ""
@@ -88,8 +84,7 @@ func (h Host) TmuxLine() string {
 	return "tmux pane: " + h.Tmux.Pane
 }
 
-// printable is v as it is when it reads as it is (no blanks at its ends,
-// no invisible characters), else quoted.
+// printable is v if it reads as it is, else quoted.
 func printable(v string) string {
 	if core.Clean(v, 0) == v {
 		return v

@@ -9,22 +9,16 @@ import (
 // The names each host takes, made from the app's: herdr's sources and
 // token names, tuios's rail keys and sub-agent ids, cmux's row keys.
 
+// herdr's default source is "custom:" and the agent's name: a valid agent
+// name makes a valid source, the longest too.
 func TestDefaultSource(t *testing.T) {
-	tests := []struct{ agent, want string }{
-		{"iota", "custom:iota"},
-		{"my-chat_2.0", "custom:my-chat_2.0"},
-		{"My Chat", "custom:My_Chat"},
-		{"a  /  b", "custom:a_b"},
-		{"día", "custom:d_a"},
-		{"über", "custom:_ber"},
-		{"chat!", "custom:chat"},
-		{"日本", "custom:agent"},
-		{strings.Repeat("x", 100), "custom:" + strings.Repeat("x", 73)},
-	}
-	for _, tt := range tests {
-		got := defaultSource(tt.agent)
-		if got != tt.want || !validSource(got) {
-			t.Errorf("defaultSource(%q) = %q, want %q, a valid source", tt.agent, got, tt.want)
+	for _, agent := range []string{"iota", "my-chat_2.0", "9", strings.Repeat("x", maxAgent)} {
+		b, err := NewHerdr(HerdrConfig{Socket: "/run/h.sock", Pane: "w1:p2", Agent: agent})
+		if err != nil {
+			t.Fatalf("agent %q: %v", agent, err)
+		}
+		if b.c.Source != "custom:"+agent || !ValidSource(b.c.Source) {
+			t.Errorf("agent %q: source %q, want a valid custom:%s", agent, b.c.Source, agent)
 		}
 	}
 }

@@ -11,39 +11,31 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
-// TmuxOptions are the pane options, set together in this order and unset
-// together at the exit: the state's word, the agent, the request or
-// failure headline, and the pane's #{pane_current_command} while the chat
-// runs: a status line shows the state only while they match, so a chat
-// killed (no exit ran) shows nothing once its shell is back in front.
+// TmuxOptions are the pane options, set together and unset at the exit: the
+// state's word, the agent, the request or headline, and the pane's
+// #{pane_current_command}: a status line shows the state only while that
+// matches, so a killed chat shows nothing once its shell is back.
 var TmuxOptions = [...]string{"@hostbridge_state", "@hostbridge_agent", "@hostbridge_text", "@hostbridge_command"}
 
 // TmuxState is the word @hostbridge_state holds for a state, a stable
 // vocabulary for tmux.conf: "ready" is idle before any turn, "idle" after.
 func TmuxState(s host.State, turned bool) string {
-	switch s {
-	case host.Working:
-		return "working"
-	case host.Blocked:
-		return "needs-you"
-	case host.Failed:
-		return "failed"
-	case host.Idle:
-		if turned {
-			return "idle"
-		}
+	if s == host.Idle && !turned {
 		return "ready"
 	}
-	return ""
+	return tmuxWords[s]
+}
+
+var tmuxWords = map[host.State]string{
+	host.Working: "working", host.Blocked: "needs-you", host.Failed: "failed", host.Idle: "idle",
 }
 
 // tmuxBackend keeps the chat's state as its tmux pane's user options, one
-// tmux exec (-S the server TMUX names) per change. A tmux that refuses a
-// command (a server or pane gone: TMUX inherited by a process that outlived
-// its pane) makes it quiet for the run; one out of time or not started is
-// only a failure, retried. Before the first exec the shared probe (one
-// display-message) must show the pane exists and its tty is the chat's
-// (not TMUX inherited through herdr or tuios inside tmux).
+// tmux exec (-S TMUX's server) per change. A tmux that refuses a command (a
+// server or pane gone: TMUX inherited by a process that outlived its pane)
+// makes it quiet for the run. Before the first exec the shared probe must
+// show the pane exists and its tty is the chat's (not TMUX inherited
+// through herdr or tuios inside tmux).
 type tmuxBackend struct {
 	c                 Config
 	bin, socket, pane string
@@ -55,8 +47,6 @@ type tmuxBackend struct {
 	gone              error  // why tmux is not asked again
 	exited            bool
 }
-
-var _ host.Backend = (*tmuxBackend)(nil)
 
 func newTmux(c Config, p TmuxPane, ask *terminal.TmuxAsk) (*tmuxBackend, error) {
 	if !validTmuxPane(p.Pane) {
@@ -94,8 +84,8 @@ func (b *tmuxBackend) check(ctx context.Context) error {
 	return nil
 }
 
-// tmuxProblem is what tmux's answer says against the pane's options.
-func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string) bool) *Problem {
+// tmuxProblem is what tmux's answer says against the pane's options: a *Problem, or nil.
+func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string) bool) error {
 	switch {
 	case err != nil:
 		return &Problem{Host: Tmux, Var: "TMUX", Reason: "names a server that cannot be reached: " + err.Error()}
@@ -109,7 +99,7 @@ func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string)
 }
 
 // Problem is tmuxProblem once the facts are known (Probe); it never blocks.
-func (b *tmuxBackend) Problem() *Problem {
+func (b *tmuxBackend) Problem() error {
 	f, done, err := b.ask.Known()
 	if !done {
 		return nil
@@ -117,8 +107,7 @@ func (b *tmuxBackend) Problem() *Problem {
 	return tmuxProblem(f, err, b.pane, b.mine)
 }
 
-// ownTTY reports whether one of the process's standard files is the
-// terminal tty, or none is a terminal (nothing to tell it by).
+// ownTTY reports whether a standard file is tty, or none is a terminal.
 func ownTTY(tty string) bool {
 	want, err := os.Stat(tty)
 	if err != nil {
@@ -159,13 +148,12 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 		}
 	case host.KindExit:
 		b.exited = true
-		return b.run(ctx, "unset", b.unsetArgs())
+		return b.run(ctx, "unset", b.argv(nil))
 	}
 	return nil
 }
 
-// setArgs is the argv after the binary that sets the options for state
-// report r; nil for a state tmux does not show.
+// setArgs is the argv that sets the options for r; nil for a state not shown.
 func (b *tmuxBackend) setArgs(r host.Report) []string {
 	word := TmuxState(r.State, b.turned)
 	if word == "" {
@@ -179,8 +167,6 @@ func (b *tmuxBackend) setArgs(r host.Report) []string {
 	// The command is compared, never drawn: as tmux spells it.
 	return b.argv(&[...]string{tmuxValue(word), tmuxValue(b.c.Agent), tmuxValue(text), core.Clean(b.command, tmuxMax)})
 }
-
-func (b *tmuxBackend) unsetArgs() []string { return b.argv(nil) }
 
 // argv is one set-option per option, joined by ";" arguments, setting
 // each to its value, or with nil unsetting each.
@@ -202,11 +188,10 @@ func (b *tmuxBackend) argv(values *[len(TmuxOptions)]string) []string {
 // tmuxMax bounds a value, in runes: a status line has little room.
 const tmuxMax = 200
 
-// tmuxValue is s as an option's value a status line shows as it is. tmux
-// 3.3a does not expand a #{@option}'s value again (format.c,
-// format_replace), but format_draw (format-draw.c) reads "#[…]" as a style
-// and "##" as '#': every '#' is doubled, which E: expands back to '#' and
-// =N: counts as one (format_trim_left). show-options shows it doubled.
+// tmuxValue is s as a value a status line shows as it is. tmux 3.3a does
+// not expand a #{@option}'s value again (format.c, format_replace), but
+// format_draw (format-draw.c) reads "#[…]" as a style and "##" as '#': each
+// '#' is doubled, which E: expands back and =N: counts as one (format_trim_left).
 func tmuxValue(s string) string {
 	return strings.ReplaceAll(core.Clean(s, tmuxMax), "#", "##")
 }
@@ -221,8 +206,7 @@ func tmuxArg(v string) string {
 	return v
 }
 
-// run runs tmux with args, bounded by ctx: a refusal makes the backend
-// quiet, any other failure is only that (runCommand).
+// run runs tmux with args, bounded by ctx: a refusal makes the backend quiet.
 func (b *tmuxBackend) run(ctx context.Context, op string, args []string) error {
 	_, exit, err := runCommand(ctx, "tmux", op, nil, b.bin, args...)
 	if exit <= 0 {

@@ -12,19 +12,16 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// TmuxPane is the chat's tmux pane, from tmux's pane variables; zero: not
-// inside tmux, or not usable.
+// TmuxPane is the chat's tmux pane; zero outside tmux or when not usable.
 type TmuxPane struct {
 	Socket string // the server's socket: TMUX's first comma field
 	Pane   string // TMUX_PANE, "%<digits>"
 	Bin    string // the tmux on PATH
 }
 
-// detectTmux reads the pane of a terminal inside tmux (in, from
-// terminal.Detect). The socket is TMUX up to its first comma, as tmux's
-// client takes it (tmux.c, main, tmux 3.3a). A malformed value or no tmux
-// leaves out the tmux channel alone (an ignored Problem); a server that is
-// gone shows at the first report.
+// detectTmux reads the pane of a terminal inside tmux. The socket is TMUX up
+// to its first comma, as tmux's client takes it (tmux.c, main, tmux 3.3a).
+// A malformed value or no tmux leaves out the tmux channel alone.
 func detectTmux(r *reader, in terminal.Info) TmuxPane {
 	if in.Mux != terminal.MuxTmux {
 		return TmuxPane{}
@@ -63,9 +60,8 @@ func validTmuxPane(p string) bool {
 	return err == nil
 }
 
-// tmuxProbe asks the tmux detection found, on TMUX's server, so the probe
-// reaches the pane options' server even under WithEnv; nil (the terminal
-// asks "tmux" on PATH) without a usable pane.
+// tmuxProbe asks the tmux detection found, on TMUX's server, so it reaches
+// the pane options' server even under WithEnv; nil without a usable pane.
 func tmuxProbe(p TmuxPane) func(ctx context.Context, name string, args ...string) (string, error) {
 	if p.Bin == "" || p.Socket == "" {
 		return nil
@@ -79,8 +75,7 @@ func tmuxProbe(p TmuxPane) func(ctx context.Context, name string, args ...string
 	}
 }
 
-// tmuxAsk is the process's shared question about p's pane; without one, a
-// question of its own to the tmux on PATH.
+// tmuxAsk is the process's shared question about p's pane, or its own.
 func tmuxAsk(p TmuxPane, pane string) *terminal.TmuxAsk {
 	if p.Bin == "" || p.Socket == "" {
 		return terminal.NewTmuxAsk(nil, pane)
@@ -88,9 +83,8 @@ func tmuxAsk(p TmuxPane, pane string) *terminal.TmuxAsk {
 	return terminal.SharedTmuxAsk(p.Bin+"\x00"+p.Socket+"\x00"+p.Pane, tmuxProbe(p), p.Pane)
 }
 
-// TmuxVersion is the server's version of the tmux getenv's environment
-// names, bounded by ctx, from the probe the bridge shares; "" outside tmux
-// or unknown.
+// TmuxVersion is the version of the tmux server getenv names, from the
+// shared probe, bounded by ctx; "" outside tmux or unknown.
 func TmuxVersion(ctx context.Context, getenv func(string) string) string {
 	r := &reader{getenv: getenv}
 	p := detectTmux(r, terminal.Detect(getenv))

@@ -19,4 +19,4 @@ func (b *tmuxBackend) SetMine(mine func(tty string) bool) { b.mine = mine }
 
 // SetArgs and UnsetArgs are the argv after the binary that Report runs.
 func (b *tmuxBackend) SetArgs(r host.Report) []string { return b.setArgs(r) }
-func (b *tmuxBackend) UnsetArgs() []string            { return b.unsetArgs() }
+func (b *tmuxBackend) UnsetArgs() []string            { return b.argv(nil) }

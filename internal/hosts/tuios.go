@@ -16,23 +16,20 @@ import (
 )
 
 // The verbs tuios's daemon takes. It refuses a parameter it does not know
-// (invalid_params), so only the names below are sent; source is left out
-// of set-agent-state: its default, "report", ranks highest, and a build
-// from before sources would refuse the name. The seed's set-agent-meta and
-// report-agent-activity are in no public tuios build (main 6037a8a):
-// answered unknown_verb, each is dropped for the run.
+// (invalid_params), so set-agent-state has no source: its default,
+// "report", ranks highest, and a build from before sources would refuse
+// it. set-agent-meta and report-agent-activity are in no public tuios
+// build (main 6037a8a): answered unknown_verb, each is dropped for the run.
 const (
 	verbState    = "set-agent-state"
 	verbMeta     = "set-agent-meta"
 	verbActivity = "report-agent-activity"
 )
 
-// tuiosStates maps the chat's states as tuios's own Claude Code
-// integration does (integrations/claude-code/tuios-agent-state.sh, Stop ->
-// done; docs/AGENT_STATE.md): idle is "ready, no turn yet"; after a turn
-// the chat's Idle is done. done, needs_input and errored raise tuios's
-// alert, an OSC 9 to the user's terminal (internal/config/
-// agent_alerts.go), so no ping of ours goes with them (Build).
+// tuiosStates maps the states as tuios's Claude Code integration does
+// (integrations/claude-code/tuios-agent-state.sh, Stop -> done;
+// docs/AGENT_STATE.md): idle is "no turn yet", after a turn Idle is done.
+// done, needs_input and errored raise tuios's own alert (Build).
 var tuiosStates = map[host.State]string{
 	host.Idle:    "idle",
 	host.Working: "working",
@@ -56,10 +53,8 @@ type metaParams struct {
 	Clear   bool   `json:"clear,omitempty"`
 }
 
-// tuiosBackend reports a chat's state, facts and sub-agents to a tuios
-// pane over the daemon's socket, on one persistent connection. Every
-// request names the pane: session (TUIOS_SESSION, sent as it is: it may
-// hold blanks) and window (TUIOS_PANE_ID).
+// tuiosBackend reports to a tuios pane on one kept connection to the
+// daemon; each request names the session (may hold blanks) and window.
 type tuiosBackend struct {
 	c              Config
 	session, pane  string
@@ -83,17 +78,16 @@ var (
 	_ host.Refresher = (*tuiosBackend)(nil)
 )
 
-// tuiosSettle is how long tuios holds a done or errored alert, dropping it
-// if the pane leaves the state first (settle_seconds' default, internal/
-// config/agent_alerts.go, main 6037a8a).
+// tuiosSettle is how long tuios holds a done or errored alert, dropped if the
+// pane leaves the state first (settle_seconds, internal/config/agent_alerts.go, main 6037a8a).
 const tuiosSettle = 2 * time.Second
 
 func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBackend, error) {
 	switch {
 	case socket == "" || session == "" || pane == "":
 		return nil, fmt.Errorf("tuios: %w: socket, session and pane are required", ErrConfig)
-	case !validAgent(c.Agent):
-		return nil, fmt.Errorf("tuios: %w: agent %q is not a short plain name", ErrConfig, c.Agent)
+	case !ValidAgent(c.Agent):
+		return nil, fmt.Errorf("tuios: %w: agent name %q: want "+AgentRule, ErrConfig, c.Agent)
 	case core.Clean(pane, core.MaxField) != pane:
 		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", ErrConfig, pane)
 	case !utf8.ValidString(session) || hasControl(session):
@@ -112,11 +106,9 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 	}, nil
 }
 
-// tuiosStall is the silence after which tuios's daemon demotes a reported
-// working to idle, read as it reads it (internal/session/daemon.go,
-// resolveAgentStallTimeout, main 6037a8a): whole seconds, 0 or less off,
-// 30 s when unset or unreadable. A pane inherits the daemon's environment
-// (session.go, buildEnv).
+// tuiosStall is the silence after which tuios's daemon demotes working to
+// idle, read as it does (internal/session/daemon.go resolveAgentStallTimeout,
+// main 6037a8a; a pane has the daemon's environment): 0 or less off, 30 s default.
 func tuiosStall(v string) time.Duration {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
@@ -126,9 +118,8 @@ func tuiosStall(v string) time.Duration {
 }
 
 // Refresh re-sends working within half the stall window: a set-agent-state
-// restamps the pane's state time, which the stall clock starts from
-// (agent_state.go, ApplyAgentReport and stalledAt), so a silent turn stays
-// working. No other state is demoted.
+// restamps the state time the stall clock starts from (agent_state.go,
+// ApplyAgentReport and stalledAt). No other state is demoted.
 func (b *tuiosBackend) Refresh(s host.State) time.Duration {
 	if s != host.Working || b.noStates {
 		return 0
@@ -136,15 +127,13 @@ func (b *tuiosBackend) Refresh(s host.State) time.Duration {
 	return b.stall / 2
 }
 
-// tuiosHarness is the harness id to send so tuios's rail shows agent
-// whole: the rail keeps a harness id up to its first '-' (internal/app/
-// render_sidebar.go, sidebarHarnessLabel, main 6037a8a), so each '-' goes
-// as U+2011, a hyphen that does not break.
+// tuiosHarness is agent with each '-' as U+2011: tuios's rail shows a
+// harness id up to its first '-' (internal/app/render_sidebar.go,
+// sidebarHarnessLabel, main 6037a8a).
 func tuiosHarness(agent string) string { return strings.ReplaceAll(agent, "-", "\u2011") }
 
 func (b *tuiosBackend) Name() string { return "tuios" }
 
-// Close closes the connection.
 func (b *tuiosBackend) Close() error { return b.client.Close() }
 
 func (b *tuiosBackend) Report(ctx context.Context, r host.Report) error {
@@ -152,9 +141,7 @@ func (b *tuiosBackend) Report(ctx context.Context, r host.Report) error {
 		return nil
 	}
 	if !b.actSent && r.Kind != host.KindAgents && r.Kind != host.KindExit {
-		// A process's first report starts with session_start, so tuios
-		// forgets the sub-agents a killed predecessor left in the pane.
-		// Best effort: the report goes on whatever happens here.
+		// Best effort: tuios forgets the sub-agents a killed predecessor left.
 		_ = b.reportAgents(ctx, host.Report{Session: r.Session})
 	}
 	switch r.Kind {
@@ -195,8 +182,7 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 	return err
 }
 
-// reportMeta sends the facts that changed since tuios took the last ones;
-// a fact that went away is sent as null, which removes the key.
+// reportMeta sends the facts that changed; one gone is sent null, removing it.
 func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	want := wantTokens(nil, r.Meta, metaKey, 0, 0)
 	return syncTokens(b.meta, want, r.Repeat, func(c tokens) error {
@@ -204,12 +190,10 @@ func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	})
 }
 
-// exit hands the pane back: state none with no harness, with which tuios
-// drops the pane's facts, sub-agents and attribution too; with NoStates it
-// clears those itself. A done or errored tuios took less than tuiosSettle
-// ago is left standing, facts and sub-agents cleared, as a none would drop
-// its alert unseen (a one-shot run's end). The connection is closed
-// whatever happens.
+// exit hands the pane back: state none, with which tuios drops the pane's
+// facts, sub-agents and attribution too. With NoStates, or a done or
+// errored tuios took less than tuiosSettle ago (a none would drop its
+// alert unseen), it clears those itself. The connection is closed.
 func (b *tuiosBackend) exit(ctx context.Context) error {
 	b.exited = true
 	defer b.client.Close()
@@ -230,8 +214,7 @@ func (b *tuiosBackend) exit(ctx context.Context) error {
 	return errors.Join(append(errs, ignoreDropped(b.clearAgents(ctx)))...)
 }
 
-// send makes one request. A verb this tuios answered unknown_verb to is
-// not sent again, and reports that need it are dropped.
+// send makes one request; a verb answered unknown_verb is not sent again.
 func (b *tuiosBackend) send(ctx context.Context, verb string, params any) error {
 	if err := b.refused.before(verb); err != nil {
 		return err
@@ -244,10 +227,8 @@ func (b *tuiosBackend) send(ctx context.Context, verb string, params any) error 
 	return err
 }
 
-// metaKey is a fact's name as a key tuios takes: 1-24 of [a-z0-9_-]
-// starting with a letter (lower-cased, leading non-letters dropped); ""
-// for a name with no letter and for the keys only tuios writes (now,
-// prompt, subagents).
+// metaKey is a fact's name as a key tuios takes: 1-24 of [a-z0-9_-] from a
+// letter (lower-cased); "" without a letter and for tuios's own keys.
 func metaKey(name string) string {
 	name = strings.TrimLeftFunc(strings.ToLower(name), func(r rune) bool { return r < 'a' || r > 'z' })
 	k := sanitize(name, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' }, 24)

@@ -4,26 +4,18 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// tuios takes one sub-agent event per report-agent-activity; the
-// difference between the list it was last given and the new one becomes
-// events:
-//
-//	session_start   the process's first report of any kind but exit (text
-//	                "startup"), and a new session id ("switch"): tuios
-//	                forgets the children it had, from a crash or a restart
-//	subagent_start  new, or its type, task or tool changed while it runs
-//	subagent_stop   it ended (done: ok true, failed: ok false, stopped: no
-//	                ok), or left the list running
-//
-// Every event carries the harness and the session's id, so tuios never
-// puts a child on another agent. A child seen first already ended is a
-// start, then its stop, so its end still shows.
+// tuios takes one sub-agent event per report-agent-activity: session_start
+// (the process's first report but an exit, "startup", or a new session id,
+// "switch") makes it forget the children it had, from a crash or a restart;
+// subagent_start and subagent_stop follow the list (moveAgent). Each event
+// names the harness and the session, so a child is never put on another agent.
 
 // sentAgent is what tuios was last told about one sub-agent.
 type sentAgent struct {
@@ -52,8 +44,7 @@ type activity struct {
 }
 
 // agentID is a sub-agent's id as tuios takes it: itself when it is 1-64 of
-// [A-Za-z0-9_.:@-], else "h-" and a hash of it, so a start and its stop
-// name the same child.
+// [A-Za-z0-9_.:@-], else "h-" and its hash, the same for a start and its stop.
 func agentID(id string) string {
 	keep := func(r rune) bool { return alnum(r) || strings.ContainsRune("_.:@-", r) }
 	if validName(id, keep, 64) {
@@ -101,16 +92,11 @@ func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 	}
 	// A child that left the list while running is stopped (the Machine
 	// already reports it so once; this covers a list that just drops it).
-	var gone []string
-	for id := range b.agents {
-		if !seen[id] {
-			gone = append(gone, id)
+	for _, id := range slices.Sorted(maps.Keys(b.agents)) {
+		if seen[id] {
+			continue
 		}
-	}
-	slices.Sort(gone)
-	for _, id := range gone {
-		have := b.agents[id]
-		if !have.ended {
+		if have := b.agents[id]; !have.ended {
 			have.ended, have.status, have.result = true, host.AgentStopped, ""
 			if err := b.moveAgent(ctx, r, id, have); err != nil {
 				return err
@@ -122,10 +108,9 @@ func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 }
 
 // moveAgent sends the events that take one sub-agent from what tuios was
-// told to want: a start when it is new, or runs again, or runs with
-// another type, task or tool; a stop when it ended, unless tuios has that
-// end already (an ended child's tool is no news, and a start would show
-// it running again).
+// told to want: a start when it is new, runs again or runs changed; a stop
+// when it ended, unless tuios has that end already (a start would show it
+// running again).
 func (b *tuiosBackend) moveAgent(ctx context.Context, r host.Report, id string, want sentAgent) error {
 	have, known := b.agents[id]
 	changed := have.typ != want.typ || have.task != want.task || have.tool != want.tool
@@ -160,8 +145,7 @@ func (b *tuiosBackend) activity(ctx context.Context, r host.Report, a activity) 
 	})
 }
 
-// clearAgents makes tuios forget the chat's children, for an exit that
-// does not send state none.
+// clearAgents makes tuios forget the chat's children, for an exit without none.
 func (b *tuiosBackend) clearAgents(ctx context.Context) error {
 	if !b.actSent || len(b.agents) == 0 {
 		return nil

@@ -3,7 +3,6 @@ package terminal
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,10 +16,6 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
-
-// ErrConfig is wrapped by every error New returns, and by the other
-// backends' (hosts.ErrConfig).
-var ErrConfig = errors.New("bad config")
 
 // Support says whether the terminal gets the bar: SupportAuto unless it
 // is known-bad, SupportOn or SupportOff whatever the list says.
@@ -75,13 +70,13 @@ var (
 	_ host.Drawer    = (*Backend)(nil)
 )
 
-// New returns a Backend for cfg, or an error wrapping ErrConfig.
+// New returns a Backend for cfg, or an error saying what in cfg is bad.
 func New(cfg Config) (*Backend, error) {
 	if cfg.Progress > SupportOff {
-		return nil, fmt.Errorf("terminal: %w: Progress %v", ErrConfig, cfg.Progress)
+		return nil, fmt.Errorf("terminal: unknown Progress %v", cfg.Progress)
 	}
 	if cfg.Info.Mux > MuxScreen {
-		return nil, fmt.Errorf("terminal: %w: Info.Mux %v", ErrConfig, cfg.Info.Mux)
+		return nil, fmt.Errorf("terminal: unknown Info.Mux %v", cfg.Info.Mux)
 	}
 	list := defaultBadProgress
 	if cfg.BadProgress != nil {

@@ -35,7 +35,7 @@ func parseBadList(list []string) ([]badEntry, error) {
 	for i, s := range list {
 		e, err := parseBadEntry(s)
 		if err != nil {
-			return nil, fmt.Errorf("terminal: %w: BadProgress[%d] %q: %s", ErrConfig, i, s, err)
+			return nil, fmt.Errorf("terminal: BadProgress[%d] %q: %s", i, s, err)
 		}
 		out = append(out, e)
 	}

@@ -1,0 +1,67 @@
+package hosts
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/hostbridge/hostbridge/host"
+)
+
+func TestTokensJSON(t *testing.T) {
+	v := "x\"y"
+	got, err := json.Marshal(metaParams{Session: "s", Window: "w", Source: "chat", Tokens: tokens{{"zeta", &v}, {"alpha", nil}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"session":"s","window":"w","source":"chat","tokens":{"zeta":"x\"y","alpha":null}}`; string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestTokenChanges(t *testing.T) {
+	facts := func(kv ...string) []host.Fact {
+		var out []host.Fact
+		for i := 0; i < len(kv); i += 2 {
+			out = append(out, host.Fact{Name: kv[i], Value: kv[i+1]})
+		}
+		return out
+	}
+	render := func(ts tokens) string {
+		b, _ := ts.MarshalJSON()
+		return string(b)
+	}
+	for _, tc := range []struct {
+		name  string
+		held  map[string]string
+		facts []host.Fact
+		all   bool
+		want  string
+	}{
+		{"first", nil, facts("model", "opus", "cost", "$1"), false, `{"model":"opus","cost":"$1"}`},
+		{"unchanged", map[string]string{"model": "opus"}, facts("model", "opus"), false, `{}`},
+		{"changed only", map[string]string{"model": "opus", "cost": "$1"}, facts("model", "opus", "cost", "$2"), false, `{"cost":"$2"}`},
+		{"removed", map[string]string{"model": "opus", "cost": "$1", "context": "5%"}, facts("model", "opus"), false, `{"context":null,"cost":null}`},
+		{"repeat sends all", map[string]string{"model": "opus"}, facts("model", "opus"), true, `{"model":"opus"}`},
+		{"same key twice: the first wins", nil, facts("Model", "a", "model", "b"), false, `{"model":"a"}`},
+		{"reserved and empty dropped", nil, facts("now", "x", "prompt", "y", "cost", ""), false, `{}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := render(tokenChanges(tc.held, wantTokens(nil, tc.facts, metaKey, 0, 0), tc.all)); got != tc.want {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+	// herdr's: the resume command first, values capped, at most 16.
+	resume := "chat -s 1"
+	var many []host.Fact
+	for i := range 20 {
+		many = append(many, host.Fact{Name: string(rune('a' + i)), Value: strings.Repeat("v", 300)})
+	}
+	want := wantTokens(tokens{{resumeToken, &resume}}, append(facts("resume", "spoofed"), many...), herdrTokenName, maxTokenValue, maxTokensPerCall)
+	if len(want) != 16 || want[0].name != resumeToken || *want[0].value != resume || want[1].name != "a" ||
+		utf8.RuneCountInString(*want[1].value) != maxTokenValue {
+		t.Errorf("herdr's tokens: %s", render(want))
+	}
+}
