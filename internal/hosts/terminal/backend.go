@@ -3,6 +3,7 @@ package terminal
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
