@@ -21,13 +21,15 @@ type slowExit struct {
 	queue  func(b *bridge.Bridge)
 }
 
-// slowExits: a herdr that answers every request in 60 % of the report
+// slowExits: a herdr that answers every request in 40 % of the report
 // bound, with sessions, facts and sub-agents queued behind the report in
 // flight when the chat quits (the MendCode behaviour: facts as tokens,
 // which the exit clears before the release); and a herdr that answers in
-// 20 ms, 10,000 session switches behind.
+// 20 ms, 10,000 session switches behind. The exit makes three requests
+// (clear the facts, release, the toast of a chat that ends blocked): at
+// 60 % they filled 95 % of the exit budget, and a loaded machine went past.
 var slowExits = []slowExit{
-	{"saves, facts and sub-agents, 300ms each", 300 * time.Millisecond,
+	{"saves, facts and sub-agents, 200ms each", 200 * time.Millisecond,
 		[]bridge.Option{bridge.WithMetadata(true), bridge.WithBlockedMessage(true),
 			bridge.WithResumeCommand(func(id string) string { return "chat --session " + id })},
 		func(b *bridge.Bridge) {
@@ -77,7 +79,7 @@ func runSlowExit(t testing.TB, s slowExit) (took time.Duration, closeErr error, 
 }
 
 // TestExitReachesSlowHerdr: against a real socket, herdr answering each
-// request in 60 % of the report bound, the release arrives, within the
+// request in 40 % of the report bound, the release arrives, within the
 // exit budget, whatever the chat queued before it quit.
 func TestExitReachesSlowHerdr(t *testing.T) {
 	for _, s := range slowExits {
