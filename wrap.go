@@ -135,19 +135,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if isQuit(cmd) {
 		cmd = m.exitThen(tea.QuitMsg{})
 	}
-	if m.focus && isInput(msg) {
-		m.focus = false
-		return tea.Batch(cmd, tea.EnableReportFocus)
-	}
-	return cmd
-}
-
-func isInput(msg tea.Msg) bool {
 	switch msg.(type) {
 	case tea.KeyMsg, tea.MouseMsg:
-		return true
+		if m.focus {
+			m.focus = false
+			return tea.Batch(cmd, tea.EnableReportFocus)
+		}
 	}
-	return false
+	return cmd
 }
 
 // View returns the app's view.
