@@ -22,12 +22,10 @@ import (
 )
 
 // Background is the terminal's background, as far as it can be known.
-// Color is "#rrggbb" when an answer gave it. Source is where the answer
-// came from: "override" (BackgroundOptions), "terminal" (Bubble Tea's init
+// Source is "override" (BackgroundOptions), "terminal" (Bubble Tea's init
 // asked, reused), "query" (hostbridge asked the multiplexer), "COLORFGBG",
-// or "default" (dark: nothing answered). Detail says why, for a -doctor
-// report. Dark selects the palette; String is the one-line -doctor form:
-// "dark #1e1e1e (query): tmux 3.4 ...".
+// or "default" (dark: nothing answered). String is the one-line -doctor
+// form: "dark #1e1e1e (query): tmux 3.4 ...".
 //
 //	type Background struct {
 //		Dark   bool   // selects the palette
@@ -50,33 +48,29 @@ type BackgroundOptions struct {
 	// TTY is the terminal to ask; nil opens /dev/tty, or else uses stdin or
 	// stdout when they are terminals.
 	TTY *os.File
-	// Output is the file the UI is drawn on when it is not stdout (an app
-	// that renders on stderr, as given to tea.WithOutput): with stdout not
-	// a terminal (an answer piped on), termenv asked nothing, so hostbridge
-	// asks the terminal the UI is on. Give the answer to the app's own
-	// lipgloss renderer: renderer.SetHasDarkBackground(bg.Dark).
+	// Output is the file the UI is drawn on when it is not stdout, as given
+	// to tea.WithOutput: with stdout not a terminal, termenv asked nothing,
+	// so hostbridge asks the terminal the UI is on. Give the answer to the
+	// app's own lipgloss renderer: renderer.SetHasDarkBackground(bg.Dark).
 	Output *os.File
 }
 
 // DetectBackground learns whether the terminal's background is light or
-// dark, asking at most once. Call it before tea.Program.Run, never after:
-// once Run has started, Bubble Tea's input reader would take the reply for
-// key presses. An answer that comes after the bound (a slow tmux) reaches
-// Bubble Tea anyway; a model made by Wrap drops it, so it is never typed
-// into the app's prompt.
+// dark, asking at most once. Call it before tea.Program.Run: once Run has
+// started, Bubble Tea's input reader would take the reply for key presses.
+// An answer that comes after the bound (a slow tmux) still reaches Bubble
+// Tea; a model made by Wrap drops it, so it is never typed into the prompt.
 //
-// In order: Override wins. Where termenv asked at start-up (Bubble Tea v1's
-// init asks through lipgloss, on stdout, outside tmux and screen), its
-// cached answer is reused at no cost. Where termenv could not ask because
-// TERM names a multiplexer that answers OSC 11 itself (tmux 3.4 or later,
-// tuios, herdr), hostbridge asks it, bounded by Timeout; tmux's version is
-// TERM_PROGRAM_VERSION's, else its server's (one display-message, shared
-// with the bridge's probe). Then COLORFGBG;
-// then dark.
+// In order: Override wins; where termenv asked at start-up (Bubble Tea v1's
+// init, through lipgloss, on stdout, outside tmux and screen) its cached
+// answer is reused; where TERM names a multiplexer that answers OSC 11
+// itself (tmux 3.4 or later, tuios, herdr), hostbridge asks it, bounded by
+// Timeout (tmux's version from TERM_PROGRAM_VERSION, else one
+// display-message); then COLORFGBG; then dark.
 //
 // The error is only for a bad Override; every other failure falls back and
-// says so in Background.Detail. To make lipgloss's adaptive colours agree
-// with the answer, pass Dark to lipgloss.SetHasDarkBackground.
+// says so in Background.Detail. Pass Dark to lipgloss.SetHasDarkBackground
+// to make lipgloss's adaptive colours agree.
 func DetectBackground(opts BackgroundOptions) (Background, error) {
 	return detectBackground(opts, bgProbe{
 		goos:       runtime.GOOS,
@@ -84,13 +78,9 @@ func DetectBackground(opts BackgroundOptions) (Background, error) {
 		foreground: bgquery.Foreground(os.Stdout),
 		uiTTY: opts.Output != nil && opts.Output != os.Stdout && terminal.IsTerminal(opts.Output) &&
 			bgquery.Foreground(opts.Output),
-		cachedDark: lipgloss.HasDarkBackground,
-		query:      bgquery.Query,
-		tmuxVersion: func(getenv func(string) string, d time.Duration) string {
-			ctx, cancel := context.WithTimeout(context.Background(), d)
-			defer cancel()
-			return hosts.TmuxVersion(ctx, getenv)
-		},
+		cachedDark:  lipgloss.HasDarkBackground,
+		query:       bgquery.Query,
+		tmuxVersion: hosts.TmuxVersion,
 	})
 }
 
@@ -101,17 +91,13 @@ type bgProbe struct {
 	uiTTY                 bool // BackgroundOptions.Output is a terminal, not stdout, in the foreground
 	cachedDark            func() bool
 	query                 func(*os.File, string, time.Duration) (string, *bgquery.Late, error)
-	// tmuxVersion asks tmux's server, bounded, where the environment does
-	// not name its version (the question the bridge's probe asks: one exec).
-	tmuxVersion func(getenv func(string) string, bound time.Duration) string
+	tmuxVersion           func(context.Context, func(string) string) string // asks tmux: one exec
 }
 
 func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
-	switch strings.ToLower(strings.TrimSpace(opts.Override)) {
-	case "light":
-		return Background{Source: "override", Detail: "set by the program"}, nil
-	case "dark":
-		return Background{Dark: true, Source: "override", Detail: "set by the program"}, nil
+	switch o := strings.ToLower(strings.TrimSpace(opts.Override)); o {
+	case "light", "dark":
+		return Background{Dark: o == "dark", Source: "override", Detail: "set by the program"}, nil
 	case "":
 	default:
 		return Background{}, fmt.Errorf(`%w: background override %q: want "light", "dark", or "" to detect`, ErrOption, opts.Override)
@@ -126,7 +112,11 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	}
 	var tmuxVersion func() string
 	if p.tmuxVersion != nil {
-		tmuxVersion = func() string { return p.tmuxVersion(getenv, timeout) }
+		tmuxVersion = func() string {
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			defer cancel()
+			return p.tmuxVersion(ctx, getenv)
+		}
 	}
 	d := bgquery.Decide(bgquery.Env{Host: hosts.Detect(getenv).Host, CI: getenv("CI") != "", GOOS: p.goos,
 		StdoutTTY: p.stdoutTTY, Foreground: p.foreground, UITTY: p.uiTTY, TmuxVersion: tmuxVersion})
@@ -135,7 +125,7 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	case bgquery.Reuse:
 		return Background{Dark: p.cachedDark(), Source: "terminal", Detail: d.Why}, nil
 	case bgquery.Ask:
-		color, owed, err := askBackground(opts.TTY, d.Answerer, timeout, p.query)
+		color, owed, err := p.ask(opts.TTY, d.Answerer, timeout)
 		if owed != nil {
 			// The answer comes after the bound, to whoever reads the
 			// terminal then: the wrapped model drops it (see lateFilter).
@@ -152,8 +142,8 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 	return bridge.FallbackBackground(getenv, why), nil
 }
 
-// askBackground queries tty, or the process's terminal when tty is nil.
-func askBackground(tty *os.File, who string, timeout time.Duration, query func(*os.File, string, time.Duration) (string, *bgquery.Late, error)) (string, *bgquery.Late, error) {
+// ask queries tty, or the process's terminal when tty is nil.
+func (p bgProbe) ask(tty *os.File, who string, timeout time.Duration) (string, *bgquery.Late, error) {
 	if tty == nil {
 		f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 		switch {
@@ -168,5 +158,5 @@ func askBackground(tty *os.File, who string, timeout time.Duration, query func(*
 			return "", nil, errors.New("not asked: no terminal to ask")
 		}
 	}
-	return query(tty, who, timeout)
+	return p.query(tty, who, timeout)
 }

@@ -4,25 +4,20 @@
 // herdr's and tuios's sidebars, cmux's status rows and a desktop
 // notification then show it while the user looks elsewhere.
 //
-// # Use
-//
 //	m := hostbridge.Wrap(model, hostbridge.WithAgent("chat"))
 //	defer m.Close()
 //	_, err := tea.NewProgram(m).Run()
 //
-// and from the app's Update, as the Msg of a tea.Cmd: TurnStarted,
-// ApprovalNeeded, TurnFailed, Idle, SessionSaved, MetaChanged and the
-// SubAgent messages. Sequence sends several in order. The wrapped model
+// The app's Update returns the messages (TurnStarted, ApprovalNeeded,
+// TurnFailed, Idle, SessionSaved, MetaChanged, the SubAgent ones) as the
+// Msg of a tea.Cmd; Sequence sends several in order. The wrapped model
 // sees every message and its View is untouched. A headless run uses New
 // and Bridge.Send. DetectBackground, before Run, and PaletteFor give
 // colours that read on the terminal's background.
 //
-// # Hosts
-//
 // The host is recognised from the variables it injects (herdr, tuios,
-// cmux, else the plain terminal, which also carries the attention ping);
-// the README's tables say what each is told. The ping goes when the model
-// needs you or a turn ends while the terminal is not focused.
+// cmux, else the plain terminal, which also carries the attention ping
+// while it is not focused); the README's tables say what each is told.
 //
 // # Concurrency and errors
 //
@@ -40,8 +35,6 @@
 // and SIGHUP, and when Update or View panics; every other way out needs
 // Close after Run, which is idempotent. Exec, ExecProcess and Suspend
 // clear the bar while another program has the terminal.
-//
-// # Testing
 //
 // Package teatest runs a wrapped model against fake hosts and compares
 // golden transcripts; WithBackends(&host.Recorder{}) records reports in a

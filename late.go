@@ -144,7 +144,8 @@ func keyBytes(k tea.Key) []byte {
 // CSI sequence it did not recognise.
 func unknownCSI(msg tea.Msg) ([]byte, bool) {
 	t := reflect.TypeOf(msg)
-	if t == nil || t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.Uint8 || !isTeaType(t, csiReportType) {
+	if t == nil || t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.Uint8 ||
+		!isTeaType(t, "unknownCSISequenceMsg") {
 		return nil, false
 	}
 	return reflect.ValueOf(msg).Bytes(), true

@@ -2,9 +2,8 @@ package hostbridge
 
 import "github.com/hostbridge/hostbridge/bridge"
 
-// The messages an app sends, as a tea.Cmd's Msg (Sequence for several in
-// order) or with Program.Send; the wrapped model sees them too. They alias
-// package bridge's, shared with teav2; each doc shows the fields.
+// The messages alias package bridge's, shared with teav2; each doc shows
+// the fields, which go doc does not show for an alias.
 
 // TurnStarted says a turn is running: hosts show "working". After an
 // approval is granted, send it again: the turn goes on.

@@ -16,9 +16,7 @@ import (
 type Model struct {
 	inner  tea.Model
 	bridge *bridge.Bridge
-	err    error // the bad options Wrap left out (logged; New returns them)
-	focus  bool  // turn focus reports on at the first key or mouse event
-	quit   tea.Cmd
+	focus  bool        // turn focus reports on at the first key or mouse event
 	late   *lateFilter // while the terminal owes the background answer
 }
 
@@ -33,10 +31,7 @@ func Wrap(model tea.Model, opts ...Option) *Model {
 }
 
 func wrap(b *bridge.Bridge, model tea.Model) *Model {
-	m := &Model{inner: model, bridge: b}
-	m.focus = b.Framework()
-	m.quit = m.exitThen(tea.QuitMsg{})
-	return m
+	return &Model{inner: model, bridge: b, focus: b.Framework()}
 }
 
 // Close is the exit (see Bridge.Close): call it after Program.Run returns.
@@ -138,21 +133,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	inner, cmd := m.inner.Update(msg)
 	m.inner = inner
 	if isQuit(cmd) {
-		cmd = m.quit
+		cmd = m.exitThen(tea.QuitMsg{})
 	}
-	if m.focus && isInput(msg) {
-		m.focus = false
-		return tea.Batch(cmd, tea.EnableReportFocus)
-	}
-	return cmd
-}
-
-func isInput(msg tea.Msg) bool {
 	switch msg.(type) {
 	case tea.KeyMsg, tea.MouseMsg:
-		return true
+		if m.focus {
+			m.focus = false
+			return tea.Batch(cmd, tea.EnableReportFocus)
+		}
 	}
-	return false
+	return cmd
 }
 
 // View returns the app's view.
@@ -168,21 +158,14 @@ func isQuit(cmd tea.Cmd) bool {
 	return cmd != nil && reflect.ValueOf(cmd).Pointer() == quitPC
 }
 
-// csiReportType is Bubble Tea v1's unexported message for a CSI sequence
-// it did not recognise.
-const csiReportType = "unknownCSISequenceMsg"
-
 // lostFocusReport recognises a focus report Bubble Tea v1 did not parse
 // (it does only when alone in one read).
 func lostFocusReport(msg tea.Msg) (focused, ok bool) {
-	b, ok := unknownCSI(msg)
-	if !ok || len(b) != 3 || b[0] != 0x1b || b[1] != '[' {
-		return false, false
-	}
-	switch b[2] {
-	case 'I':
+	b, _ := unknownCSI(msg)
+	switch string(b) {
+	case "\x1b[I":
 		return true, true
-	case 'O':
+	case "\x1b[O":
 		return false, true
 	}
 	return false, false

@@ -39,9 +39,6 @@ func wrapRecorded(t *testing.T, inner tea.Model, opts ...Option) (*Model, *host.
 	t.Helper()
 	rec := &host.Recorder{}
 	m := Wrap(inner, append([]Option{WithBackends(rec), WithSignalHandler(false)}, opts...)...)
-	if m.err != nil {
-		t.Fatal(m.err)
-	}
 	t.Cleanup(func() { _ = m.Close() })
 	return m, rec
 }
