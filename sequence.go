@@ -9,9 +9,9 @@ import tea "github.com/charmbracelet/bubbletea"
 //
 //	return m, hostbridge.Sequence(hostbridge.TurnStarted{}, hostbridge.ApprovalNeeded{Tool: "shell"})
 //
-// Unlike tea.Batch (concurrent: a host could show "working" while the chat
-// waits for y/n) or tea.Sequence (others come between). Nil messages are
-// skipped; with none left, Sequence returns nil.
+// tea.Batch would not do (concurrent: a host could show "working" while
+// the chat waits for y/n), nor tea.Sequence (others come between). Nil
+// messages are skipped; with none left, Sequence returns nil.
 func Sequence(msgs ...tea.Msg) tea.Cmd {
 	seq := make(sequenceMsg, 0, len(msgs))
 	for _, m := range msgs {
