@@ -92,9 +92,9 @@ func (b *Bridge) reraise(s os.Signal) bool { return !b.underTea.Load() || isHang
 func (b *Bridge) Framework() (focusReports bool) {
 	b.underTea.Store(true)
 	switch b.cfg.focus {
-	case focusOn:
+	case terminal.SupportOn:
 		return true
-	case focusOff:
+	case terminal.SupportOff:
 		return false
 	}
 	return b.cfg.getenv("TERM") != "dumb" && terminal.IsTerminal(os.Stdin)
