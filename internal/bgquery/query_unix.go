@@ -176,12 +176,8 @@ func control(rc syscall.RawConn, f func(fd int) error) error {
 // group of f's terminal, as termenv checks it.
 func Foreground(f *os.File) bool {
 	rc, err := f.SyscallConn()
-	return err == nil && control(rc, func(fd int) error {
-		if !foreground(fd) {
-			return errNotForeground
-		}
-		return nil
-	}) == nil
+	is := false
+	return err == nil && rc.Control(func(fd uintptr) { is = foreground(int(fd)) }) == nil && is
 }
 
 func foreground(fd int) bool {
