@@ -91,11 +91,8 @@ func (b *Bridge) reraise(s os.Signal) bool { return !b.underTea.Load() || isHang
 // stdin is a terminal and TERM is not "dumb" (WithFocusReports).
 func (b *Bridge) Framework() (focusReports bool) {
 	b.underTea.Store(true)
-	switch b.cfg.focus {
-	case focusOn:
-		return true
-	case focusOff:
-		return false
+	if b.cfg.focus != terminal.SupportAuto {
+		return b.cfg.focus == terminal.SupportOn
 	}
 	return b.cfg.getenv("TERM") != "dumb" && terminal.IsTerminal(os.Stdin)
 }

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -74,7 +75,7 @@ type config struct {
 	getenv       func(string) string
 	session      host.Session
 	offVar       string
-	focus        focusMode
+	focus        terminal.Support // WithFocusReports
 	noSignals    bool
 	backends     []host.Backend
 	custom       bool
@@ -135,16 +136,18 @@ func quoted(v string) string {
 
 func (o Config) config() config {
 	c := config{
-		hosts: hosts.Config{Agent: o.Agent, Source: o.Source, Output: o.Output, OutputChosen: o.Output != nil,
-			BadProgress: o.KnownBadProgress, BlockedMessage: o.BlockedMessage, Metadata: o.Metadata},
+		hosts: hosts.Config{Agent: o.Agent, Source: o.Source, Output: cmp.Or[io.Writer](o.Output, os.Stdout),
+			OutputChosen: o.Output != nil, Progress: support(o.Progress), BadProgress: o.KnownBadProgress,
+			BlockedMessage: o.BlockedMessage, Metadata: o.Metadata},
 		machine: core.Config{Quiet: o.NoPing, QuietBlocked: o.NoApprovalPing, QuietFailed: o.NoFailurePing,
 			QuietDone: o.NoFinishedPing, QuietWhileUnknown: o.NoPingUntilFocus,
 			SubAgentsBlock: o.SubAgentsBlock, Resume: o.ResumeCommand},
 		reporter: core.ReporterOptions{Timeout: o.Timeout, ExitTimeout: o.ExitTimeout,
 			PingInterval: o.PingInterval, Logger: o.Logger, EveryReport: o.EveryReport}.Filled(),
 		getenv: o.Env, session: host.Session{ID: o.SessionID, Dir: o.SessionDir}, offVar: o.DisableEnv,
-		noSignals: o.NoSignalHandler, backends: o.Backends, custom: o.Backends != nil,
-		tmuxLine: o.TmuxPaneLine, barByBackend: o.BarByBackend, detect: hosts.Rules{HerdrPaneVars: o.HerdrPaneVars},
+		focus: support(o.FocusReports), noSignals: o.NoSignalHandler, backends: o.Backends,
+		custom: o.Backends != nil, tmuxLine: o.TmuxPaneLine, barByBackend: o.BarByBackend,
+		detect: hosts.Rules{HerdrPaneVars: o.HerdrPaneVars},
 	}
 	if c.hosts.Agent == "" {
 		c.hosts.Agent = "chat"
@@ -152,34 +155,19 @@ func (o Config) config() config {
 			c.hosts.Agent = name
 		}
 	}
-	if o.Output == nil {
-		c.hosts.Output = os.Stdout
-	}
-	switch {
-	case o.Progress == nil:
-	case *o.Progress:
-		c.hosts.Progress = terminal.SupportOn
-	default:
-		c.hosts.Progress = terminal.SupportOff
-	}
-	switch {
-	case o.FocusReports == nil:
-	case *o.FocusReports:
-		c.focus = focusOn
-	default:
-		c.focus = focusOff
-	}
 	if c.getenv == nil {
 		c.getenv = os.Getenv
 	}
 	return c
 }
 
-// focusMode is WithFocusReports: unset (focusAuto), true or false.
-type focusMode uint8
-
-const (
-	focusAuto focusMode = iota // where the terminal is the program's input and not TERM=dumb
-	focusOn
-	focusOff
-)
+// support is an option left unset (SupportAuto), true or false.
+func support(on *bool) terminal.Support {
+	switch {
+	case on == nil:
+		return terminal.SupportAuto
+	case *on:
+		return terminal.SupportOn
+	}
+	return terminal.SupportOff
+}

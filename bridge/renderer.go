@@ -19,12 +19,8 @@ func (b *Bridge) RendererBar() bool {
 // AppBar (for frontends) says whether the app sets its own bar through the
 // renderer: no keep-alive goes over it until the app clears it.
 func (b *Bridge) AppBar(on bool) {
-	switch {
-	case b.term == nil:
-	case on:
-		b.term.AppDrawsBar()
-	default:
-		b.term.AppClearedBar()
+	if b.term != nil {
+		b.term.AppBar(on)
 	}
 }
 

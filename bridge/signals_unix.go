@@ -5,7 +5,6 @@ package bridge
 import (
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
 )
 
@@ -17,7 +16,6 @@ type signalWatch struct {
 	quit   chan struct{}
 	done   chan struct{}
 	firing chan struct{} // closed once a signal was taken, before the exit runs
-	once   sync.Once
 }
 
 // watchSignals starts the watcher: exit(s) runs once a signal s arrives, then a
@@ -51,12 +49,12 @@ func watchSignals(exit func(os.Signal), reraise func(os.Signal) bool) *signalWat
 
 // stop ends the watcher and waits for it, unless it took a signal: then it
 // runs the exit (perhaps waiting for the Close that called stop) and ends
-// on its own. Safe on nil and more than once.
+// on its own. Safe on nil; Close calls it once.
 func (w *signalWatch) stop() {
 	if w == nil {
 		return
 	}
-	w.once.Do(func() { close(w.quit) })
+	close(w.quit)
 	select {
 	case <-w.done:
 	case <-w.firing:

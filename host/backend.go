@@ -76,6 +76,5 @@ type funcBackend struct {
 	report func(ctx context.Context, r Report) error
 }
 
-func (f funcBackend) Name() string { return f.name }
-
+func (f funcBackend) Name() string                               { return f.name }
 func (f funcBackend) Report(ctx context.Context, r Report) error { return f.report(ctx, r) }

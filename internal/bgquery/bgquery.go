@@ -6,7 +6,6 @@ package bgquery
 
 import "time"
 
-// DefaultTimeout bounds a Query: a terminal on the same machine answers
-// in well under a millisecond; 150 ms leaves room for a slow ssh link
-// without a visible stall at start-up.
+// DefaultTimeout bounds a Query: a local terminal answers in well under a
+// millisecond; 150 ms leaves room for a slow ssh link, with no visible stall.
 const DefaultTimeout = 150 * time.Millisecond

@@ -48,9 +48,9 @@ func Query(tty *os.File, who string, timeout time.Duration) (color string, owed 
 			return errNoTerminal
 		}
 		// Touching our controlling terminal from the background would stop
-		// the process; another terminal sends no job-control signals.
+		// the process (SIGTTOU); another terminal sends no job-control signals.
 		if _, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP); err == nil && !foreground(fd) {
-			return errNotForeground
+			return errors.New("not asked: not in the terminal's foreground process group")
 		}
 		flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
 		if err != nil {
@@ -114,10 +114,7 @@ func Query(tty *os.File, who string, timeout time.Duration) (color string, owed 
 	return "", owed, fmt.Errorf("%s did not answer OSC 11 within %v", who, timeout)
 }
 
-var (
-	errNoTerminal    = errors.New("not asked: no terminal to ask")
-	errNotForeground = errors.New("not asked: not in the terminal's foreground process group") // asking would stop the process (SIGTTOU)
-)
+var errNoTerminal = errors.New("not asked: no terminal to ask")
 
 // restoreMargin is kept from a Query's timeout for restoring the mode: that
 // comes out of the wait, not on top of it.
@@ -176,12 +173,8 @@ func control(rc syscall.RawConn, f func(fd int) error) error {
 // group of f's terminal, as termenv checks it.
 func Foreground(f *os.File) bool {
 	rc, err := f.SyscallConn()
-	return err == nil && control(rc, func(fd int) error {
-		if !foreground(fd) {
-			return errNotForeground
-		}
-		return nil
-	}) == nil
+	is := false
+	return err == nil && rc.Control(func(fd uintptr) { is = foreground(int(fd)) }) == nil && is
 }
 
 func foreground(fd int) bool {

@@ -4,7 +4,5 @@ package bgquery
 
 import "golang.org/x/sys/unix"
 
-const (
-	ioctlGetTermios = unix.TIOCGETA
-	ioctlSetTermios = unix.TIOCSETA
-)
+const ioctlGetTermios = unix.TIOCGETA
+const ioctlSetTermios = unix.TIOCSETA

@@ -4,7 +4,5 @@ package bgquery
 
 import "golang.org/x/sys/unix"
 
-const (
-	ioctlGetTermios = unix.TCGETS
-	ioctlSetTermios = unix.TCSETS
-)
+const ioctlGetTermios = unix.TCGETS
+const ioctlSetTermios = unix.TCSETS

@@ -271,15 +271,8 @@ func (m *Machine) stateChanged(out []host.Report) []host.Report {
 
 // ping adds a ping for an event ev (Blocked, Failed, Idle), unless gated.
 func (m *Machine) ping(out []host.Report, text string, ev host.State) []host.Report {
-	var quiet bool
-	switch ev {
-	case host.Blocked:
-		quiet = m.cfg.QuietBlocked
-	case host.Failed:
-		quiet = m.cfg.QuietFailed
-	case host.Idle:
-		quiet = m.cfg.QuietDone
-	}
+	quiet := map[host.State]bool{host.Blocked: m.cfg.QuietBlocked, host.Failed: m.cfg.QuietFailed,
+		host.Idle: m.cfg.QuietDone}[ev]
 	if m.cfg.Quiet || quiet || text == "" || m.focused || (!m.focusKnown && m.cfg.QuietWhileUnknown) {
 		return out
 	}

@@ -19,8 +19,7 @@ func Plain(line string) string {
 	if h := strings.TrimLeft(s, "#"); len(h) < len(s) && len(s)-len(h) <= 6 && (h == "" || h[0] == ' ') {
 		s = strings.TrimSpace(h)
 	}
-	s = strings.TrimSpace(trimBullet(s))
-	return inline(s)
+	return inline(strings.TrimSpace(trimBullet(s)))
 }
 
 func trimBullet(s string) string {

@@ -23,8 +23,7 @@ func Clean(s string, max int) string {
 	}
 	var b strings.Builder
 	b.Grow(min(len(s), 4*max))
-	n := 0
-	space := false
+	n, space := 0, false
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size

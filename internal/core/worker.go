@@ -131,8 +131,7 @@ func (w *worker) shutdown() {
 	w.poke()
 }
 
-// next records that the item numbered handled was handled, and takes the
-// next one.
+// next records item number handled as handled, and takes the next one.
 func (w *worker) next(handled uint64) (it item, ok, closing bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()

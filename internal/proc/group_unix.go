@@ -9,10 +9,9 @@ import (
 	"syscall"
 )
 
-// ownGroup starts cmd as the leader of a new process group, and makes its
-// Cancel kill the group. The command does not read the terminal (its
-// stdin is not the terminal), so being outside the foreground group costs
-// it nothing.
+// ownGroup starts cmd as the leader of a new process group, which its Cancel
+// kills. It does not read the terminal (its stdin is not the terminal), so
+// being outside the foreground group costs it nothing.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	dieWithParent(cmd.SysProcAttr)

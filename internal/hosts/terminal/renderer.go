@@ -33,18 +33,17 @@ func (b *Backend) HandBarToRenderer() bool {
 	return true
 }
 
-// AppDrawsBar says the app sets its own bar through the renderer: the
-// backend sends no keep-alive over it, and holds no bar of its own after it
-// (the app's replaces it, and the renderer resets it).
-func (b *Backend) AppDrawsBar() {
+// AppBar says whether the app sets its own bar through the renderer. While
+// it does, the backend sends no keep-alive over it, and holds no bar of its
+// own after it (the app's replaces it, and the renderer resets it); once it
+// stops, the renderer draws the chat's state again, and the keep-alive resumes.
+func (b *Backend) AppBar(on bool) {
+	if !on {
+		b.owner.CompareAndSwap(uint32(ownerApp), uint32(ownerRenderer))
+		return
+	}
 	b.letGo()
 	b.owner.CompareAndSwap(uint32(ownerRenderer), uint32(ownerApp))
-}
-
-// AppClearedBar says the app no longer sets its own bar: the renderer
-// draws the chat's state again, and the backend's keep-alive resumes.
-func (b *Backend) AppClearedBar() {
-	b.owner.CompareAndSwap(uint32(ownerApp), uint32(ownerRenderer))
 }
 
 // RendererWaits reports whether a renderer that has the bar must draw none
@@ -58,8 +57,8 @@ func (b *Backend) RendererWaits() bool {
 // ends on a hangup, which Bubble Tea v2 does not handle): ResetOrphan
 // writes the exit's reset once every report is done.
 func (b *Backend) RendererGone() {
-	if !b.owner.CompareAndSwap(uint32(ownerRenderer), uint32(ownerOrphan)) {
-		b.owner.CompareAndSwap(uint32(ownerApp), uint32(ownerOrphan))
+	if b.RendererDraws() { // the owner leaves renderer and app only for orphan
+		b.owner.Store(uint32(ownerOrphan))
 	}
 }
 
@@ -87,7 +86,7 @@ func (b *Backend) skipBar(r host.Report) bool {
 	switch barOwner(b.owner.Load()) {
 	case ownerRenderer: // until released, the backend still holds a bar, or a stale one may be up
 		return b.released.Load() && !(r.Kind == host.KindState && r.Repeat && b.Refresh(r.State) > 0)
-	case ownerApp, ownerOrphan: // AppDrawsBar let go first; ResetOrphan writes the exit's reset last
+	case ownerApp, ownerOrphan: // AppBar let go first; ResetOrphan writes the exit's reset last
 		return true
 	}
 	return false

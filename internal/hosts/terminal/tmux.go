@@ -203,6 +203,7 @@ func (a *TmuxAsk) Facts(ctx context.Context) (f TmuxFacts, done bool, err error)
 	a.done = true
 	if err != nil {
 		a.err = fmt.Errorf("tmux does not answer: %w", err)
+		a.facts.Pass = passDenied
 	} else {
 		a.facts = parseTmuxFacts(out)
 	}
@@ -216,15 +217,9 @@ func (a *TmuxAsk) Known() (TmuxFacts, bool, error) {
 	return a.facts, a.done, a.err
 }
 
-// pass is allow-passthrough as known so far, never blocking.
+// pass is allow-passthrough as known so far (passUnasked before), never blocking.
 func (b *Backend) pass() passState {
-	f, done, err := b.tmux.Known()
-	switch {
-	case !done:
-		return passUnasked
-	case err != nil:
-		return passDenied
-	}
+	f, _, _ := b.tmux.Known()
 	return f.Pass
 }
 
