@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -110,12 +111,8 @@ func (c Channel) String() string {
 // which carries the state only when no other host does and always the
 // ping. A host backend that cannot be made is left out, its error in the channels.
 func Build(d Detection, c Config) ([]host.Backend, []Channel) {
-	if c.Agent == "" {
-		c.Agent = "chat"
-	}
-	if c.Output == nil {
-		c.Output = os.Stdout
-	}
+	c.Agent = cmp.Or(c.Agent, "chat")
+	c.Output = cmp.Or[io.Writer](c.Output, os.Stdout)
 	h := d.Host
 	var list []host.Backend
 	var chans []Channel

@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,10 +13,7 @@ import (
 
 // lookCommand finds a host's CLI, bin (default: the host's name) on PATH.
 func lookCommand(hostName, bin string) (string, error) {
-	if bin == "" {
-		bin = hostName
-	}
-	path, err := exec.LookPath(bin)
+	path, err := exec.LookPath(cmp.Or(bin, hostName))
 	if err != nil {
 		return "", fmt.Errorf("%s: %w: %w", hostName, ErrUnavailable, err)
 	}

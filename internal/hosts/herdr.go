@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -62,9 +63,7 @@ func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, erro
 	case strings.ContainsRune(socket, 0) || strings.ContainsRune(bin, 0):
 		return nil, fmt.Errorf("herdr: %w: socket or binary path contains NUL", ErrConfig)
 	}
-	if c.Source == "" {
-		c.Source = "custom:" + c.Agent // a valid agent is a valid source's tail
-	}
+	c.Source = cmp.Or(c.Source, "custom:"+c.Agent) // a valid agent is a valid source's tail
 	c.Logger = orDiscard(c.Logger)
 	return &herdrBackend{
 		c: c, socket: socket, pane: pane, bin: bin, cli: cli, now: time.Now, seq: &processSeq,

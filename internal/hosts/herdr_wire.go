@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -175,15 +176,11 @@ func (b *herdrBackend) runCLI(ctx context.Context, method string, req herdrReque
 		// src/cli/spec.rs): nothing would be reported.
 		return rejected("herdr", method, "usage", "pane id "+strconv.Quote(p.PaneID)+" starts with '-'")
 	}
-	bin := b.bin
-	if bin == "" {
-		bin = "herdr"
-	}
 	var env []string
 	if b.socket != "" {
 		env = []string{"HERDR_SOCKET_PATH=" + b.socket}
 	}
-	stderr, exit, err := runCommand(ctx, "herdr", method, env, bin, req.argv(method)...)
+	stderr, exit, err := runCommand(ctx, "herdr", method, env, cmp.Or(b.bin, "herdr"), req.argv(method)...)
 	switch exit {
 	case 0, -1: // ok, or a failure that is not herdr's answer
 		return err
