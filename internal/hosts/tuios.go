@@ -62,12 +62,12 @@ type tuiosBackend struct {
 	client         lineClient
 	refused        refusals
 	id             uint64
-	exited, turned bool              // turned: a turn has run, so Idle is done
-	meta           map[string]string // the facts tuios holds
-	agents         map[string]sentAgent
-	actSent        bool   // a session_start went out in this process
-	actSess        string // the session it was for
-	harness        string // Agent as tuios's rail shows it whole (tuiosHarness)
+	exited, turned bool                     // turned: a turn has run, so Idle is done
+	meta           map[string]string        // the facts tuios holds
+	agents         map[string]host.SubAgent // what tuios was last told of each, by agentID
+	actSent        bool                     // a session_start went out in this process
+	actSess        string                   // the session it was for
+	harness        string                   // Agent as tuios's rail shows it whole (tuiosHarness)
 	stall          time.Duration
 	ended          time.Time // when tuios took a done or errored it still shows
 	now            func() time.Time
@@ -99,7 +99,7 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 		client:  lineClient{host: "tuios", path: socket, opField: "verb", keep: true, log: c.Logger},
 		refused: refusals{host: "tuios", log: c.Logger},
 		meta:    map[string]string{},
-		agents:  map[string]sentAgent{},
+		agents:  map[string]host.SubAgent{},
 		harness: tuiosHarness(c.Agent),
 		stall:   tuiosStall(os.Getenv("TUIOS_AGENT_STALL_SECONDS")),
 		now:     time.Now,
