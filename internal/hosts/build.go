@@ -76,30 +76,22 @@ func (c Channel) Probe(ctx context.Context) {
 // renderer draws the bar (terminal.Backend.HandBarToRenderer); nil if none.
 func (c Channel) Terminal() *terminal.Backend { return c.term }
 
-// carries is Carries as it stands now: the renderer may have the bar.
-func (c Channel) carries() string {
-	if c.term == nil {
-		return c.Carries
-	}
-	s := c.Carries
-	if c.handoff != nil && c.handoff.refused.Load() {
-		s = strings.Replace(s, cmuxFallback, "progress (OSC 9;4), as cmux refused its status rows", 1)
-	}
-	return c.term.Carries(s)
-}
-
 func (c Channel) String() string {
 	if c.Err != nil {
 		return fmt.Sprintf("%s: not used: %v", c.Host, c.Err)
 	}
-	if c.handoff != nil && c.term == nil && c.handoff.refused.Load() {
+	refused := c.handoff != nil && c.handoff.refused.Load()
+	if refused && c.term == nil {
 		return c.Host + ": not used: it refused set-status as an unknown command (a remote workspace's cmux): the terminal shows the state"
 	}
-	via := c.Via
-	if c.term != nil {
-		via += " (" + c.term.Info().String() + ")"
+	carries, via := c.Carries, c.Via
+	if c.term != nil { // Carries as it stands now: the renderer may have the bar
+		if refused {
+			carries = strings.Replace(carries, cmuxFallback, "progress (OSC 9;4), as cmux refused its status rows", 1)
+		}
+		carries, via = c.term.Carries(carries), via+" ("+c.term.Info().String()+")"
 	}
-	s := fmt.Sprintf("%s: %s via %s", c.Host, c.carries(), via)
+	s := fmt.Sprintf("%s: %s via %s", c.Host, carries, via)
 	if n := c.Note(); n != "" {
 		s += "; but " + n
 	}
