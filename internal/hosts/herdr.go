@@ -87,10 +87,7 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 		if err != nil && !errors.Is(err, host.ErrDropped) {
 			return err // herdr unreachable: tried again, the tokens with it
 		}
-		if terr := ignoreDropped(b.syncTokens(ctx, r, false)); terr != nil {
-			return terr
-		}
-		return err
+		return cmp.Or(ignoreDropped(b.syncTokens(ctx, r, false)), err)
 	case host.KindMeta:
 		b.facts = r.Meta
 		return b.syncTokens(ctx, r, r.Repeat)
@@ -200,6 +197,8 @@ func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error
 	return err
 }
 
+var herdrStarts = map[host.Origin]string{host.OriginStartup: "startup", host.OriginSwitched: "resume"}
+
 // reportSession sends the session, though herdr keeps it only for its own
 // "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report)
 // and answers the rest ok.
@@ -208,12 +207,7 @@ func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error
 func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
 	p := b.params()
 	p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
-	switch r.Session.Origin {
-	case host.OriginStartup:
-		p.StartSource = "startup"
-	case host.OriginSwitched:
-		p.StartSource = "resume"
-	}
+	p.StartSource = herdrStarts[r.Session.Origin]
 	err := b.send(ctx, methodReportSession, p)
 	if errors.Is(err, ErrRejected) && !hasCode(err, "server_unavailable", "internal_error") && !errors.Is(err, host.ErrDropped) {
 		return fmt.Errorf("%w (not asked again): %w", err, host.ErrDropped)
