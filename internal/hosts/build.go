@@ -40,7 +40,7 @@ type Channel struct {
 	Via     string // how: the socket, the executable, the output
 	Err     error
 	term    *terminal.Backend // Note, Probe, and the bar a renderer may take (Terminal)
-	tmux    *tmuxBackend      // the pane options': what tmux's answer says against them (Problem)
+	tmux    *tmuxBackend      // the pane options', for Problem and Probe
 	handoff *handoff          // cmux's, here and on the terminal's: both change if cmux refuses rows
 }
 
@@ -50,7 +50,11 @@ func (c Channel) Problem() error {
 	if c.tmux == nil {
 		return nil
 	}
-	return c.tmux.Problem()
+	f, done, err := c.tmux.ask.Known()
+	if !done {
+		return nil
+	}
+	return tmuxProblem(f, err, c.tmux.pane, c.tmux.mine)
 }
 
 // Note says what keeps the channel's reports from showing, with the fix. It never blocks.
