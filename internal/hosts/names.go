@@ -6,7 +6,7 @@ import (
 )
 
 // The names an app gives, each checked by one rule (WithAgent, WithSource):
-// a host that wants another form makes it from them (statusKey, tuiosHarness).
+// a host that wants another form makes it from them (statusKey, tuios's harness).
 const (
 	AgentRule  = "1-64 of [A-Za-z0-9._-], starting with a letter or digit"
 	SourceRule = "1-80 of [A-Za-z0-9:._-]" // herdr's report source

@@ -67,7 +67,7 @@ type tuiosBackend struct {
 	agents         map[string]host.SubAgent // what tuios was last told of each, by agentID
 	actSent        bool                     // a session_start went out in this process
 	actSess        string                   // the session it was for
-	harness        string                   // Agent as tuios's rail shows it whole (tuiosHarness)
+	harness        string                   // Agent as tuios's rail shows it whole
 	stall          time.Duration
 	ended          time.Time // when tuios took a done or errored it still shows
 	now            func() time.Time
@@ -100,7 +100,9 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 		refused: refusals{host: "tuios", log: c.Logger},
 		meta:    map[string]string{},
 		agents:  map[string]host.SubAgent{},
-		harness: tuiosHarness(c.Agent),
+		// tuios's rail shows a harness id up to its first '-' (internal/app/
+		// render_sidebar.go, sidebarHarnessLabel, main 6037a8a): each is U+2011.
+		harness: strings.ReplaceAll(c.Agent, "-", "\u2011"),
 		stall:   tuiosStall(os.Getenv("TUIOS_AGENT_STALL_SECONDS")),
 		now:     time.Now,
 	}, nil
@@ -126,11 +128,6 @@ func (b *tuiosBackend) Refresh(s host.State) time.Duration {
 	}
 	return b.stall / 2
 }
-
-// tuiosHarness is agent with each '-' as U+2011: tuios's rail shows a
-// harness id up to its first '-' (internal/app/render_sidebar.go,
-// sidebarHarnessLabel, main 6037a8a).
-func tuiosHarness(agent string) string { return strings.ReplaceAll(agent, "-", "\u2011") }
 
 func (b *tuiosBackend) Name() string { return "tuios" }
 
