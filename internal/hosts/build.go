@@ -154,8 +154,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	// the terminal both (see terminal.TmuxAsk).
 	ask := tmuxAsk(h.Tmux, h.Terminal.MuxPane)
 	if tp := h.Tmux; tp.Pane != "" && !c.Off {
-		// An extra channel: never counted as the host that carries the
-		// state, so the bar and the ping go on as they would without it.
+		// Never the host that carries the state: the bar and the ping go on as without it.
 		b, err := newTmux(c, tp, ask)
 		add(Tmux, b, err, false, "pane options "+strings.Join(TmuxOptions[:], ", ")+" (state, agent, request or headline), exit",
 			tp.Bin+" -S "+tp.Socket+", pane "+tp.Pane)
@@ -163,12 +162,11 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 			chans[len(chans)-1].tmux = b
 		}
 	}
-	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane
-	// turns needs_input, errored or done, whatever set the state (over
-	// herdr's API too: its alerts read no source), and forwards a pane's
-	// OSC 9 (tuios main 6037a8a: internal/config/agent_alerts.go,
-	// internal/app/agent_alert.go considerAgentAlert, internal/app/
-	// notify.go): a ping of ours would be a second notification.
+	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane turns
+	// needs_input, errored or done, whatever set the state (over herdr's API
+	// too: its alerts read no source), and forwards a pane's OSC 9 (tuios main
+	// 6037a8a: internal/config/agent_alerts.go, internal/app/agent_alert.go
+	// considerAgentAlert, internal/app/notify.go): a ping of ours would be a second.
 	hostAlerts := h.Kind == Tuios && hostCarriesState
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
 		return list, append(chans, Channel{Host: "terminal", Err: errors.New("output is not a terminal")})

@@ -20,11 +20,9 @@ func lookCommand(hostName, bin string) (string, error) {
 	return path, nil
 }
 
-// runCommand runs bin with args for the request op, env added to the
-// process's, through proc.Run (bounded by ctx, its process group killed at
-// the end). It returns the head of stderr, the exit status and an error
-// starting "<host>: <op>: ". Only a non-zero exit is the host's answer: a
-// *ReplyError "exit status N" with what it printed; the rest are failures.
+// runCommand runs bin by proc.Run (bounded by ctx, its process group killed at
+// the end), env added to the process's. Only a non-zero exit is the host's
+// answer: a *ReplyError "exit status N" with what it printed; -1 is a signal.
 func runCommand(ctx context.Context, hostName, op string, env []string, bin string, args ...string) (stderr []byte, exit int, err error) {
 	stdout, stderr, err := proc.Run(ctx, env, bin, args...)
 	var ee *exec.ExitError

@@ -200,10 +200,9 @@ func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error
 var herdrStarts = map[host.Origin]string{host.OriginStartup: "startup", host.OriginSwitched: "resume"}
 
 // reportSession sends the session, though herdr keeps it only for its own
-// "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report)
-// and answers the rest ok.
-// A refusal but herdr's own trouble (server_unavailable, internal_error:
-// src/api/server.rs) would come again: dropped.
+// "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report) and
+// answers the rest ok. A refusal but herdr's own trouble (server_unavailable,
+// internal_error: src/api/server.rs) would come again: dropped.
 func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
 	p := b.params()
 	p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
