@@ -11,12 +11,6 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// tuios takes one sub-agent event per report-agent-activity: session_start
-// (the process's first report but an exit, "startup", or a new session id,
-// "switch") makes it forget the children it had, from a crash or a restart;
-// subagent_start and subagent_stop follow the list (moveAgent). Each event
-// names the harness and the session, so a child is never put on another agent.
-
 type activityParams struct {
 	Session        string   `json:"session"`
 	Window         string   `json:"window"`
@@ -55,11 +49,15 @@ func tuiosSessionID(id string) string {
 	return strings.ToValidUTF8(id[:256], "")
 }
 
+// reportAgents sends one sub-agent event per report-agent-activity: session_start
+// (the process's first report but an exit, "startup", or a new session id,
+// "switch") makes tuios forget the children it had, from a crash or a restart;
+// subagent_start and subagent_stop follow the list (moveAgent). Each event
+// names the harness and the session, so a child is never put on another agent.
 func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 	if b.actSent && b.actSess == "" && len(b.agents) == 0 {
-		// The session got its id after the first report (a chat saved
-		// for the first time): nothing was listed under the empty one, so
-		// this is no switch.
+		// The session got its id after the first report (a chat saved for the
+		// first time): nothing was listed under the empty one, so no switch.
 		b.actSess = r.Session.ID
 	}
 	if !b.actSent || r.Session.ID != b.actSess {
