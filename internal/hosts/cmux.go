@@ -21,12 +21,12 @@ import (
 //	        cmux workspace loading on|off --id <key> [--workspace W]
 //	exit    cmux clear-status <key> --panel=S [--workspace W], and the loader off
 //
-// Rows are workspace-scoped and newer builds do not pass CMUX_WORKSPACE_ID
-// to every child: W is named when known. The surface S and the pid P, as
-// cmux's hooks send them, give two chats of one agent a row each, cleared
-// when P dies, SIGKILL too (cmux 0807598, ControlCommandCoordinator+
-// SidebarMetadataV1.swift; older builds ignore them). The ping stays the
-// terminal's OSC 9, which cmux's Ghostty core shows.
+// Rows are workspace-scoped and newer builds do not pass CMUX_WORKSPACE_ID to
+// every child: W is named when known. The surface S and the pid P, as cmux's
+// hooks send them, give two chats of one agent a row each, cleared when P dies,
+// SIGKILL too (cmux 0807598, ControlCommandCoordinator+SidebarMetadataV1.swift;
+// older builds ignore them). The ping stays the terminal's OSC 9, which cmux's
+// Ghostty core shows.
 type cmuxBackend struct {
 	c                   Config
 	bin, key, workspace string   // key: the row's, from the agent name (statusKey)

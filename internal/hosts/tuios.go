@@ -187,28 +187,26 @@ func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	})
 }
 
-// exit hands the pane back: state none, with which tuios drops the pane's
-// facts, sub-agents and attribution too. With NoStates, or a done or
-// errored tuios took less than tuiosSettle ago (a none would drop its
-// alert unseen), it clears those itself. The connection is closed.
+// exit hands the pane back: state none, with which tuios drops the pane's facts,
+// sub-agents and attribution too. With NoStates, or a done or errored tuios took
+// less than tuiosSettle ago (a none would drop its alert unseen), it clears those.
 func (b *tuiosBackend) exit(ctx context.Context) error {
 	b.exited = true
 	defer b.client.Close()
 	if !b.noStates && (b.ended.IsZero() || b.now().Sub(b.ended) >= tuiosSettle) {
 		return ignoreDropped(b.send(ctx, verbState, stateParams{
-			// No harness: tuios keeps the one a none names, attributing
-			// the pane to an agent that left (agent_state.go,
-			// harnessAfterReport, tuios main as of 2026-12).
+			// No harness: tuios keeps the one a none names, attributing the pane to
+			// an agent that left (agent_state.go harnessAfterReport, tuios main as of 2026-12).
 			Session: b.session, Window: b.pane, State: "none",
 		}))
 	}
-	var errs []error
+	var err error
 	if len(b.meta) > 0 {
-		errs = append(errs, ignoreDropped(b.send(ctx, verbMeta, metaParams{
+		err = ignoreDropped(b.send(ctx, verbMeta, metaParams{
 			Session: b.session, Window: b.pane, Source: b.harness, Clear: true,
-		})))
+		}))
 	}
-	return errors.Join(append(errs, ignoreDropped(b.clearAgents(ctx)))...)
+	return errors.Join(err, ignoreDropped(b.clearAgents(ctx)))
 }
 
 // send makes one request; a verb answered unknown_verb is not sent again.
