@@ -20,12 +20,11 @@ import (
 // The methods herdr's socket takes (herdr 0.8.0, protocol 20); the herdr
 // binary's verb is the method's name after "pane.", with '-' for '_'.
 const (
-	methodReportAgent   = "pane.report_agent"
-	methodReportSession = "pane.report_agent_session"
-	methodReleaseAgent  = "pane.release_agent"
-	methodReportMeta    = "pane.report_metadata"
-	// 0.6.9+; "herdr notification show" (src/cli/notification.rs)
-	methodShowNotification = "notification.show"
+	methodReportAgent      = "pane.report_agent"
+	methodReportSession    = "pane.report_agent_session"
+	methodReleaseAgent     = "pane.release_agent"
+	methodReportMeta       = "pane.report_metadata"
+	methodShowNotification = "notification.show" // 0.6.9+; the CLI's in src/cli/notification.rs
 )
 
 // herdrRequest is a request's parameters: JSON for the socket, argv for the binary.
