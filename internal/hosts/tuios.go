@@ -160,13 +160,11 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 		return nil
 	}
 	msg := ""
-	switch r.State {
-	case host.Blocked, host.Failed:
+	switch {
+	case r.State == host.Blocked || r.State == host.Failed:
 		msg = r.Message // what the chat waits on, or the failed turn's headline
-	case host.Idle:
-		if b.turned {
-			state = "done"
-		}
+	case r.State == host.Idle && b.turned:
+		state = "done"
 	}
 	b.turned = b.turned || r.State != host.Idle
 	err := b.send(ctx, verbState, stateParams{
