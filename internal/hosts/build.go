@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -39,7 +40,7 @@ type Channel struct {
 	Via     string // how: the socket, the executable, the output
 	Err     error
 	term    *terminal.Backend // Note, Probe, and the bar a renderer may take (Terminal)
-	tmux    *tmuxBackend      // the pane options': what tmux's answer says against them (Problem)
+	tmux    *tmuxBackend      // the pane options', for Problem and Probe
 	handoff *handoff          // cmux's, here and on the terminal's: both change if cmux refuses rows
 }
 
@@ -49,7 +50,11 @@ func (c Channel) Problem() error {
 	if c.tmux == nil {
 		return nil
 	}
-	return c.tmux.Problem()
+	f, done, err := c.tmux.ask.Known()
+	if !done {
+		return nil
+	}
+	return tmuxProblem(f, err, c.tmux.pane, c.tmux.mine)
 }
 
 // Note says what keeps the channel's reports from showing, with the fix. It never blocks.
@@ -75,30 +80,22 @@ func (c Channel) Probe(ctx context.Context) {
 // renderer draws the bar (terminal.Backend.HandBarToRenderer); nil if none.
 func (c Channel) Terminal() *terminal.Backend { return c.term }
 
-// carries is Carries as it stands now: the renderer may have the bar.
-func (c Channel) carries() string {
-	if c.term == nil {
-		return c.Carries
-	}
-	s := c.Carries
-	if c.handoff != nil && c.handoff.refused.Load() {
-		s = strings.Replace(s, cmuxFallback, "progress (OSC 9;4), as cmux refused its status rows", 1)
-	}
-	return c.term.Carries(s)
-}
-
 func (c Channel) String() string {
 	if c.Err != nil {
 		return fmt.Sprintf("%s: not used: %v", c.Host, c.Err)
 	}
-	if c.handoff != nil && c.term == nil && c.handoff.refused.Load() {
+	refused := c.handoff != nil && c.handoff.refused.Load()
+	if refused && c.term == nil {
 		return c.Host + ": not used: it refused set-status as an unknown command (a remote workspace's cmux): the terminal shows the state"
 	}
-	via := c.Via
-	if c.term != nil {
-		via += " (" + c.term.Info().String() + ")"
+	carries, via := c.Carries, c.Via
+	if c.term != nil { // Carries as it stands now: the renderer may have the bar
+		if refused {
+			carries = strings.Replace(carries, cmuxFallback, "progress (OSC 9;4), as cmux refused its status rows", 1)
+		}
+		carries, via = c.term.Carries(carries), via+" ("+c.term.Info().String()+")"
 	}
-	s := fmt.Sprintf("%s: %s via %s", c.Host, c.carries(), via)
+	s := fmt.Sprintf("%s: %s via %s", c.Host, carries, via)
 	if n := c.Note(); n != "" {
 		s += "; but " + n
 	}
@@ -110,12 +107,8 @@ func (c Channel) String() string {
 // which carries the state only when no other host does and always the
 // ping. A host backend that cannot be made is left out, its error in the channels.
 func Build(d Detection, c Config) ([]host.Backend, []Channel) {
-	if c.Agent == "" {
-		c.Agent = "chat"
-	}
-	if c.Output == nil {
-		c.Output = os.Stdout
-	}
+	c.Agent = cmp.Or(c.Agent, "chat")
+	c.Output = cmp.Or[io.Writer](c.Output, os.Stdout)
 	h := d.Host
 	var list []host.Backend
 	var chans []Channel
@@ -161,8 +154,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	// the terminal both (see terminal.TmuxAsk).
 	ask := tmuxAsk(h.Tmux, h.Terminal.MuxPane)
 	if tp := h.Tmux; tp.Pane != "" && !c.Off {
-		// An extra channel: never counted as the host that carries the
-		// state, so the bar and the ping go on as they would without it.
+		// Never the host that carries the state: the bar and the ping go on as without it.
 		b, err := newTmux(c, tp, ask)
 		add(Tmux, b, err, false, "pane options "+strings.Join(TmuxOptions[:], ", ")+" (state, agent, request or headline), exit",
 			tp.Bin+" -S "+tp.Socket+", pane "+tp.Pane)
@@ -170,12 +162,11 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 			chans[len(chans)-1].tmux = b
 		}
 	}
-	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane
-	// turns needs_input, errored or done, whatever set the state (over
-	// herdr's API too: its alerts read no source), and forwards a pane's
-	// OSC 9 (tuios main 6037a8a: internal/config/agent_alerts.go,
-	// internal/app/agent_alert.go considerAgentAlert, internal/app/
-	// notify.go): a ping of ours would be a second notification.
+	// tuios alerts itself (an OSC 9 to the user's terminal) when a pane turns
+	// needs_input, errored or done, whatever set the state (over herdr's API
+	// too: its alerts read no source), and forwards a pane's OSC 9 (tuios main
+	// 6037a8a: internal/config/agent_alerts.go, internal/app/agent_alert.go
+	// considerAgentAlert, internal/app/notify.go): a ping of ours would be a second.
 	hostAlerts := h.Kind == Tuios && hostCarriesState
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
 		return list, append(chans, Channel{Host: "terminal", Err: errors.New("output is not a terminal")})

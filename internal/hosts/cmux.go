@@ -21,12 +21,12 @@ import (
 //	        cmux workspace loading on|off --id <key> [--workspace W]
 //	exit    cmux clear-status <key> --panel=S [--workspace W], and the loader off
 //
-// Rows are workspace-scoped and newer builds do not pass CMUX_WORKSPACE_ID
-// to every child: W is named when known. The surface S and the pid P, as
-// cmux's hooks send them, give two chats of one agent a row each, cleared
-// when P dies, SIGKILL too (cmux 0807598, ControlCommandCoordinator+
-// SidebarMetadataV1.swift; older builds ignore them). The ping stays the
-// terminal's OSC 9, which cmux's Ghostty core shows.
+// Rows are workspace-scoped and newer builds do not pass CMUX_WORKSPACE_ID to
+// every child: W is named when known. The surface S and the pid P, as cmux's
+// hooks send them, give two chats of one agent a row each, cleared when P dies,
+// SIGKILL too (cmux 0807598, ControlCommandCoordinator+SidebarMetadataV1.swift;
+// older builds ignore them). The ping stays the terminal's OSC 9, which cmux's
+// Ghostty core shows.
 type cmuxBackend struct {
 	c                   Config
 	bin, key, workspace string   // key: the row's, from the agent name (statusKey)
@@ -45,13 +45,13 @@ type cmuxBackend struct {
 // the app clamps it to -9999..9999: 42f5741, CLI/cmux.swift
 // forwardSidebarMetadataCommand). Icons are SF Symbols.
 var cmuxRows = map[host.State]struct {
-	text, icon, color string
-	urgent, loading   bool
+	text, icon, color, loading string // loading: the workspace's loader
+	urgent                     bool
 }{
-	host.Working: {"Running", "bolt.fill", "#4C8DFF", false, true},
-	host.Blocked: {"Needs input", "bell.fill", "#4C8DFF", true, false},
-	host.Failed:  {"Failed", "exclamationmark.triangle.fill", "#FF453A", true, false},
-	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", false, false},
+	host.Working: {"Running", "bolt.fill", "#4C8DFF", "on", false},
+	host.Blocked: {"Needs input", "bell.fill", "#4C8DFF", "off", true},
+	host.Failed:  {"Failed", "exclamationmark.triangle.fill", "#FF453A", "off", true},
+	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", "off", false},
 }
 
 func newCmux(c Config, bin, workspace, surface string) (*cmuxBackend, error) {
@@ -102,22 +102,18 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 		b.exited = true
 		err := b.rows(ctx, append([]string{"clear-status", b.key}, b.panel...)...)
 		if b.loading != "off" && !b.noRows {
-			err = errors.Join(err, b.spin(ctx, false, true, err == nil))
+			err = errors.Join(err, b.spin(ctx, "off", true, err == nil))
 		}
 		return err
 	}
 	return nil
 }
 
-// spin sets the workspace's loader (the sidebar spinner, shown by default:
-// sidebar.showAgentActivity in cmux's SettingCatalog) unless it is so
-// already (again with force). Called unknown, or failing where the command
+// spin turns the workspace's loader (the sidebar spinner, shown by default:
+// sidebar.showAgentActivity in cmux's SettingCatalog) on or off unless it is
+// so already (again with force). Called unknown, or failing where the command
 // before it worked (cmuxOK) and it never has, it is not run again.
-func (b *cmuxBackend) spin(ctx context.Context, on, force, cmuxOK bool) error {
-	state := "off"
-	if on {
-		state = "on"
-	}
+func (b *cmuxBackend) spin(ctx context.Context, state string, force, cmuxOK bool) error {
 	if b.noLoading || (b.loading == state && !force) {
 		return nil
 	}
@@ -162,7 +158,6 @@ func unknownCommand(err error, verb string) bool {
 	return errors.As(err, &rerr) && strings.Contains(strings.ToLower(rerr.Message), `unknown command "`+verb+`"`)
 }
 
-// run runs one cmux command, bounded by ctx (runCommand).
 func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 	name := args[0]
 	if name == "workspace" {

@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,21 +13,16 @@ import (
 
 // lookCommand finds a host's CLI, bin (default: the host's name) on PATH.
 func lookCommand(hostName, bin string) (string, error) {
-	if bin == "" {
-		bin = hostName
-	}
-	path, err := exec.LookPath(bin)
+	path, err := exec.LookPath(cmp.Or(bin, hostName))
 	if err != nil {
 		return "", fmt.Errorf("%s: %w: %w", hostName, ErrUnavailable, err)
 	}
 	return path, nil
 }
 
-// runCommand runs bin with args for the request op, env added to the
-// process's, through proc.Run (bounded by ctx, its process group killed at
-// the end). It returns the head of stderr, the exit status and an error
-// starting "<host>: <op>: ". Only a non-zero exit is the host's answer: a
-// *ReplyError "exit status N" with what it printed; the rest are failures.
+// runCommand runs bin by proc.Run (bounded by ctx, its process group killed at
+// the end), env added to the process's. Only a non-zero exit is the host's
+// answer: a *ReplyError "exit status N" with what it printed; -1 is a signal.
 func runCommand(ctx context.Context, hostName, op string, env []string, bin string, args ...string) (stderr []byte, exit int, err error) {
 	stdout, stderr, err := proc.Run(ctx, env, bin, args...)
 	var ee *exec.ExitError

@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"cmp"
 	"errors"
 	"io/fs"
 	"os"
@@ -68,10 +69,8 @@ type Rules struct {
 
 // DetectWith is Detect under rules.
 func DetectWith(getenv func(string) string, rules Rules) Detection {
+	rules.GOOS = cmp.Or(rules.GOOS, runtime.GOOS)
 	r := &reader{getenv: getenv, rules: rules}
-	if r.rules.GOOS == "" {
-		r.rules.GOOS = runtime.GOOS
-	}
 	for _, try := range []func(*reader) (Host, bool){detectHerdr, detectTuios, detectCmux} {
 		r.ok = true
 		if h, found := try(r); found {

@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -62,9 +63,7 @@ func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, erro
 	case strings.ContainsRune(socket, 0) || strings.ContainsRune(bin, 0):
 		return nil, fmt.Errorf("herdr: %w: socket or binary path contains NUL", ErrConfig)
 	}
-	if c.Source == "" {
-		c.Source = "custom:" + c.Agent // a valid agent is a valid source's tail
-	}
+	c.Source = cmp.Or(c.Source, "custom:"+c.Agent) // a valid agent is a valid source's tail
 	c.Logger = orDiscard(c.Logger)
 	return &herdrBackend{
 		c: c, socket: socket, pane: pane, bin: bin, cli: cli, now: time.Now, seq: &processSeq,
@@ -88,10 +87,7 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 		if err != nil && !errors.Is(err, host.ErrDropped) {
 			return err // herdr unreachable: tried again, the tokens with it
 		}
-		if terr := ignoreDropped(b.syncTokens(ctx, r, false)); terr != nil {
-			return terr
-		}
-		return err
+		return cmp.Or(ignoreDropped(b.syncTokens(ctx, r, false)), err)
 	case host.KindMeta:
 		b.facts = r.Meta
 		return b.syncTokens(ctx, r, r.Repeat)
@@ -201,20 +197,16 @@ func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error
 	return err
 }
 
+var herdrStarts = map[host.Origin]string{host.OriginStartup: "startup", host.OriginSwitched: "resume"}
+
 // reportSession sends the session, though herdr keeps it only for its own
-// "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report)
-// and answers the rest ok.
-// A refusal but herdr's own trouble (server_unavailable, internal_error:
-// src/api/server.rs) would come again: dropped.
+// "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report) and
+// answers the rest ok. A refusal but herdr's own trouble (server_unavailable,
+// internal_error: src/api/server.rs) would come again: dropped.
 func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
 	p := b.params()
 	p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
-	switch r.Session.Origin {
-	case host.OriginStartup:
-		p.StartSource = "startup"
-	case host.OriginSwitched:
-		p.StartSource = "resume"
-	}
+	p.StartSource = herdrStarts[r.Session.Origin]
 	err := b.send(ctx, methodReportSession, p)
 	if errors.Is(err, ErrRejected) && !hasCode(err, "server_unavailable", "internal_error") && !errors.Is(err, host.ErrDropped) {
 		return fmt.Errorf("%w (not asked again): %w", err, host.ErrDropped)

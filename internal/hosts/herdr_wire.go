@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,12 +20,11 @@ import (
 // The methods herdr's socket takes (herdr 0.8.0, protocol 20); the herdr
 // binary's verb is the method's name after "pane.", with '-' for '_'.
 const (
-	methodReportAgent   = "pane.report_agent"
-	methodReportSession = "pane.report_agent_session"
-	methodReleaseAgent  = "pane.release_agent"
-	methodReportMeta    = "pane.report_metadata"
-	// 0.6.9+; "herdr notification show" (src/cli/notification.rs)
-	methodShowNotification = "notification.show"
+	methodReportAgent      = "pane.report_agent"
+	methodReportSession    = "pane.report_agent_session"
+	methodReleaseAgent     = "pane.release_agent"
+	methodReportMeta       = "pane.report_metadata"
+	methodShowNotification = "notification.show" // 0.6.9+; the CLI's in src/cli/notification.rs
 )
 
 // herdrRequest is a request's parameters: JSON for the socket, argv for the binary.
@@ -175,15 +175,11 @@ func (b *herdrBackend) runCLI(ctx context.Context, method string, req herdrReque
 		// src/cli/spec.rs): nothing would be reported.
 		return rejected("herdr", method, "usage", "pane id "+strconv.Quote(p.PaneID)+" starts with '-'")
 	}
-	bin := b.bin
-	if bin == "" {
-		bin = "herdr"
-	}
 	var env []string
 	if b.socket != "" {
 		env = []string{"HERDR_SOCKET_PATH=" + b.socket}
 	}
-	stderr, exit, err := runCommand(ctx, "herdr", method, env, bin, req.argv(method)...)
+	stderr, exit, err := runCommand(ctx, "herdr", method, env, cmp.Or(b.bin, "herdr"), req.argv(method)...)
 	switch exit {
 	case 0, -1: // ok, or a failure that is not herdr's answer
 		return err

@@ -6,7 +6,7 @@ import (
 )
 
 // The names an app gives, each checked by one rule (WithAgent, WithSource):
-// a host that wants another form makes it from them (statusKey, tuiosHarness).
+// a host that wants another form makes it from them (statusKey, tuios's harness).
 const (
 	AgentRule  = "1-64 of [A-Za-z0-9._-], starting with a letter or digit"
 	SourceRule = "1-80 of [A-Za-z0-9:._-]" // herdr's report source
@@ -28,32 +28,20 @@ func sourceRune(r rune) bool { return alnum(r) || strings.ContainsRune(":._-", r
 // sanitize replaces each rune of s that keep refuses with '_' and cuts the
 // result to max bytes: names a host takes, from the app's.
 func sanitize(s string, keep func(rune) bool, max int) string {
-	b := make([]byte, 0, min(len(s), max))
-	for _, r := range s {
-		if len(b) == max {
-			break
-		}
+	s = strings.Map(func(r rune) rune {
 		if r < utf8.RuneSelf && keep(r) {
-			b = append(b, byte(r))
-		} else {
-			b = append(b, '_')
+			return r
 		}
-	}
-	return string(b)
+		return '_'
+	}, s)
+	return s[:min(len(s), max)] // one byte a rune
 }
 
 // validName reports whether s is 1 to max bytes, each an ASCII rune keep
 // takes: sanitize's check, where a '_' passes only if keep takes it.
 func validName(s string, keep func(rune) bool, max int) bool {
-	if s == "" || len(s) > max {
-		return false
-	}
-	for _, r := range s {
-		if r >= utf8.RuneSelf || !keep(r) {
-			return false
-		}
-	}
-	return true
+	refused := func(r rune) bool { return r >= utf8.RuneSelf || !keep(r) }
+	return s != "" && len(s) <= max && !strings.ContainsFunc(s, refused)
 }
 
 func alnum(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' }

@@ -3,6 +3,7 @@ package hosts
 import (
 	"fmt"
 	"log/slog"
+	"slices"
 
 	"github.com/hostbridge/hostbridge/host"
 )
@@ -13,12 +14,12 @@ import (
 type refusals struct {
 	host string
 	log  *slog.Logger
-	set  map[string]bool
+	set  []string
 }
 
 func (r *refusals) before(features ...string) error {
 	for _, f := range features {
-		if r.set[f] {
+		if slices.Contains(r.set, f) {
 			return fmt.Errorf("%s: %s: not sent, this %s refused it: %w", r.host, f, r.host, host.ErrDropped)
 		}
 	}
@@ -26,10 +27,7 @@ func (r *refusals) before(features ...string) error {
 }
 
 func (r *refusals) note(f string, err error) error {
-	if r.set == nil {
-		r.set = map[string]bool{}
-	}
-	r.set[f] = true
+	r.set = append(r.set, f)
 	r.log.Debug(r.host+": this "+r.host+" lacks a feature; not sending it again", "feature", f, "err", err)
 	return fmt.Errorf("%w: %w", err, host.ErrDropped)
 }

@@ -98,15 +98,6 @@ func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string)
 	return nil
 }
 
-// Problem is tmuxProblem once the facts are known (Probe); it never blocks.
-func (b *tmuxBackend) Problem() error {
-	f, done, err := b.ask.Known()
-	if !done {
-		return nil
-	}
-	return tmuxProblem(f, err, b.pane, b.mine)
-}
-
 // ownTTY reports whether a standard file is tty, or none is a terminal.
 func ownTTY(tty string) bool {
 	want, err := os.Stat(tty)

@@ -37,16 +37,14 @@ func detectTmux(r *reader, in terminal.Info) TmuxPane {
 		return bad("TMUX", "contains a control character")
 	case !filepath.IsAbs(socket):
 		return bad("TMUX", "does not start with an absolute socket path: "+quote(tm))
-	}
-	pane := in.MuxPane
-	if !validTmuxPane(pane) {
-		return bad("TMUX_PANE", "is not a tmux pane id (%<digits>): "+quote(pane))
+	case !validTmuxPane(in.MuxPane):
+		return bad("TMUX_PANE", "is not a tmux pane id (%<digits>): "+quote(in.MuxPane))
 	}
 	bin, err := lookPath(r.getenv, "tmux")
 	if err != nil {
 		return bad("PATH", "has no tmux executable")
 	}
-	return TmuxPane{Socket: socket, Pane: pane, Bin: bin}
+	return TmuxPane{Socket: socket, Pane: in.MuxPane, Bin: bin}
 }
 
 // validTmuxPane: tmux names a pane '%' and its decimal id (window.c,

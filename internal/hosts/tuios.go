@@ -62,12 +62,12 @@ type tuiosBackend struct {
 	client         lineClient
 	refused        refusals
 	id             uint64
-	exited, turned bool              // turned: a turn has run, so Idle is done
-	meta           map[string]string // the facts tuios holds
-	agents         map[string]sentAgent
-	actSent        bool   // a session_start went out in this process
-	actSess        string // the session it was for
-	harness        string // Agent as tuios's rail shows it whole (tuiosHarness)
+	exited, turned bool                     // turned: a turn has run, so Idle is done
+	meta           map[string]string        // the facts tuios holds
+	agents         map[string]host.SubAgent // what tuios was last told of each, by agentID
+	actSent        bool                     // a session_start went out in this process
+	actSess        string                   // the session it was for
+	harness        string                   // Agent as tuios's rail shows it whole
 	stall          time.Duration
 	ended          time.Time // when tuios took a done or errored it still shows
 	now            func() time.Time
@@ -99,8 +99,10 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 		client:  lineClient{host: "tuios", path: socket, opField: "verb", keep: true, log: c.Logger},
 		refused: refusals{host: "tuios", log: c.Logger},
 		meta:    map[string]string{},
-		agents:  map[string]sentAgent{},
-		harness: tuiosHarness(c.Agent),
+		agents:  map[string]host.SubAgent{},
+		// tuios's rail shows a harness id up to its first '-' (internal/app/
+		// render_sidebar.go, sidebarHarnessLabel, main 6037a8a): each is U+2011.
+		harness: strings.ReplaceAll(c.Agent, "-", "\u2011"),
 		stall:   tuiosStall(os.Getenv("TUIOS_AGENT_STALL_SECONDS")),
 		now:     time.Now,
 	}, nil
@@ -126,11 +128,6 @@ func (b *tuiosBackend) Refresh(s host.State) time.Duration {
 	}
 	return b.stall / 2
 }
-
-// tuiosHarness is agent with each '-' as U+2011: tuios's rail shows a
-// harness id up to its first '-' (internal/app/render_sidebar.go,
-// sidebarHarnessLabel, main 6037a8a).
-func tuiosHarness(agent string) string { return strings.ReplaceAll(agent, "-", "\u2011") }
 
 func (b *tuiosBackend) Name() string { return "tuios" }
 
@@ -163,13 +160,11 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 		return nil
 	}
 	msg := ""
-	switch r.State {
-	case host.Blocked, host.Failed:
+	switch {
+	case r.State == host.Blocked || r.State == host.Failed:
 		msg = r.Message // what the chat waits on, or the failed turn's headline
-	case host.Idle:
-		if b.turned {
-			state = "done"
-		}
+	case r.State == host.Idle && b.turned:
+		state = "done"
 	}
 	b.turned = b.turned || r.State != host.Idle
 	err := b.send(ctx, verbState, stateParams{
@@ -190,28 +185,26 @@ func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
 	})
 }
 
-// exit hands the pane back: state none, with which tuios drops the pane's
-// facts, sub-agents and attribution too. With NoStates, or a done or
-// errored tuios took less than tuiosSettle ago (a none would drop its
-// alert unseen), it clears those itself. The connection is closed.
+// exit hands the pane back: state none, with which tuios drops the pane's facts,
+// sub-agents and attribution too. With NoStates, or a done or errored tuios took
+// less than tuiosSettle ago (a none would drop its alert unseen), it clears those.
 func (b *tuiosBackend) exit(ctx context.Context) error {
 	b.exited = true
 	defer b.client.Close()
 	if !b.noStates && (b.ended.IsZero() || b.now().Sub(b.ended) >= tuiosSettle) {
 		return ignoreDropped(b.send(ctx, verbState, stateParams{
-			// No harness: tuios keeps the one a none names, attributing
-			// the pane to an agent that left (agent_state.go,
-			// harnessAfterReport, tuios main as of 2026-12).
+			// No harness: tuios keeps the one a none names, attributing the pane to
+			// an agent that left (agent_state.go harnessAfterReport, tuios main as of 2026-12).
 			Session: b.session, Window: b.pane, State: "none",
 		}))
 	}
-	var errs []error
+	var err error
 	if len(b.meta) > 0 {
-		errs = append(errs, ignoreDropped(b.send(ctx, verbMeta, metaParams{
+		err = ignoreDropped(b.send(ctx, verbMeta, metaParams{
 			Session: b.session, Window: b.pane, Source: b.harness, Clear: true,
-		})))
+		}))
 	}
-	return errors.Join(append(errs, ignoreDropped(b.clearAgents(ctx)))...)
+	return errors.Join(err, ignoreDropped(b.clearAgents(ctx)))
 }
 
 // send makes one request; a verb answered unknown_verb is not sent again.

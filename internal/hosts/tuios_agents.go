@@ -11,20 +11,6 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// tuios takes one sub-agent event per report-agent-activity: session_start
-// (the process's first report but an exit, "startup", or a new session id,
-// "switch") makes it forget the children it had, from a crash or a restart;
-// subagent_start and subagent_stop follow the list (moveAgent). Each event
-// names the harness and the session, so a child is never put on another agent.
-
-// sentAgent is what tuios was last told about one sub-agent.
-type sentAgent struct {
-	typ, task, tool string
-	ended           bool
-	status          host.AgentStatus
-	result          string
-}
-
 type activityParams struct {
 	Session        string   `json:"session"`
 	Window         string   `json:"window"`
@@ -63,11 +49,15 @@ func tuiosSessionID(id string) string {
 	return strings.ToValidUTF8(id[:256], "")
 }
 
+// reportAgents sends one sub-agent event per report-agent-activity: session_start
+// (the process's first report but an exit, "startup", or a new session id,
+// "switch") makes tuios forget the children it had, from a crash or a restart;
+// subagent_start and subagent_stop follow the list (moveAgent). Each event
+// names the harness and the session, so a child is never put on another agent.
 func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 	if b.actSent && b.actSess == "" && len(b.agents) == 0 {
-		// The session got its id after the first report (a chat saved
-		// for the first time): nothing was listed under the empty one, so
-		// this is no switch.
+		// The session got its id after the first report (a chat saved for the
+		// first time): nothing was listed under the empty one, so no switch.
 		b.actSess = r.Session.ID
 	}
 	if !b.actSent || r.Session.ID != b.actSess {
@@ -85,8 +75,7 @@ func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 	for _, a := range r.Agents {
 		id := agentID(a.ID)
 		seen[id] = true
-		want := sentAgent{typ: a.Type, task: a.Task, tool: a.Tool, ended: a.Status.Ended(), status: a.Status, result: a.Result}
-		if err := b.moveAgent(ctx, r, id, want); err != nil {
+		if err := b.moveAgent(ctx, r, id, a); err != nil {
 			return err
 		}
 	}
@@ -96,8 +85,8 @@ func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 		if seen[id] {
 			continue
 		}
-		if have := b.agents[id]; !have.ended {
-			have.ended, have.status, have.result = true, host.AgentStopped, ""
+		if have := b.agents[id]; !have.Status.Ended() {
+			have.Status, have.Result = host.AgentStopped, ""
 			if err := b.moveAgent(ctx, r, id, have); err != nil {
 				return err
 			}
@@ -111,20 +100,20 @@ func (b *tuiosBackend) reportAgents(ctx context.Context, r host.Report) error {
 // told to want: a start when it is new, runs again or runs changed; a stop
 // when it ended, unless tuios has that end already (a start would show it
 // running again).
-func (b *tuiosBackend) moveAgent(ctx context.Context, r host.Report, id string, want sentAgent) error {
+func (b *tuiosBackend) moveAgent(ctx context.Context, r host.Report, id string, want host.SubAgent) error {
 	have, known := b.agents[id]
-	changed := have.typ != want.typ || have.task != want.task || have.tool != want.tool
-	if !known || !want.ended && (have.ended || changed) {
-		start := activity{Event: "subagent_start", AgentID: id, AgentType: want.typ, Target: want.task, Tool: want.tool}
+	changed := have.Type != want.Type || have.Task != want.Task || have.Tool != want.Tool
+	if !known || !want.Status.Ended() && (have.Status.Ended() || changed) {
+		start := activity{Event: "subagent_start", AgentID: id, AgentType: want.Type, Target: want.Task, Tool: want.Tool}
 		if err := b.activity(ctx, r, start); err != nil {
 			return err
 		}
-		have = sentAgent{typ: want.typ, task: want.task, tool: want.tool}
+		have = host.SubAgent{Type: want.Type, Task: want.Task, Tool: want.Tool}
 		b.agents[id] = have
 	}
-	if want.ended && !(have.ended && have.status == want.status && have.result == want.result) {
-		stop := activity{Event: "subagent_stop", AgentID: id, AgentType: want.typ, Text: want.result}
-		switch ok := want.status == host.AgentDone; want.status {
+	if want.Status.Ended() && (have.Status != want.Status || have.Result != want.Result) {
+		stop := activity{Event: "subagent_stop", AgentID: id, AgentType: want.Type, Text: want.Result}
+		switch ok := want.Status == host.AgentDone; want.Status {
 		case host.AgentDone, host.AgentFailed:
 			stop.OK = &ok
 		default:
