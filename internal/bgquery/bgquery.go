@@ -1,6 +1,6 @@
 // Package bgquery learns the terminal's background colour (OSC 11) where
-// Bubble Tea v1's termenv did not ask (inside tmux and GNU screen): Decide
-// says who can answer, Query asks once, bounded, before Bubble Tea's input
+// Bubble Tea v1's termenv did not ask (inside tmux and GNU screen): [Decide]
+// says who can answer, [Query] asks once, bounded, before Bubble Tea's input
 // reader could take the reply for keys.
 package bgquery
 
