@@ -29,8 +29,8 @@ type Option func(*Config)
 // default. New checks each field: a bad value is an error wrapping
 // ErrOption, and Lenient leaves that field at its default.
 type Config struct {
-	Agent  string // WithAgent: hosts.ValidAgent; "": the program's name or "chat"
-	Source string // WithSource: herdr's source, hosts.ValidSource; "": "custom:<agent>"
+	Agent  string // WithAgent: 1–64 of [A-Za-z0-9._-], from a letter or digit; "": the program's name or "chat"
+	Source string // WithSource: herdr's source, 1–80 of [A-Za-z0-9:._-]; "": "custom:<agent>"
 
 	NoPing           bool  // WithNotify(false)
 	NoApprovalPing   bool  // WithApprovalPing(false)
