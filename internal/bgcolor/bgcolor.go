@@ -18,12 +18,11 @@ func IsDark(hex string) bool {
 	return dark(uint8(v>>16), uint8(v>>8), uint8(v))
 }
 
-// ParseCOLORFGBG reads COLORFGBG (rxvt, Konsole): "fg;bg" or
-// "fg;default;bg", ANSI colour indexes; like termenv it takes the last
-// field; ok is false when that is no index. 0-6 and 8 are dark, 7 and 9-15
-// light, as vim rates them (termenv rates 8 light by a hair; bright black
-// is a dark background in every theme that sets it); 16-255 by their
-// xterm colour: a 6×6×6 cube, then 24 greys.
+// ParseCOLORFGBG reads COLORFGBG (rxvt, Konsole): "fg;bg" or "fg;default;bg",
+// ANSI colour indexes, the last field taken as termenv does; ok is false when
+// that is no index. 0-6 and 8 are dark, 7 and 9-15 light, as vim rates them
+// (termenv rates 8 light by a hair; bright black is a dark background in every
+// theme that sets it); 16-255 by their xterm colour: a 6×6×6 cube, 24 greys.
 func ParseCOLORFGBG(v string) (isDark bool, index int, ok bool) {
 	i, err := strconv.Atoi(v[strings.LastIndexByte(v, ';')+1:])
 	switch {

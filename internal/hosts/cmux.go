@@ -183,7 +183,7 @@ func statusKey(agent string) string {
 // handoff says whether cmux shows the state, for the terminal, which draws
 // the bar only once cmux refused its rows. Until cmux first answers, the
 // terminal waits, bounded by its report; out of time, it stops waiting for
-// good and leaves the state to cmux until it refuses.
+// good, and takes no state (errUnanswered: it comes again) until cmux answers.
 type handoff struct {
 	refused atomic.Bool
 	gaveUp  atomic.Bool
@@ -204,8 +204,10 @@ func (h *handoff) settle(refused bool) {
 	h.once.Do(func() { close(h.settled) })
 }
 
+var errUnanswered = errors.New("cmux has not answered yet")
+
 // hostShows reports whether cmux shows the state (terminal.Config.HostShows).
-func (h *handoff) hostShows(ctx context.Context) bool {
+func (h *handoff) hostShows(ctx context.Context) (bool, error) {
 	if !h.gaveUp.Load() {
 		select {
 		case <-h.settled:
@@ -214,5 +216,10 @@ func (h *handoff) hostShows(ctx context.Context) bool {
 			h.gaveUp.Store(errors.Is(ctx.Err(), context.DeadlineExceeded))
 		}
 	}
-	return !h.refused.Load()
+	select {
+	case <-h.settled:
+		return !h.refused.Load(), nil
+	default:
+		return true, errUnanswered
+	}
 }

@@ -31,11 +31,10 @@ var tmuxWords = map[host.State]string{
 }
 
 // tmuxBackend keeps the chat's state as its tmux pane's user options, one
-// tmux exec (-S TMUX's server) per change. A tmux that refuses a command (a
-// server or pane gone: TMUX inherited by a process that outlived its pane)
-// makes it quiet for the run. Before the first exec the shared probe must
-// show the pane exists and its tty is the chat's (not TMUX inherited
-// through herdr or tuios inside tmux).
+// tmux exec (-S TMUX's server) per change, quiet for the run once tmux refuses
+// one (a server or pane gone: TMUX inherited by a process that outlived its
+// pane). Before the first exec the shared probe must show the pane exists and
+// its tty is the chat's (not TMUX inherited through herdr or tuios inside tmux).
 type tmuxBackend struct {
 	c                 Config
 	bin, socket, pane string

@@ -44,10 +44,10 @@ type Config struct {
 	// Probe runs the tmux probe's command and returns its output (nil: execProbe).
 	Probe func(ctx context.Context, name string, args ...string) (string, error)
 	Tmux  *TmuxAsk // shared with the tmux pane's backend; nil: asks through Probe
-	// HostShows, when set, says whether another host shows the state now,
-	// waiting, bounded by ctx, while it finds out: the bar is drawn only
-	// when it does not (a cmux that refuses its rows).
-	HostShows func(ctx context.Context) bool
+	// HostShows, when set, says whether another host shows the state now
+	// (a cmux that refuses its rows), waiting, bounded by ctx, while it finds
+	// out; an error: not known yet. The bar is drawn only when it does not.
+	HostShows func(ctx context.Context) (bool, error)
 }
 
 // Backend is the plain terminal. Like every backend it is driven by one
@@ -56,14 +56,14 @@ type Backend struct {
 	out        io.Writer
 	info       Info
 	tmux       *TmuxAsk
-	hostShows  func(ctx context.Context) bool // Config.HostShows
-	hostShown  bool                           // its last answer, for Refresh
-	progress   bool                           // the bar wanted, and not known-bad
-	ping       bool                           // the ping wanted
-	shown      string                         // the bar the terminal shows, for a suspend; "" unknown
-	owner      atomic.Uint32                  // barOwner: who writes the bar (renderer.go)
-	released   atomic.Bool                    // the backend let go of the bar: the renderer draws it (renderer.go)
-	releasedCh chan struct{}                  // closed once released is set
+	hostShows  func(ctx context.Context) (bool, error) // Config.HostShows
+	hostShown  bool                                    // its last answer, for Refresh
+	progress   bool                                    // the bar wanted, and not known-bad
+	ping       bool                                    // the ping wanted
+	shown      string                                  // the bar the terminal shows, for a suspend; "" unknown
+	owner      atomic.Uint32                           // barOwner: who writes the bar (renderer.go)
+	released   atomic.Bool                             // the backend let go of the bar: the renderer draws it (renderer.go)
+	releasedCh chan struct{}                           // closed once released is set
 }
 
 var (
@@ -168,8 +168,14 @@ func (b *Backend) setBar(ctx context.Context, want string) error {
 	if !b.progress {
 		return nil
 	}
-	if b.hostShown = b.hostShows != nil && b.hostShows(ctx); b.hostShown {
-		return nil
+	if b.hostShows != nil {
+		var err error
+		if b.hostShown, err = b.hostShows(ctx); err != nil && want != ansi.ResetProgressBar {
+			return fmt.Errorf("terminal: bar: %w", err) // not taken: it comes again
+		}
+		if b.hostShown {
+			return nil
+		}
 	}
 	if err := b.write(ctx, seqProgress, want, false); err != nil {
 		b.shown = "" // part of it may have reached the terminal
@@ -237,9 +243,8 @@ func (b *Backend) write(ctx context.Context, k seqKind, seq string, ring bool) e
 var errSwallowed = fmt.Errorf("terminal: %w: tmux's allow-passthrough is off", host.ErrDropped)
 
 // writeSeq writes p in one Write, ended with ctx where out takes write
-// deadlines (an *os.File Go polls: a pipe, a pty the program opened). A
-// chat's terminal takes none (os.Stdout, and any file whose Fd was called,
-// as Bubble Tea does, is blocking: SetWriteDeadline does nothing), so a
+// deadlines (a pipe, a pty the program opened). A chat's terminal takes
+// none (a file whose Fd was called, as Bubble Tea does, is blocking), so a
 // terminal that stops reading (XOFF, a frozen ssh link) blocks the write,
 // as it blocks Bubble Tea's renderer, until the Reporter's Close gives up.
 func writeSeq(ctx context.Context, out io.Writer, p []byte) error {

@@ -2,12 +2,19 @@ package terminal
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"testing/synctest"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/poll"
 )
 
 // Beside a host that may give the state back (a cmux that refuses its
@@ -20,9 +27,9 @@ func TestHostShows(t *testing.T) {
 	shows := true
 	var asked []bool // whether each question came with a live ctx
 	rec := &recorder{}
-	b, err := New(Config{Output: rec, Info: ghostty, HostShows: func(ctx context.Context) bool {
+	b, err := New(Config{Output: rec, Info: ghostty, HostShows: func(ctx context.Context) (bool, error) {
 		asked = append(asked, ctx.Err() == nil)
-		return shows
+		return shows, nil
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -54,4 +61,61 @@ func TestHostShows(t *testing.T) {
 	if !slices.Equal(asked, []bool{true, true, true}) {
 		t.Errorf("HostShows asked %v, want once per bar with the report's ctx", asked)
 	}
+}
+
+// lockedWrites is the terminal's output, written by the Reporter's worker.
+type lockedWrites struct {
+	mu     sync.Mutex
+	writes []string
+}
+
+func (l *lockedWrites) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.writes = append(l.writes, string(p))
+	return len(p), nil
+}
+
+func (l *lockedWrites) got() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.writes)
+}
+
+// A host that has not answered when the terminal's report runs out of time
+// (a cmux still running its first set-status) leaves the state not taken:
+// when the host refuses later, the retry draws the state of that moment,
+// not only the next one. A reset goes through unknowing: there is nothing
+// to draw.
+func TestHostShowsNotYetKnownIsRetried(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var refused atomic.Bool
+		out := &lockedWrites{}
+		b, err := New(Config{Output: out, Info: Info{Term: "xterm-256color", Program: "WezTerm"},
+			HostShows: func(context.Context) (bool, error) {
+				if !refused.Load() {
+					return true, errors.New("cmux has not answered yet")
+				}
+				return false, nil
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Report(t.Context(), host.Report{Kind: host.KindExit}); err != nil {
+			t.Errorf("a reset while the host is unknown: %v", err)
+		}
+		r := core.NewReporter([]host.Backend{b}, core.ReporterOptions{Timeout: time.Second, EveryReport: true})
+		defer r.Close(context.Background())
+		r.Send(state(host.Working))
+		synctest.Wait()
+		if got := out.got(); len(got) != 0 {
+			t.Fatalf("drawn %q before the host answered", got)
+		}
+		refused.Store(true)
+		if !poll.Until(time.Minute, 10*time.Millisecond, func() bool {
+			return slices.Contains(out.got(), ansi.SetIndeterminateProgressBar)
+		}) {
+			t.Fatalf("the host refused, the terminal drew %q: want the working bar", out.got())
+		}
+	})
 }

@@ -46,12 +46,11 @@ type Info struct {
 	MuxPane          string // TMUX_PANE ("%3"), which the passthrough probe asks about
 }
 
-// Detect reads what the environment says about the terminal through
-// getenv, with no I/O (a query would race Bubble Tea's input reader). TERM
-// values only one terminal sets (xterm-kitty, xterm-ghostty) win over
-// TERM_PROGRAM, which kitty does not set and so inherits from whatever
-// started it; markers such as WT_SESSION come last, as they leak into
-// terminals started from that one.
+// Detect reads the terminal from the environment, with no I/O (a query
+// would race Bubble Tea's input reader). A TERM only one terminal sets
+// (xterm-kitty, xterm-ghostty) wins over TERM_PROGRAM, which kitty inherits
+// from whatever started it; markers such as WT_SESSION, which leak into
+// terminals started from that one, come last.
 func Detect(getenv func(string) string) Info {
 	in := Info{Term: getenv("TERM")}
 	prog, ver := getenv("TERM_PROGRAM"), getenv("TERM_PROGRAM_VERSION")
