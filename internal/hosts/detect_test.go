@@ -16,6 +16,12 @@ import (
 // live in a short temporary directory (a socket path has ~100 bytes).
 func testEnv(t testing.TB, vars map[string]string, noCmux bool) func(string) string {
 	t.Helper()
+	return envIn(fixture(t, vars), vars, noCmux)
+}
+
+// fixture makes testEnv's directory: a socket for each /run/ path in vars.
+func fixture(t testing.TB, vars map[string]string) string {
+	t.Helper()
 	dir, err := os.MkdirTemp("", "hb")
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +52,11 @@ func testEnv(t testing.TB, vars map[string]string, noCmux bool) func(string) str
 			t.Fatal(err)
 		}
 	}
+	return dir
+}
+
+// envIn is testEnv's getenv over a fixture directory.
+func envIn(dir string, vars map[string]string, noCmux bool) func(string) string {
 	path := filepath.Join(dir, "bin")
 	if noCmux {
 		path = filepath.Join(dir, "empty")
@@ -250,13 +261,17 @@ func TestDetectNesting(t *testing.T) {
 func FuzzDetect(f *testing.F) {
 	f.Add("1", "/run/h.sock", "w1:p2", "w1", "1", "/run/t.sock", "s-1")
 	f.Add("", "rel", "a\nb", "\x1b", "0", "", "")
+	// The sockets the seeds name are made once: made per input, as testEnv
+	// does, they held the fuzzer at a few hundred inputs a second, its time
+	// in the file system rather than in Detect. Other /run/ paths name nothing.
+	dir := fixture(f, map[string]string{"h": "/run/h.sock", "t": "/run/t.sock"})
 	f.Fuzz(func(t *testing.T, herdrEnv, sock, pane, ws, tuiosEnv, tsock, surface string) {
 		vars := map[string]string{
 			"HERDR_ENV": herdrEnv, "HERDR_SOCKET_PATH": sock, "HERDR_PANE_ID": pane, "HERDR_WORKSPACE_ID": ws,
 			"TUIOS_ENV": tuiosEnv, "TUIOS_SOCKET": tsock, "TUIOS_PANE_ID": pane, "TUIOS_SESSION": ws,
 			"CMUX_SURFACE_ID": surface,
 		}
-		d := Detect(testEnv(t, vars, false))
+		d := Detect(envIn(dir, vars, false))
 		for _, line := range d.Host.EnvironmentLines() {
 			if strings.ContainsFunc(line, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
 				t.Fatalf("environment line with a control: %q", line)
