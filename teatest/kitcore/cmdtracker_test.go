@@ -96,7 +96,7 @@ func TestTrackFollowsBatchAndSequence(t *testing.T) {
 			if !strings.Contains(tr.names(), "TestTrackFollowsBatchAndSequence") {
 				t.Errorf("names %q do not say where the Cmds are", tr.names())
 			}
-			if _, ok := tr.followBatch([]Cmd{msg(1)}); ok {
+			if _, ok := tr.followBatch([]Cmd{msg(1)}, nil); ok {
 				t.Error("a slice of Cmds of another type followed as a batch")
 			}
 		})
