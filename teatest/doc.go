@@ -25,10 +25,11 @@
 // Time waits for work instead: a timer that has fired holds its message
 // until no other Cmd runs, so a transcript does not depend on the
 // machine's load. Two of hostbridge's messages from different Cmds of one
-// tea.Batch (plain, from hostbridge.Sequence, in a nested Batch or in a
-// tea.Sequence inside the Batch) come in either order, in a real program
-// too: the kit fails the test, naming hostbridge.Sequence, which sends
-// them in order from one Cmd.
+// tea.Batch (plain, from hostbridge.Sequence, in a nested Batch, in a
+// tea.Sequence inside the Batch, or from the Update of what one of its
+// Cmds brought, as a request's reply) come in either order, in a real
+// program too: the kit fails the test, naming hostbridge.Sequence, which
+// sends them in order from one Cmd.
 //
 // The kit runs inside a testing/synctest bubble too, where the app's
 // timers take no real time: make the fakes outside it, New inside, and

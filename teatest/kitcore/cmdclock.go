@@ -78,6 +78,17 @@ func (fw *framework) orderedName(msg any) string {
 	return "hostbridge.Sequence(" + strings.Join(names, ", ") + ")"
 }
 
+// isFramework says msg is of Bubble Tea's own package (Pkg), which
+// Bubble Tea acts on before any model sees it (tea.QuitMsg, its
+// unexported messages).
+func (fw *framework) isFramework(msg any) bool {
+	t := reflect.TypeOf(msg)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t != nil && t.PkgPath() == fw.pkg
+}
+
 func (fw *framework) waitsOnClock(fn *runtime.Func) bool {
 	if fn == nil {
 		return false

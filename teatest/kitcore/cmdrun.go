@@ -61,19 +61,41 @@ func (r *cmdRun[M, C]) run() M {
 		tr.fromBranch(r.at, name)
 	}
 	// Bubble Tea would send msg; send it, then the marker behind it, from
-	// this goroutine, so the marker arrives after it.
-	tr.send(msg)
+	// this goroutine, so the marker arrives after it. Inside a Batch it
+	// goes with its branch, which the Cmds its Update returns inherit
+	// (see fromCmd).
+	if r.at != nil && !tr.fw.isFramework(msg) {
+		tr.send(any(fromCmd[M]{msg: msg, at: r.at}).(M))
+	} else {
+		tr.send(msg)
+	}
 	tr.send(any(cmdDone{r.id}).(M))
 	return none
 }
 
-// track wraps cmd and counts it from now; a timer is wrapped to wait for
-// work (see the package doc) and not counted. A nil cmd stays nil.
-func (tr *tracker[M, C]) track(cmd C) C {
+// fromCmd carries the message of a Cmd run inside a tea.Batch, and where
+// it ran, to the kit's model, which hands msg on and tracks the Cmds its
+// Update returns at the same branch: what they bring happens after msg,
+// so it races with the other Cmds of the Batch as msg does. In
+// tea.Batch(hostbridge.Sequence(hostbridge.TurnStarted{}), request), the
+// Idle that the reply's Update returns may come before the turn starts.
+// A message of Bubble Tea's own package (tea.QuitMsg, its unexported
+// ones) goes as it is, for Bubble Tea to act on; chains through a timer
+// start afresh, as the timer's message waits for work.
+type fromCmd[M any] struct {
+	msg M
+	at  *branch
+}
+
+// track wraps cmd, returned by an Update of a message that a Cmd at at
+// gave (nil: any other), and counts it from now; a timer is wrapped to
+// wait for work (see the package doc) and not counted. A nil cmd stays
+// nil.
+func (tr *tracker[M, C]) track(cmd C, at *branch) C {
 	if cmd == nil {
 		return nil
 	}
-	wrapped, r := tr.wrap(cmd, nil, nil)
+	wrapped, r := tr.wrap(cmd, nil, at)
 	if r != nil {
 		r.register()
 	}

@@ -31,6 +31,10 @@ type cmdDone struct{ ID uint64 }
 // reply)) the turn starts first on every run; in a tea.Sequence, the Cmds
 // behind it are counted then, before its message goes in.
 //
+// Two ordered messages (hostbridge's) that race are reported (misuse):
+// those from different Cmds of one tea.Batch, at any depth, and from the
+// Cmds that the Updates of their messages return (see branch, fromCmd).
+//
 // A tracker counts the wrapped Cmds of one program that are running. M is
 // the version's tea.Msg, C its tea.Cmd.
 type tracker[M any, C ~func() M] struct {

@@ -262,9 +262,11 @@ func KeyNames[M, Model any](t *testing.T, v Version[M, Model], keys func(got *[]
 // does what a real host shows; the kit fails such a test every time,
 // naming hostbridge.Sequence, however the two get into the Batch: plain
 // Cmds, hostbridge.Sequence's Cmds, a nested Batch, a tea.Sequence inside
-// the Batch. What is ordered passes: a tea.Sequence of them, one
-// hostbridge.Sequence carrying both, one hostbridge message in a Batch
-// beside the app's own, a Batch that a tea.Sequence waits for.
+// the Batch, the Update of a message from another Cmd of the Batch (the
+// reply of a request that runs beside the turn's start). What is ordered
+// passes: a tea.Sequence of them, one hostbridge.Sequence carrying both,
+// one hostbridge message in a Batch beside the app's own, a Batch that a
+// tea.Sequence waits for, the reply of a request behind the turn's start.
 func BatchOfReportsFails[M, Model any, C ~func() M](t *testing.T, v Cmds[M, Model, C]) {
 	t.Parallel()
 	a, b := msgCmd[M, C](bridge.TurnStarted{}), msgCmd[M, C](bridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
@@ -279,33 +281,46 @@ func BatchOfReportsFails[M, Model any, C ~func() M](t *testing.T, v Cmds[M, Mode
 		name    string
 		cmd     C
 		refused bool
+		reply   C // what the app's Update returns for Step(1), "the reply"
 	}{
-		{"plain Cmds", batch(a, b), true},
-		{"hostbridge.Sequence Cmds", batch(seqA, seqB), true},
-		{"plain and hostbridge.Sequence", batch(a, x, seqB), true},
-		{"hostbridge.Sequence of two beside one", batch(seqAB, b), true},
-		{"nested Batch", batch(a, batch(x, b)), true},
-		{"two nested Batches", batch(batch(x, seqA), y, batch(seqB, x)), true},
-		{"a Cmd returning a Batch", batch(seqA, batchMsgCmd(x, seqB)), true},
-		{"tea.Sequence inside a Batch", batch(seq(seqA, x), seqB), true},
-		{"tea.Sequences inside a Batch", batch(seq(x, a), seq(y, b)), true},
-		{"Batch inside a tea.Sequence", seq(x, batch(a, b)), true},
-		{"Batch of a tea.Sequence", batch(x, seq(y, batch(a, b))), true},
+		{"plain Cmds", batch(a, b), true, nil},
+		{"hostbridge.Sequence Cmds", batch(seqA, seqB), true, nil},
+		{"plain and hostbridge.Sequence", batch(a, x, seqB), true, nil},
+		{"hostbridge.Sequence of two beside one", batch(seqAB, b), true, nil},
+		{"nested Batch", batch(a, batch(x, b)), true, nil},
+		{"two nested Batches", batch(batch(x, seqA), y, batch(seqB, x)), true, nil},
+		{"a Cmd returning a Batch", batch(seqA, batchMsgCmd(x, seqB)), true, nil},
+		{"tea.Sequence inside a Batch", batch(seq(seqA, x), seqB), true, nil},
+		{"tea.Sequences inside a Batch", batch(seq(x, a), seq(y, b)), true, nil},
+		{"Batch inside a tea.Sequence", seq(x, batch(a, b)), true, nil},
+		{"Batch of a tea.Sequence", batch(x, seq(y, batch(a, b))), true, nil},
+		{"the reply's Update beside the turn", batch(seqA, x), true, seqB},
+		{"the reply's Update beside a Sequence of the turn", batch(seq(y, seqA), x), true, seqB},
 
-		{"tea.Sequence", seq(a, b), false},
-		{"tea.Sequence of hostbridge.Sequence", seq(seqA, x, seqB), false},
-		{"one hostbridge.Sequence of two", batch(seqAB, x), false},
-		{"one in a Batch", batch(x, b, y), false},
-		{"hostbridge.Sequence of the app's messages beside one", batch(v.BridgeSequence(any(Step(1)).(M), any(Step(2)).(M)), b), false},
-		{"request behind the turn, beside the app's Cmd", batch(x, seq(seqA, seqB)), false},
-		{"Batch before, in a tea.Sequence", seq(batch(seqA, x), b), false},
+		{"tea.Sequence", seq(a, b), false, nil},
+		{"tea.Sequence of hostbridge.Sequence", seq(seqA, x, seqB), false, nil},
+		{"one hostbridge.Sequence of two", batch(seqAB, x), false, nil},
+		{"one in a Batch", batch(x, b, y), false, nil},
+		{"hostbridge.Sequence of the app's messages beside one", batch(v.BridgeSequence(any(Step(1)).(M), any(Step(2)).(M)), b), false, nil},
+		{"request behind the turn, beside the app's Cmd", batch(x, seq(seqA, seqB)), false, nil},
+		{"Batch before, in a tea.Sequence", seq(batch(seqA, x), b), false, nil},
+		{"the reply's Update behind the turn", seq(seqA, x), false, seqB},
+		{"the turn, then the request, beside the app's Cmd", batch(y, seq(seqA, x)), false, seqB},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			r := &RecordingTB{}
 			var seen string
 			errs := r.Run(func() {
-				k := v.New(r, onKey(v, c.cmd))
+				k := v.New(r, v.Worker(func(w *Work, msg M) C {
+					if v.IsKey(msg) {
+						return c.cmd
+					}
+					if s, ok := any(msg).(Step); ok && s == 1 {
+						return c.reply
+					}
+					return nil
+				}))
 				k.Key("enter")
 				seen = seenBy(v, k)
 				_ = k.Quit()
