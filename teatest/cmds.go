@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/teatest/kitcore"
 )
 
@@ -17,6 +18,9 @@ import (
 var bubbleTea = kitcore.Framework{
 	Pkg:    "github.com/charmbracelet/bubbletea",
 	Clocks: []any{tea.Tick(0, nil), tea.Every(time.Nanosecond, nil)},
+	// hostbridge.Sequence's message, which carries hostbridge's messages
+	// in order: known by its type.
+	Carrier: hostbridge.Sequence(hostbridge.Idle{})(),
 	// The functions of Charm's bubbles v0/v1 whose Cmds wait on a timer.
 	Timers: []kitcore.Timer{
 		{Module: "github.com/charmbracelet/bubbles", File: "/cursor/cursor.go", Func: ".BlinkCmd."},

@@ -24,8 +24,12 @@
 // bubbles) are not waited for: wait for what they bring with WaitModel.
 // Time waits for work instead: a timer that has fired holds its message
 // until no other Cmd runs, so a transcript does not depend on the
-// machine's load. Two messages from the Cmds of one tea.Batch come in
-// either order: send them with hostbridge.Sequence.
+// machine's load. Two of hostbridge's messages from different Cmds of one
+// tea.Batch (plain, from hostbridge.Sequence, in a nested Batch, in a
+// tea.Sequence inside the Batch, or from the Update of what one of its
+// Cmds brought, as a request's reply) come in either order, in a real
+// program too: the kit fails the test, naming hostbridge.Sequence, which
+// sends them in order from one Cmd.
 //
 // The kit runs inside a testing/synctest bubble too, where the app's
 // timers take no real time: make the fakes outside it, New inside, and

@@ -18,14 +18,15 @@ import (
 // (cmds.go), shared with the v2 kit; they drive this kit through v1, on
 // the worker app below.
 var v1Cmds = kittest.Cmds[tea.Msg, tea.Model, tea.Cmd]{
-	Version:  v1,
-	Worker:   func(plan func(w *kittest.Work, msg tea.Msg) tea.Cmd) tea.Model { return newWorker(plan) },
-	Work:     func(m tea.Model) *kittest.Work { return &m.(*worker).Work },
-	Batch:    tea.Batch,
-	Sequence: tea.Sequence,
-	Tick:     tea.Tick,
-	Every:    tea.Every,
-	IsKey:    func(msg tea.Msg) bool { _, ok := msg.(tea.KeyMsg); return ok },
+	Version:        v1,
+	Worker:         func(plan func(w *kittest.Work, msg tea.Msg) tea.Cmd) tea.Model { return newWorker(plan) },
+	Work:           func(m tea.Model) *kittest.Work { return &m.(*worker).Work },
+	Batch:          tea.Batch,
+	Sequence:       tea.Sequence,
+	Tick:           tea.Tick,
+	Every:          tea.Every,
+	IsKey:          func(msg tea.Msg) bool { _, ok := msg.(tea.KeyMsg); return ok },
+	BridgeSequence: hostbridge.Sequence,
 }
 
 // worker is an app whose Cmds are set by the test: its Update runs plan

@@ -82,7 +82,8 @@ func TestGoldenCmux(t *testing.T) {
 	hosttest.RequireGolden(t, run(t, hosttest.NewCmux(t)))
 }
 
-// TestGoldenApproval is the README's example.
+// TestGoldenApproval: an approval, then a streamed reply (the README's
+// "Testing your app" links this chat as the fuller example).
 func TestGoldenApproval(t *testing.T) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t) // a real Unix socket server that answers like herdr

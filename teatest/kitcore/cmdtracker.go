@@ -1,7 +1,6 @@
 package kitcore
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -32,6 +31,10 @@ type cmdDone struct{ ID uint64 }
 // reply)) the turn starts first on every run; in a tea.Sequence, the Cmds
 // behind it are counted then, before its message goes in.
 //
+// Two ordered messages (hostbridge's) that race are reported (misuse):
+// those from different Cmds of one tea.Batch, at any depth, and from the
+// Cmds that the Updates of their messages return (see branch, fromCmd).
+//
 // A tracker counts the wrapped Cmds of one program that are running. M is
 // the version's tea.Msg, C its tea.Cmd.
 type tracker[M any, C ~func() M] struct {
@@ -43,7 +46,7 @@ type tracker[M any, C ~func() M] struct {
 	next        uint64
 	running     map[uint64]string // id: the Cmd's function, for a timeout message
 	idle        chan struct{}     // closed while nothing runs
-	batchMisuse string            // the first two ordered messages of one tea.Batch
+	batchMisuse string            // the first two ordered messages that raced in a tea.Batch
 }
 
 // newTracker returns a tracker for a program of fw's version: send is the
@@ -95,21 +98,26 @@ func (tr *tracker[M, C]) names() string {
 	return strings.Join(slices.Compact(slices.Sorted(maps.Values(tr.running))), ", ")
 }
 
-// fromBatch records that a Cmd of b gave the ordered message msg; the
-// second of one batch is a misuse.
-func (tr *tracker[M, C]) fromBatch(b *batch, msg M) {
+// fromBranch records that the Cmd at at gave the ordered message named
+// name; one from another Cmd of a Batch around it is a misuse.
+func (tr *tracker[M, C]) fromBranch(at *branch, name string) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	b.ordered = append(b.ordered, fmt.Sprintf("%T", msg))
-	if len(b.ordered) == 2 && tr.batchMisuse == "" {
-		tr.batchMisuse = strings.Join(b.ordered, " and ")
+	for ; at != nil; at = at.outer {
+		b := at.batch
+		switch {
+		case b.first == "":
+			b.first, b.from = name, at.index
+		case b.from != at.index && tr.batchMisuse == "":
+			tr.batchMisuse = b.first + " and " + name
+		}
 	}
 }
 
-// misuse says which two ordered messages (Framework.Ordered) came from the
-// Cmds of one tea.Batch, which runs its Cmds concurrently: they arrive in
-// either order, so what the hosts are shown differs from run to run. It is
-// empty if none did.
+// misuse says which two ordered messages (Framework.Ordered) came from
+// different Cmds of one tea.Batch (see branch), which runs its Cmds
+// concurrently: they arrive in either order, so what the hosts are shown
+// differs from run to run. It is empty if none did.
 func (tr *tracker[M, C]) misuse() string {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()

@@ -44,7 +44,7 @@ func busy(tr *tracker[Msg, Cmd]) int { n, _ := tr.busy(); return n }
 func TestTrackCountsUntilDone(t *testing.T) {
 	var s sent
 	tr := testTracker(&s)
-	c := tr.track(msg("hello"))
+	c := tr.track(msg("hello"), nil)
 	if busy(tr) != 1 {
 		t.Fatalf("busy %d after Track, want 1", busy(tr))
 	}
@@ -68,7 +68,7 @@ func TestTrackCountsUntilDone(t *testing.T) {
 	default:
 		t.Error("idle not closed once nothing runs")
 	}
-	if tr.track(nil) != nil {
+	if tr.track(nil, nil) != nil {
 		t.Error("Track(nil) is not nil")
 	}
 }
@@ -86,7 +86,7 @@ func TestTrackFollowsBatchAndSequence(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var s sent
 			tr := testTracker(&s)
-			out := tr.track(msg(tt.make(msg(1), msg(2))))()
+			out := tr.track(msg(tt.make(msg(1), msg(2))), nil)()
 			if reflect.TypeOf(out) != reflect.TypeOf(tt.make()) {
 				t.Fatalf("returned %T, want the same kind of message", out)
 			}
@@ -96,14 +96,14 @@ func TestTrackFollowsBatchAndSequence(t *testing.T) {
 			if !strings.Contains(tr.names(), "TestTrackFollowsBatchAndSequence") {
 				t.Errorf("names %q do not say where the Cmds are", tr.names())
 			}
-			if _, ok := tr.followBatch([]Cmd{msg(1)}); ok {
+			if _, ok := tr.followBatch([]Cmd{msg(1)}, nil); ok {
 				t.Error("a slice of Cmds of another type followed as a batch")
 			}
 		})
 	}
 	var s sent
 	tr := testTracker(&s)
-	tr.track(tick(0, func() Msg { return "tick" }))
+	tr.track(tick(0, func() Msg { return "tick" }), nil)
 	if n := busy(tr); n != 0 {
 		t.Errorf("a clock counted: busy %d", n)
 	}

@@ -25,7 +25,7 @@ func NewObserver[M, T any, C ~func() M, V any](c *Core[M, T, C], inner T) *Obser
 	return &Observer[M, T, C, V]{c: c, inner: any(inner).(teaModel[M, T, C, V])}
 }
 
-func (o *Observer[M, T, C, V]) Init() C { return o.c.cmds.track(o.inner.Init()) }
+func (o *Observer[M, T, C, V]) Init() C { return o.c.cmds.track(o.inner.Init(), nil) }
 
 func (o *Observer[M, T, C, V]) Update(msg M) (T, C) {
 	return any(o).(T), o.c.update(msg, o.inner.Update)

@@ -36,6 +36,10 @@ func (c *Core[M, Model, C]) update(msg M, inner func(M) (Model, C)) (cmd C) {
 			cmd = c.p.QuitCmd
 		}
 	}()
+	var at *branch // where the Cmd that gave msg ran, inside a tea.Batch
+	if f, ok := any(msg).(fromCmd[M]); ok {
+		msg, at = f.msg, f.at
+	}
 	switch m := any(msg).(type) {
 	case marker:
 		busy, _ := c.cmds.busy()
@@ -46,7 +50,7 @@ func (c *Core[M, Model, C]) update(msg M, inner func(M) (Model, C)) (cmd C) {
 	default:
 		if !c.broken {
 			_, cmd = inner(msg)
-			cmd = c.cmds.track(cmd)
+			cmd = c.cmds.track(cmd, at)
 		}
 	}
 	if !c.broken {

@@ -91,8 +91,10 @@ func (c *Core[M, Model, C]) settle(sent any) bool {
 	c.flush()
 	if m := c.cmds.misuse(); m != "" && !c.misused {
 		c.misused = true
-		c.t.Errorf("teatest: %s came from one tea.Batch, which runs its Cmds concurrently: they arrive in either order, "+
-			"and so does what the hosts show; send them in order with hostbridge.Sequence", m)
+		c.t.Errorf("teatest: %s came from different Cmds of one tea.Batch (or of Batches and tea.Sequences inside it), "+
+			"which runs its Cmds concurrently: they arrive in either order, and so does what the hosts show; "+
+			"send them in order from one Cmd with hostbridge.Sequence(first, second), "+
+			"or put their Cmds in one tea.Sequence", m)
 	}
 	return true
 }

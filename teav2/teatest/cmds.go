@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hostbridge/hostbridge/teatest/kitcore"
+	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
 
 // The kit follows the app's Cmds so that a wait ends once everything the
@@ -18,6 +19,9 @@ import (
 var bubbleTea = kitcore.Framework{
 	Pkg:    "charm.land/bubbletea/v2",
 	Clocks: []any{tea.Tick(0, nil), tea.Every(time.Nanosecond, nil)},
+	// hostbridge.Sequence's message, which carries hostbridge's messages
+	// in order: known by its type.
+	Carrier: hostbridge.Sequence(hostbridge.Idle{})(),
 	// The functions of Charm's bubbles v2 whose Cmds wait on a timer
 	// (charm.land/bubbles/v2 v2.2.1: cursor.go's blink, list.go's status
 	// message).

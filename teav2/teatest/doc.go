@@ -24,7 +24,9 @@
 // tea.Sequence, and every host has taken every report. Cmds that wait on
 // the clock (tea.Tick, tea.Every, the blink timer of Charm's bubbles v2)
 // are not waited for: wait for what they bring with WaitModel. The Cmd
-// tracking is the v1 kit's, shared (kitcore).
+// tracking is the v1 kit's, shared (kitcore), and so is its refusal of
+// two of hostbridge's messages from different Cmds of one tea.Batch, which
+// come in either order: send them with hostbridge.Sequence.
 //
 // What differs from v1, and why:
 //

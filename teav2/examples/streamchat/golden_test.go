@@ -88,7 +88,8 @@ func TestGoldenCmux(t *testing.T) {
 	hosttest.RequireGolden(t, run(t, hosttest.NewCmux(t)))
 }
 
-// TestGoldenApproval is the README's example, on v2.
+// TestGoldenApproval: an approval, then a streamed reply, on v2 (the
+// README's "Testing your app" links the v1 chat as the fuller example).
 func TestGoldenApproval(t *testing.T) {
 	t.Parallel()
 	h := hosttest.NewHerdr(t) // a real Unix socket server that answers like herdr
