@@ -32,10 +32,10 @@ func ExampleNew() {
 		fmt.Printf("%-7v %q\n", r.Kind, out.String())
 	}
 	// Output:
-	// state   "\x1b]9;4;3\a"
-	// state   "\x1b]9;4;4;100\a"
-	// ping    "\x1b]9; 4;approve shell: git push\a"
-	// exit    "\x1b]9;4;0\a"
+	// state   "\x1b]9;4;3\x1b\\"
+	// state   "\x1b]9;4;4;100\x1b\\"
+	// ping    "\x1b]9; 4,approve shell: git push\x1b\\"
+	// exit    "\x1b]9;4;0\x1b\\"
 }
 
 func ExampleNew_tmux() {
@@ -70,6 +70,6 @@ func ExampleDetect() {
 	b, _ := terminal.New(terminal.Config{Info: info})
 	fmt.Println(b.Refresh(host.Working)) // no keep-alive outside Ghostty
 	// Output:
-	// terminal=iTerm.app version=3.5.10 TERM=xterm-256color mux=none
+	// terminal=iTerm2 version=3.5.10 TERM=xterm-256color mux=none
 	// 0s
 }

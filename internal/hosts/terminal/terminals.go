@@ -1,0 +1,237 @@
+package terminal
+
+import "time"
+
+// The terminal table: what each terminal does with the bar and the ping,
+// read from its own source at the commit named in each row (the facts are
+// gathered in /work/shared/TERMINALS.md and the notes of issue 29). The
+// backend (plan.go), -doctor, Bridge.Channels and the README's support
+// matrix (TestREADMETable) all read it: change a fact here, nowhere else.
+
+// BarSupport is what a terminal does with OSC 9;4.
+type BarSupport uint8
+
+const (
+	BarIgnored  BarSupport = iota // nothing drawn, nothing printed: not sent
+	BarDraws                      // draws the states the chat uses (3, 4;100, 2;100, 0)
+	BarNotifies                   // shows it as a desktop notification: never sent
+	BarPrints                     // prints it as text: never sent
+)
+
+func (s BarSupport) String() string {
+	return typedName(s, "BarSupport", "ignored", "drawn", "shown as a notification", "printed as text")
+}
+
+// PingMethod is the sequence a terminal shows as a notification.
+type PingMethod uint8
+
+const (
+	PingNone   PingMethod = iota
+	PingBEL               // BEL: the window's urgency hint, a bell notification
+	PingOSC9              // ESC ] 9 ; text
+	PingOSC777            // ESC ] 777 ; notify ; title ; text
+	PingOSC99             // ESC ] 99 ; o=unfocused ; text (kitty's protocol): dropped while focused
+)
+
+func (p PingMethod) String() string {
+	return typedName(p, "PingMethod", "none", "BEL", "OSC 9", "OSC 777", "OSC 99 o=unfocused")
+}
+
+// Terminator is how an OSC must end for the terminal.
+type Terminator uint8
+
+const (
+	EndBEL    Terminator = iota // unknown terminal: BEL, which every OSC parser takes
+	EndST                       // takes both: ST (ESC \) is written
+	EndSTOnly                   // ignores a BEL-terminated OSC 9;4: ST only
+)
+
+func (e Terminator) String() string { return typedName(e, "Terminator", "BEL", "ST", "ST only") }
+
+// Step is a fact from a version on ("" = every version), with its source.
+type Step[T any] struct {
+	From string
+	Is   T
+	Src  string
+}
+
+// Row is one terminal or multiplexer.
+type Row struct {
+	ID      string   // the name Info.Program holds and the known-bad list matches
+	Name    string   // as the README shows it
+	Aliases []string // other spellings of TERM_PROGRAM (and the old known-bad names)
+	Terms   []string // TERM values only it sets ("foot*": a prefix)
+	Markers []string // variables only it sets, in the order they are read
+	// VersionVar holds its version; Numeric says how a number is dotted.
+	VersionVar string
+	Numeric    numericVersion
+	XTVersion  string // the start of its XTVERSION answer (tmux's #{client_termtype})
+	RecogSrc   string
+	Bar        []Step[BarSupport]
+	Ping       []Step[PingMethod]
+	End        Step[Terminator]
+	Cut        Step[string]        // characters a ping's text loses (each becomes ',')
+	KeepAlive  Step[time.Duration] // it drops a bar not refreshed within this
+	Mux        bool                // a multiplexer: plan.go decides through it
+	Agent      string              // an agent-status channel of its own (issue 29 item 5), and why it is not used
+}
+
+// numericVersion is how a version variable that is one number is dotted.
+type numericVersion uint8
+
+const (
+	versionAsIs    numericVersion = iota
+	versionVTE                    // 8002 = 0.80.2 (vte's VTE_VERSION: major*10000+minor*100+micro)
+	versionKonsole                // 260400 = 26.04.0 (KDE Gear's yymmpp)
+)
+
+// Sources, one per repository and commit (file in each cell).
+const (
+	srcGhostty   = "ghostty-org/ghostty@3b9c4e0 "
+	srcKitty     = "kovidgoyal/kitty@9475a58 "
+	srcWezTerm   = "wezterm/wezterm@4ff581a "
+	srcITerm     = "gnachman/iTerm2@b9c78a2 "
+	srcWT        = "microsoft/terminal@2058813 "
+	srcFoot      = "dnkl/foot@3c5b584 "
+	srcVTE       = "GNOME/vte@1f53b48 "
+	srcKonsole   = "KDE/konsole@a626e1b "
+	srcAlacritty = "alacritty/alacritty@bdb72b3 "
+	srcWarp      = "warpdotdev/Warp@19548ae "
+	srcRio       = "raphamorim/rio@11cfbe7 "
+	srcContour   = "contour-terminal/contour@a784f61 "
+	srcZellij    = "zellij-org/zellij@bf8d23a "
+	srcTmux      = "tmux/tmux@c1f947a "
+	srcCodex     = "openai/codex codex-rs/tui/src/notifications/mod.rs (BEL for terminals without OSC 9)"
+	srcUnread    = "no public source read: "
+)
+
+// rows is the table, in the order Detect tries markers and the README lists them.
+var rows = []Row{
+	{ID: "ghostty", Name: "Ghostty", Terms: []string{"xterm-ghostty"}, Markers: []string{"GHOSTTY_RESOURCES_DIR"},
+		VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "ghostty",
+		RecogSrc: srcGhostty + "src/termio/Exec.zig (TERM_PROGRAM, GHOSTTY_RESOURCES_DIR)",
+		Bar: []Step[BarSupport]{{"", BarIgnored, srcGhostty + "src/terminal/osc/parsers/osc9.zig (a ConEmu number is not a ping)"},
+			{"1.2.0", BarDraws, srcGhostty + "src/terminal/osc/parsers/osc9.zig"}},
+		Ping:      []Step[PingMethod]{{"1.0.0", PingOSC9, srcGhostty + "src/terminal/osc/parsers/osc9.zig"}},
+		End:       Step[Terminator]{"", EndST, srcGhostty + "src/terminal/osc.zig (BEL or ST)"},
+		KeepAlive: Step[time.Duration]{"", 15 * time.Second, srcGhostty + "src/apprt/gtk/class/surface.zig progress_bar_timeout_seconds"}},
+	{ID: "kitty", Name: "kitty", Terms: []string{"xterm-kitty"}, Markers: []string{"KITTY_WINDOW_ID", "KITTY_PID", "KITTY_PUBLIC_KEY"},
+		XTVersion: "kitty", RecogSrc: srcKitty + "kitty/child.py (KITTY_WINDOW_ID, KITTY_PID; no version variable)",
+		Bar: []Step[BarSupport]{{"", BarNotifies, srcKitty + "kitty/notifications.py (OSC 9 body as the title, before 0.38)"},
+			{"0.38", BarIgnored, srcKitty + "docs/changelog.rst 0.38 (OSC 9;4 discarded)"},
+			{"0.39", BarDraws, srcKitty + "kitty/progress.py (tab title; a bar from 0.47)"}},
+		Ping:      []Step[PingMethod]{{"", PingOSC99, srcKitty + "kitty/notifications.py (o=unfocused: 0.31+, older kittys ignore the key)"}},
+		End:       Step[Terminator]{"", EndST, srcKitty + "kitty/vt-parser.c (BEL or ST)"},
+		KeepAlive: Step[time.Duration]{"0.39", 60 * time.Second, srcKitty + "kitty/progress.py clear_timeout"}},
+	{ID: "WezTerm", Name: "WezTerm", Terms: []string{"wezterm"}, Markers: []string{"WEZTERM_PANE", "WEZTERM_EXECUTABLE"},
+		VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "WezTerm",
+		RecogSrc: srcWezTerm + "mux/src/domain.rs (TERM_PROGRAM, WEZTERM_PANE)",
+		Bar: []Step[BarSupport]{{"", BarIgnored, srcWezTerm + "termwiz/src/escape/osc.rs (a text with ';' is dropped)"},
+			{"20250209", BarDraws, srcWezTerm + "termwiz/src/escape/osc.rs ConEmuProgress (nightly fb02395; indeterminate draws nothing)"}},
+		Ping: []Step[PingMethod]{{"", PingOSC9, srcWezTerm + "termwiz/src/escape/osc.rs SystemNotification"}},
+		End:  Step[Terminator]{"", EndST, srcWezTerm + "vtparse/src/lib.rs (BEL or ST)"},
+		Cut:  Step[string]{"", ";", srcWezTerm + "termwiz/src/escape/osc.rs (OSC 9 wants one parameter: a ';' drops it)"}},
+	{ID: "iTerm2", Name: "iTerm2", Aliases: []string{"iTerm.app"}, VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "iTerm2",
+		RecogSrc: srcITerm + "sources/iTermSessionLauncher.m (TERM_PROGRAM=iTerm.app; LC_TERMINAL=iTerm2 survives ssh)",
+		Bar: []Step[BarSupport]{{"", BarNotifies, srcITerm + "sources/VT100Terminal.m (every OSC 9 a notification before 3.6.6; the report is kitty's, claude-code#21435 is not iTerm2's)"},
+			{"3.6.6", BarDraws, srcITerm + "sources/VT100Terminal.m (OSC 9;4)"}},
+		Ping:  []Step[PingMethod]{{"", PingOSC9, srcITerm + "sources/VT100Terminal.m"}},
+		End:   Step[Terminator]{"", EndST, srcITerm + "sources/VT100Parser.m (BEL or ST)"},
+		Agent: "OSC 21337 tab status (3.7): not used, no released build to test against"},
+	{ID: "foot", Name: "foot", Terms: []string{"foot*"}, XTVersion: "foot",
+		RecogSrc: srcFoot + "slave.c (TERM=foot; TERM_PROGRAM, VTE_VERSION, KITTY_* removed)",
+		Bar: []Step[BarSupport]{{"", BarIgnored, srcFoot + "osc.c"}, {"1.8", BarNotifies, srcFoot + "osc.c (OSC 9 a notification, title \"4\")"},
+			{"1.20", BarIgnored, srcFoot + "osc.c (9;4 ignored)"}},
+		Ping: []Step[PingMethod]{{"1.1", PingOSC777, srcFoot + "osc.c (OSC 777 notify)"},
+			{"1.18", PingOSC99, srcFoot + "osc.c (OSC 99, o=unfocused)"}},
+		End: Step[Terminator]{"", EndST, srcFoot + "vt.c (BEL or ST)"},
+		Cut: Step[string]{"", ";", srcFoot + "osc.c (OSC 9: the title ends at the first ';')"}},
+	{ID: "konsole", Name: "Konsole", Markers: []string{"KONSOLE_VERSION"}, VersionVar: "KONSOLE_VERSION", Numeric: versionKonsole,
+		XTVersion: "Konsole", RecogSrc: srcKonsole + "src/session/Session.cpp (KONSOLE_VERSION, 260400 = 26.04.0)",
+		Bar: []Step[BarSupport]{{"", BarIgnored, srcKonsole + "src/Vt102Emulation.cpp (ConEmu parse; 26.04 draws only state 1, unused)"}},
+		Ping: []Step[PingMethod]{{"", PingBEL, srcKonsole + "src/session/Session.cpp (\"Bell in session\" notification)"},
+			{"23.04", PingOSC777, srcKonsole + "src/Vt102Emulation.cpp (OSC 777)"},
+			{"24.12", PingOSC99, srcKonsole + "src/Vt102Emulation.cpp (OSC 99, o=unfocused)"}},
+		End: Step[Terminator]{"", EndST, srcKonsole + "src/Vt102Emulation.cpp (BEL or ST)"},
+		Cut: Step[string]{"", ";", srcKonsole + "src/Vt102Emulation.cpp (OSC 777 body = field 2 only)"}},
+	{ID: "vte", Name: "VTE (GNOME Terminal, Ptyxis, xfce4-terminal, Tilix)", Markers: []string{"VTE_VERSION"},
+		VersionVar: "VTE_VERSION", Numeric: versionVTE, XTVersion: "VTE",
+		RecogSrc: srcVTE + "src/vte.cc (VTE_VERSION, 8002 = 0.80.2)",
+		Bar: []Step[BarSupport]{{"", BarIgnored, srcVTE + "src/vteseq.cc (no OSC 9 before 0.80)"},
+			{"0.80", BarDraws, srcVTE + "src/vteseq.cc (OSC 9;4, ST only)"}},
+		Ping: []Step[PingMethod]{{"", PingBEL, srcVTE + "src/vteseq.cc (no OSC 9; OSC 777 is a downstream patch)"}},
+		End:  Step[Terminator]{"", EndSTOnly, srcVTE + "src/vteseq.cc (if (seq.is_st_bel()) return;)"}},
+	{ID: "alacritty", Name: "Alacritty", Terms: []string{"alacritty"}, Markers: []string{"ALACRITTY_WINDOW_ID", "ALACRITTY_SOCKET"},
+		RecogSrc: srcAlacritty + "alacritty/src/event.rs (ALACRITTY_WINDOW_ID)",
+		Bar:      []Step[BarSupport]{{"", BarIgnored, srcAlacritty + "alacritty_terminal/src/term/mod.rs (no OSC 9)"}},
+		Ping:     []Step[PingMethod]{{"", PingBEL, srcAlacritty + "alacritty/src/event.rs (BEL: urgency hint when unfocused)"}},
+		End:      Step[Terminator]{"", EndST, srcAlacritty + "vte crate (BEL or ST)"}},
+	{ID: "xterm", Name: "xterm", Markers: []string{"XTERM_VERSION"}, XTVersion: "XTerm",
+		RecogSrc: srcUnread + "xterm sets XTERM_VERSION (TERM=xterm is shared by many)",
+		Bar:      []Step[BarSupport]{{"", BarIgnored, srcUnread + "xterm's misc.c has no OSC 9"}},
+		Ping:     []Step[PingMethod]{{"", PingBEL, srcCodex}},
+		End:      Step[Terminator]{"", EndST, srcUnread + "xterm ctlseqs (BEL or ST)"}},
+	{ID: "urxvt", Name: "rxvt-unicode", Terms: []string{"rxvt-unicode*"},
+		RecogSrc: srcUnread + "rxvt-unicode's TERM",
+		Bar:      []Step[BarSupport]{{"", BarIgnored, srcUnread + "rxvt-unicode (unknown OSC ignored)"}},
+		Ping:     []Step[PingMethod]{{"", PingBEL, srcCodex + "; urgentOnBell"}},
+		End:      Step[Terminator]{"", EndST, srcUnread + "rxvt-unicode (BEL or ST)"}},
+	{ID: "warp", Name: "Warp", Aliases: []string{"WarpTerminal"}, VersionVar: "TERM_PROGRAM_VERSION",
+		RecogSrc: srcWarp + "(TERM_PROGRAM=WarpTerminal)",
+		Bar:      []Step[BarSupport]{{"", BarIgnored, srcWarp + "(no OSC 9;4)"}},
+		Ping:     []Step[PingMethod]{{"", PingOSC9, srcWarp + "(OSC 9 notification)"}},
+		End:      Step[Terminator]{"", EndST, srcWarp + "(BEL or ST)"},
+		Agent:    "OSC 777;notify;warp://cli-agent;{json}: not used, its JSON schema is not public"},
+	{ID: "vscode", Name: "VS Code", VersionVar: "TERM_PROGRAM_VERSION",
+		RecogSrc: "microsoft/vscode src/vs/workbench/contrib/terminal (TERM_PROGRAM=vscode)",
+		Bar:      []Step[BarSupport]{{"1.97", BarDraws, "xterm.js addon-progress; shown with ${progress} in the tab title"}},
+		Ping:     []Step[PingMethod]{{"", PingOSC99, "microsoft/vscode terminal OSC 99 (an in-window toast, o=unfocused)"}},
+		End:      Step[Terminator]{"", EndST, "xterm.js EscapeSequenceParser (BEL or ST)"}},
+	{ID: "Apple_Terminal", Name: "Apple Terminal",
+		RecogSrc: srcUnread + "closed source; TERM_PROGRAM=Apple_Terminal",
+		Bar:      []Step[BarSupport]{{"", BarIgnored, srcUnread + "closed source: not sent"}},
+		Ping:     []Step[PingMethod]{{"", PingBEL, srcCodex + "; the Dock bounces"}}},
+	{ID: "WindowsTerminal", Name: "Windows Terminal", Markers: []string{"WT_SESSION"},
+		RecogSrc: srcWT + "src/cascadia/TerminalConnection/ConptyConnection.cpp (WT_SESSION, also in WSL; leaks into children)",
+		Bar:      []Step[BarSupport]{{"", BarDraws, srcWT + "src/terminal/adapter/adaptDispatch.cpp (OSC 9;4, 1.6+)"}},
+		Ping:     []Step[PingMethod]{{"", PingBEL, srcWT + "src/terminal/adapter/adaptDispatch.cpp (OSC 9 text ignored; OSC 777 off by default)"}},
+		End:      Step[Terminator]{"", EndST, srcWT + "src/terminal/parser/stateMachine.cpp (BEL or ST)"}},
+	{ID: "ConEmu", Name: "ConEmu", Markers: []string{"ConEmuPID", "ConEmuANSI"}, VersionVar: "ConEmuBuild",
+		RecogSrc: srcUnread + "ConEmu sets ConEmuPID, ConEmuANSI, ConEmuBuild",
+		Bar:      []Step[BarSupport]{{"", BarDraws, srcUnread + "ConEmu's OSC 9;4 is the bar's origin"}},
+		Ping:     []Step[PingMethod]{{"", PingOSC9, srcUnread + "ConEmu"}}},
+	{ID: "rio", Name: "Rio", Terms: []string{"rio"}, VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "rio",
+		RecogSrc: srcRio + "rio-backend/src/config (TERM_PROGRAM=rio)",
+		Bar:      []Step[BarSupport]{{"0.3.0", BarDraws, srcRio + "rio-vt/src/performer/osc.rs"}},
+		Ping:     []Step[PingMethod]{{"0.3.0", PingOSC9, srcRio + "rio-vt/src/performer/osc.rs"}},
+		End:      Step[Terminator]{"", EndST, srcRio + "rio-vt (BEL or ST)"},
+		Cut:      Step[string]{"", ";", srcRio + "rio-vt/src/performer/osc.rs (OSC 9 text cut at the first ';')"},
+		KeepAlive: Step[time.Duration]{"", 15 * time.Second,
+			srcRio + "frontends/rioterm/src/renderer/island.rs PROGRESS_BAR_TIMEOUT_SECS"}},
+	{ID: "contour", Name: "Contour", Terms: []string{"contour"},
+		VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "contour",
+		RecogSrc: srcContour + "src/contour/TerminalSession.cpp (TERM=contour; TERMINAL_NAME before 0.7)",
+		Bar:      []Step[BarSupport]{{"", BarIgnored, srcContour + "src/vtbackend/screen/Screen.cpp"}, {"0.7.0", BarDraws, srcContour + "src/vtbackend/vt/ProgressState_test.cpp"}},
+		Ping:     []Step[PingMethod]{{"0.6.3", PingOSC9, srcContour + "src/vtbackend/screen/Screen.cpp CONEMU (notify)"}},
+		End:      Step[Terminator]{"", EndST, srcContour + "src/vtparser (BEL or ST)"},
+		Cut:      Step[string]{"", ";", srcContour + "src/vtbackend/screen/Screen.cpp (OSC 777 drops a body with ';'; cut for OSC 9 too)"}},
+	{ID: "linux", Name: "Linux console, dumb", Terms: []string{"linux", "dumb"}, RecogSrc: "TERM=linux, TERM=dumb",
+		Bar:  []Step[BarSupport]{{"", BarPrints, "torvalds/linux drivers/tty/vt/vt.c (no OSC 9: the text shows)"}},
+		Ping: []Step[PingMethod]{{"", PingNone, "torvalds/linux drivers/tty/vt/vt.c"}}},
+	{ID: "zellij", Name: "Zellij", Markers: []string{"ZELLIJ", "ZELLIJ_SESSION_NAME", "ZELLIJ_PANE_ID"}, Mux: true,
+		RecogSrc: srcZellij + "zellij-server/src/pty.rs (ZELLIJ, ZELLIJ_SESSION_NAME, ZELLIJ_PANE_ID; TERM and TERM_PROGRAM are the outer terminal's)",
+		Bar: []Step[BarSupport]{{"", BarIgnored, srcZellij + "zellij-server/src/panes/grid.rs (dropped up to 0.44)"},
+			{"0.45", BarNotifies, srcZellij + "zellij-server/src/panes/grid.rs PendingNotification::Osc9 (\"4;3\" forwarded)"}},
+		Ping: []Step[PingMethod]{{"", PingNone, srcZellij + "zellij-server/src/panes/grid.rs (the outer terminal's: OSC 99 forwarded 0.44.1+, OSC 9 0.45+)"}}},
+	{ID: "tmux", Name: "tmux 3.3–3.7", Mux: true,
+		RecogSrc: srcTmux + "environ.c (TMUX, TMUX_PANE); the outer terminal: #{client_termname}, #{client_termtype} (tty-keys.c, XTVERSION)",
+		Bar: []Step[BarSupport]{{"", BarIgnored, srcTmux + "input.c (dropped up to 3.6; passthrough with allow-passthrough)"},
+			{"3.7", BarDraws, srcTmux + "input.c input_osc_9, tty-features.c progressbar (the outer terminal's row decides)"}},
+		Ping: []Step[PingMethod]{{"", PingNone, srcTmux + "input.c (OSC 9 dropped: passthrough only, as the outer terminal's row)"}},
+		End:  Step[Terminator]{"", EndST, srcTmux + "input.c (DCS passthrough, ESC doubled)"}},
+	{ID: "screen", Name: "GNU screen", Terms: []string{"screen*"}, Markers: []string{"STY"}, Mux: true,
+		RecogSrc: "GNU screen (STY; the outer terminal is not known)",
+		Bar:      []Step[BarSupport]{{"", BarDraws, "GNU screen ansi.c (DCS passthrough to the displays showing the window)"}},
+		Ping:     []Step[PingMethod]{{"", PingOSC9, "GNU screen ansi.c (DCS passthrough)"}},
+		End:      Step[Terminator]{"", EndBEL, "GNU screen ansi.c (an inner ESC \\ ends its DCS early: BEL)"}},
+}
