@@ -166,7 +166,7 @@ func choose(in Info) Plan {
 		p.End, p.Cut = r.End.Is, r.Cut.Is
 		if ka := r.KeepAlive; ka.Is > 0 && p.Bar {
 			if below, _ := VersionBelow(p.Version, ka.From); ka.From == "" || !below {
-				p.Keep = min(ka.Is*2/3, keepAlive)
+				p.Keep = keepAlive // well within each expiry (15 s the shortest)
 				p.KeepWhy = fmt.Sprintf("%s drops a bar after %v without one (%s)", r.Name, ka.Is, ka.Src)
 			}
 		}
