@@ -116,7 +116,7 @@ func barFor(r *Row, v string) (bool, string) {
 		st, ok = r.Bar[len(r.Bar)-1], true
 		for _, s := range r.Bar {
 			if s.Is >= BarNotifies {
-				return false, fmt.Sprintf("%s %s OSC 9;4 from %s and its version is unknown (%s)",
+				return false, fmt.Sprintf("%s: OSC 9;4 %s from %s, and its version is unknown (%s)",
 					r.Name, s.Is, cmp.Or(s.From, "its first version"), s.Src)
 			}
 		}
@@ -203,7 +203,8 @@ func (p Plan) String() string {
 	}
 	bar := "bar none: " + p.BarWhy
 	if p.Bar {
-		bar = "bar OSC 9;4 " + p.End.String() + "-terminated"
+		bar = "bar OSC 9;4 " + map[Terminator]string{EndBEL: "BEL-terminated", EndST: "ST-terminated",
+			EndSTOnly: "ST-terminated (it ignores a BEL-terminated one)"}[p.End]
 	}
 	keep := "keep-alive none"
 	if p.Keep > 0 {
