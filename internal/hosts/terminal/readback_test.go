@@ -192,12 +192,15 @@ var readers = map[string]func(version string) reader{
 		}}
 	},
 	// WezTerm: OSC 9 wants one parameter: a text with ';' is dropped;
-	// 9;4 drawn in nightlies, indeterminate not drawn (termwiz osc.rs).
+	// 9;4 drawn in nightlies: 3 draws nothing, 4 clears the bar (termwiz
+	// osc.rs, term/src/terminalstate/performer.rs).
 	"WezTerm": func(v string) reader {
 		return reader{name: "WezTerm " + v, osc: func(t item, s *seen) {
 			rest, ok := osc9(t.osc)
 			st, bar := barState(rest)
 			switch {
+			case bar && !below(v, "20250209") && strings.HasPrefix(st, "4"):
+				s.bars = append(s.bars, "0")
 			case bar && !below(v, "20250209") && st != "3":
 				s.bars = append(s.bars, st)
 			case ok && !bar && !strings.Contains(rest, ";"):
@@ -246,6 +249,31 @@ var readers = map[string]func(version string) reader{
 				} else {
 					s.stray = append(s.stray, t.osc)
 				}
+			}
+		}}
+	},
+	// Contour: OSC 777 exactly notify;title;body (a ';' in the body drops
+	// it); OSC 9 (0.6.3+) a "ConEmu" notification but 4;… (a bar from
+	// 0.7.0); OSC 99 (0.6.3+, o=unfocused). Screen.cpp, DesktopNotification.cpp.
+	"contour": func(v string) reader {
+		return reader{name: "contour " + v, osc: func(t item, s *seen) {
+			if !below(v, "0.6.3") && kittyOSC99(t.osc, s) {
+				return
+			}
+			if rest, ok := strings.CutPrefix(t.osc, "777;notify;"); ok {
+				if f := strings.Split(rest, ";"); len(f) == 2 {
+					s.notes = append(s.notes, f[1])
+				}
+				return
+			}
+			rest, ok := osc9(t.osc)
+			st, bar := barState(rest)
+			switch {
+			case !ok || below(v, "0.6.3"):
+			case bar && !below(v, "0.7.0"):
+				s.bars = append(s.bars, st)
+			case !bar:
+				s.notes = append(s.notes, rest)
 			}
 		}}
 	},

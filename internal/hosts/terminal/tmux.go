@@ -28,7 +28,7 @@ const (
 	routeDrop   route = iota // nothing would get through: write nothing
 	routeRaw                 // as it is
 	routeTmux                // tmux's DCS passthrough, ESC doubled
-	routeScreen              // screen's DCS passthrough, in 768-byte chunks
+	routeScreen              // screen's DCS passthrough, in 767-byte chunks
 )
 
 // tmuxGen is what a tmux version does with OSC 9 and OSC 9;4.
@@ -80,8 +80,10 @@ func decide(mux Mux, gen tmuxGen, k seqKind, allowed bool) route {
 	return routeDrop
 }
 
-// screenChunk is the longest string GNU screen passes in one DCS.
-const screenChunk = 768
+// screenChunk is the longest string GNU screen passes in one DCS: it
+// stores MAXSTR-1 = 767 bytes and prints the rest of a longer one as text
+// (alexander-naumov/gnu-screen@81b3c2c src/ansi.c StringChar, src/screen.h).
+const screenChunk = 767
 
 func wrap(r route, seq string) string {
 	switch r {
