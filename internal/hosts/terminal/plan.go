@@ -39,15 +39,7 @@ func (r *Row) named(name string) bool {
 	if name == "" {
 		return false
 	}
-	if strings.EqualFold(r.ID, name) {
-		return true
-	}
-	for _, a := range r.Aliases {
-		if strings.EqualFold(a, name) {
-			return true
-		}
-	}
-	return false
+	return strings.EqualFold(r.ID, name) || strings.EqualFold(r.Program, name)
 }
 
 // rowByTerm is the terminal (not multiplexer) row that sets TERM=t.

@@ -60,10 +60,8 @@ func readmeTable() string {
 		if r.VersionVar != "" && r.VersionVar != "TERM_PROGRAM_VERSION" && !r.Mux {
 			by = append(by, "`"+r.VersionVar+"` (version)")
 		}
-		for _, n := range append([]string{r.ID}, r.Aliases...) {
-			if !r.Mux && n != "linux" {
-				by = append(by, "`TERM_PROGRAM="+n+"`")
-			}
+		if r.Program != "" {
+			by = append(by, "`TERM_PROGRAM="+r.Program+"`")
 		}
 		for _, m := range r.Markers {
 			if m != r.VersionVar {

@@ -59,7 +59,7 @@ type Step[T any] struct {
 type Row struct {
 	ID      string   // the name Info.Program holds and the known-bad list matches
 	Name    string   // as the README shows it
-	Aliases []string // other spellings of TERM_PROGRAM (and the old known-bad names)
+	Program string   // the TERM_PROGRAM it sets ("" none)
 	Terms   []string // TERM values only it sets ("foot*": a prefix)
 	Markers []string // variables only it sets, in the order they are read
 	// VersionVar holds its version; Numeric says how a number is dotted.
@@ -111,7 +111,7 @@ const (
 
 // rows is the table, in the order Detect tries markers and the README lists them.
 var rows = []Row{
-	{ID: "ghostty", Name: "Ghostty", Terms: []string{"xterm-ghostty"}, Markers: []string{"GHOSTTY_RESOURCES_DIR"},
+	{ID: "ghostty", Program: "ghostty", Name: "Ghostty", Terms: []string{"xterm-ghostty"}, Markers: []string{"GHOSTTY_RESOURCES_DIR"},
 		VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "ghostty",
 		RecogSrc: srcGhostty + "src/termio/Exec.zig (TERM_PROGRAM, GHOSTTY_RESOURCES_DIR)",
 		Bar: []Step[BarSupport]{{"", BarIgnored, srcGhostty + "src/terminal/osc/parsers/osc9.zig (a ConEmu number is not a ping)"},
@@ -128,7 +128,7 @@ var rows = []Row{
 		Ping:      []Step[PingMethod]{{"", PingOSC99, srcKitty + "kitty/notifications.py (o=unfocused: 0.31+, older kittys ignore the key)"}},
 		End:       Step[Terminator]{"", EndST, srcKitty + "kitty/vt-parser.c (BEL or ST)"},
 		KeepAlive: Step[time.Duration]{"0.39", 60 * time.Second, srcKitty + "kitty/progress.py clear_timeout"}},
-	{ID: "WezTerm", Name: "WezTerm", Terms: []string{"wezterm"}, Markers: []string{"WEZTERM_PANE", "WEZTERM_EXECUTABLE"},
+	{ID: "WezTerm", Program: "WezTerm", Name: "WezTerm", Terms: []string{"wezterm"}, Markers: []string{"WEZTERM_PANE", "WEZTERM_EXECUTABLE"},
 		VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "WezTerm",
 		RecogSrc: srcWezTerm + "config/src/config.rs (TERM_PROGRAM), mux/src/domain.rs (WEZTERM_PANE)",
 		Bar: []Step[BarSupport]{{"", BarIgnored, srcWezTerm + "termwiz/src/escape/osc.rs (a text with ';' is dropped)"},
@@ -136,7 +136,7 @@ var rows = []Row{
 		Ping: []Step[PingMethod]{{"", PingOSC9, srcWezTerm + "termwiz/src/escape/osc.rs SystemNotification"}},
 		End:  Step[Terminator]{"", EndST, srcWezTerm + "vtparse/src/lib.rs (BEL or ST)"},
 		Cut:  Step[string]{"", ";", srcWezTerm + "termwiz/src/escape/osc.rs (OSC 9 wants one parameter: a ';' drops it)"}},
-	{ID: "iTerm2", Name: "iTerm2", Aliases: []string{"iTerm.app"}, VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "iTerm2",
+	{ID: "iTerm2", Name: "iTerm2", Program: "iTerm.app", VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "iTerm2",
 		RecogSrc: srcITerm + "sources/PTYSession/PTYSession.m (TERM_PROGRAM=iTerm.app; LC_TERMINAL=iTerm2 survives ssh)",
 		Bar: []Step[BarSupport]{{"", BarNotifies, srcITerm + "sources/VT100/VT100Terminal.m (every OSC 9 a notification before 3.6.6; the report is kitty's, claude-code#21435 is not iTerm2's)"},
 			{"3.6.6", BarDraws, srcITerm + "sources/VT100/VT100Terminal.m (OSC 9;4)"}},
@@ -181,21 +181,21 @@ var rows = []Row{
 		Bar:      []Step[BarSupport]{{"", BarIgnored, srcURxvt + "src/command.C (no OSC 9, 99; 777 only to a Perl extension, none bundled)"}},
 		Ping:     []Step[PingMethod]{{"", PingBEL, srcURxvt + "src/xdefaults.C urgentOnBell (off by default), " + srcCodex}},
 		End:      Step[Terminator]{"", EndST, srcURxvt + "src/command.C (BEL or ST)"}},
-	{ID: "warp", Name: "Warp", Aliases: []string{"WarpTerminal"}, VersionVar: "TERM_PROGRAM_VERSION",
+	{ID: "warp", Name: "Warp", Program: "WarpTerminal", VersionVar: "TERM_PROGRAM_VERSION",
 		RecogSrc: srcWarp + "(TERM_PROGRAM=WarpTerminal, WARP_CLIENT_VERSION)",
 		Bar:      []Step[BarSupport]{{"", BarIgnored, "warpdotdev/Warp@19548ae (no OSC 9;4; not re-read)"}},
 		Ping:     []Step[PingMethod]{{"", PingOSC9, "warpdotdev/Warp@19548ae (OSC 9 notification; not re-read)"}},
 		End:      Step[Terminator]{"", EndST, "warpdotdev/Warp@19548ae (BEL or ST)"},
 		Agent: "OSC 777;notify;warp://cli-agent;{json}: not used, Warp listens only to the agents it knows " +
 			"(app/src/terminal/cli_agent_sessions/listener/mod.rs is_agent_supported): a chat of ours is ignored"},
-	{ID: "vscode", Name: "VS Code", VersionVar: "TERM_PROGRAM_VERSION",
+	{ID: "vscode", Program: "vscode", Name: "VS Code", VersionVar: "TERM_PROGRAM_VERSION",
 		RecogSrc: srcVSCode + "src/vs/workbench/contrib/terminal (TERM_PROGRAM=vscode)",
 		Bar: []Step[BarSupport]{{"1.97", BarDraws,
 			"xtermjs/xterm.js@904ae93 addons/addon-progress/src/ProgressAddon.ts (shown with ${progress} in the tab title)"}},
 		Ping: []Step[PingMethod]{{"", PingOSC99, srcVSCode +
 			"src/vs/workbench/contrib/terminalContrib/notification/browser/terminalNotificationHandler.ts (an in-window toast, o=unfocused; ~1.110)"}},
 		End: Step[Terminator]{"", EndST, "xtermjs/xterm.js@904ae93 src/common/parser (BEL or ST)"}},
-	{ID: "Apple_Terminal", Name: "Apple Terminal",
+	{ID: "Apple_Terminal", Program: "Apple_Terminal", Name: "Apple Terminal",
 		RecogSrc: srcUnread + "closed source; TERM_PROGRAM=Apple_Terminal",
 		Bar:      []Step[BarSupport]{{"", BarIgnored, srcUnread + "closed source: not sent"}},
 		Ping:     []Step[PingMethod]{{"", PingBEL, srcCodex + "; the Dock bounces"}}},
@@ -208,7 +208,7 @@ var rows = []Row{
 		RecogSrc: srcUnread + "ConEmu sets ConEmuPID, ConEmuANSI, ConEmuBuild",
 		Bar:      []Step[BarSupport]{{"", BarDraws, srcUnread + "ConEmu's OSC 9;4 is the bar's origin"}},
 		Ping:     []Step[PingMethod]{{"", PingOSC9, srcUnread + "ConEmu"}}},
-	{ID: "rio", Name: "Rio", Terms: []string{"rio", "xterm-rio"}, VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "rio",
+	{ID: "rio", Program: "rio", Name: "Rio", Terms: []string{"rio", "xterm-rio"}, VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "rio",
 		RecogSrc: srcRio + "frontends/rioterm/src/main.rs (TERM=xterm-rio or rio, TERM_PROGRAM=rio)",
 		Bar:      []Step[BarSupport]{{"0.3.0", BarDraws, srcRio + "rio-vt/src/performer/osc.rs"}},
 		Ping:     []Step[PingMethod]{{"0.3.0", PingOSC9, srcRio + "rio-vt/src/performer/osc.rs"}},
@@ -216,7 +216,7 @@ var rows = []Row{
 		Cut:      Step[string]{"", ";", srcRio + "rio-vt/src/performer/osc.rs (OSC 9 text cut at the first ';')"},
 		KeepAlive: Step[time.Duration]{"", 15 * time.Second,
 			srcRio + "frontends/rioterm/src/renderer/island.rs PROGRESS_BAR_TIMEOUT_SECS"}},
-	{ID: "contour", Name: "Contour", Terms: []string{"contour"},
+	{ID: "contour", Program: "contour", Name: "Contour", Terms: []string{"contour"},
 		VersionVar: "TERM_PROGRAM_VERSION", XTVersion: "contour",
 		RecogSrc: srcContour + "src/contour/config/Config.cpp (TERM=contour, TERM_PROGRAM)",
 		Bar:      []Step[BarSupport]{{"", BarIgnored, srcContour + "src/vtbackend/screen/Screen.cpp"}, {"0.7.0", BarDraws, srcContour + "src/vtbackend/vt/ProgressState_test.cpp"}},
@@ -225,7 +225,7 @@ var rows = []Row{
 		End: Step[Terminator]{"", EndST, srcContour + "src/vtparser (BEL or ST)"},
 		Cut: Step[string]{"", ";", srcContour + "src/vtbackend/screen/Screen.cpp NOTIFY (a ';' in the body drops it)"}},
 	{ID: "linux", Name: "Linux console, dumb", Terms: []string{"linux", "dumb"}, RecogSrc: "TERM=linux, TERM=dumb",
-		Bar:  []Step[BarSupport]{{"", BarPrints, "torvalds/linux drivers/tty/vt/vt.c (no OSC 9: the text shows)"}},
+		Bar:  []Step[BarSupport]{{"", BarPrints, "torvalds/linux drivers/tty/vt/vt.c do_con_trol (ESC ] takes only P and R: the rest shows; not re-read here)"}},
 		Ping: []Step[PingMethod]{{"", PingNone, "torvalds/linux drivers/tty/vt/vt.c"}}},
 	{ID: "zellij", Name: "Zellij", Markers: []string{"ZELLIJ", "ZELLIJ_SESSION_NAME", "ZELLIJ_PANE_ID"}, Mux: true,
 		RecogSrc: srcZellij + "zellij-server/src/pty.rs (ZELLIJ, ZELLIJ_SESSION_NAME, ZELLIJ_PANE_ID; TERM and TERM_PROGRAM are the outer terminal's)",
@@ -233,7 +233,7 @@ var rows = []Row{
 			{"0.45", BarNotifies, srcZellij + "zellij-server/src/notifications.rs (9;4 re-sent as OSC 9, or to kitty as an OSC 99 notification \"4;3\")"}},
 		Ping: []Step[PingMethod]{{"", PingNone, srcZellij + "zellij-server/src/notifications.rs (the outer terminal's ping: " +
 			"OSC 99 passed 0.44.1+; 0.45 re-sends OSC 9, 777, 99 in the host's protocol)"}}},
-	{ID: "tmux", Name: "tmux 3.3–3.7", Mux: true,
+	{ID: "tmux", Name: "tmux 3.3–3.7", Markers: []string{"TMUX", "TMUX_PANE"}, Mux: true,
 		RecogSrc: srcTmux + "environ.c (TMUX, TMUX_PANE); the outer terminal: #{client_termname}, #{client_termtype} (tty-keys.c, XTVERSION)",
 		Bar: []Step[BarSupport]{{"", BarIgnored, srcTmux + "input.c (dropped up to 3.6; passthrough with allow-passthrough)"},
 			{"3.7", BarDraws, srcTmux + "input.c input_osc_9, tty-features.c progressbar (the outer terminal's row decides)"}},
