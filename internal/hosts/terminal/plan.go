@@ -170,6 +170,9 @@ func choose(in Info) Plan {
 			p.Bar, p.BarWhy = false, p.Row.Name+" takes OSC 9;4 only ST-terminated, and an ST ends screen's passthrough early"
 		}
 		p.End = EndBEL
+		if p.From != "" { // screen keeps the environment it started in: maybe another terminal's
+			p.From += " (as when screen started)"
+		}
 	case MuxZellij:
 		p.Bar, p.BarWhy, p.Keep = false, "Zellij drops OSC 9;4 up to 0.44 and turns it into a notification \"4;3\" from 0.45 ("+srcZellij+"zellij-server/src/panes/grid.rs)", 0
 	}
