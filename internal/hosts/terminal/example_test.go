@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
@@ -72,4 +74,22 @@ func ExampleDetect() {
 	// Output:
 	// terminal=iTerm2 version=3.5.10 TERM=xterm-256color mux=none
 	// 0s
+}
+
+// What the table chose for a terminal, as -doctor and the channels say it:
+// foot tells no version, and foot 1.8 to 1.19 show OSC 9;4 as a
+// notification, so it gets no bar, and OSC 777, which every foot since 1.6
+// shows.
+func ExampleBackend_Plan() {
+	env := map[string]string{"TERM": "foot"}
+	b, err := terminal.New(terminal.Config{Output: io.Discard, Info: terminal.Detect(func(k string) string { return env[k] })})
+	if err != nil {
+		panic(err)
+	}
+	p := b.Plan()
+	fmt.Println(p.Bar, p.Ping, p.Keep)
+	fmt.Println(strings.SplitN(p.String(), "; ", 2)[0])
+	// Output:
+	// false OSC 777 0s
+	// foot (version unknown) from TERM=foot
 }
