@@ -9,10 +9,14 @@ import (
 // Where v2's own OSC 9;4 reaches the terminal, its renderer owns the bar
 // (View.ProgressBar: written on change, reset on every way out and around
 // Exec and Suspend, cursed_renderer.go v2.0.9); the terminal backend keeps
-// what the renderer lacks (the ping, Ghostty's keep-alive, the reset on a
-// hangup). Elsewhere (tmux, screen, a known-bad terminal, another host
-// showing the state, the kit) the backend writes the bar as with v1. The
-// README's "Bubble Tea v2" section has the table.
+// what the renderer lacks (the ping, the keep-alive the terminal table
+// asks for: Ghostty, Rio, kitty 0.39+; the reset on a hangup). The
+// renderer ends the bar with BEL (x/ansi), which VTE 0.80+ ignores: there
+// the backend keeps the bar and ends it with ST (terminal.Backend's
+// HandBarToRenderer refuses). Elsewhere (tmux, screen, a terminal the
+// table gives no bar, another host showing the state, the kit) the
+// backend writes the bar as with v1. The README's "Bubble Tea v2" section
+// has the table.
 
 // The bars for each state, shared: the renderer only reads them.
 var (

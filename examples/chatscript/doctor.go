@@ -101,6 +101,7 @@ func (d doctorInfo) String() string {
 	}
 	list("problems", "none", problems)
 	list("channels", "none", d.channels)
+	list("terminal", "not used", terminalPlan(d.channels))
 	list("environment lines", "none (the plain terminal adds none)", d.env)
 
 	line("background: %s", d.bg.Background)
@@ -124,4 +125,26 @@ func (d doctorInfo) String() string {
 		line("  | %s", l)
 	}
 	return b.String()
+}
+
+// terminalPlan is the terminal channel's choice (its "chose: " part, see
+// terminal.Plan) one fact a line: the terminal recognised and from what,
+// the bar, the ping and the keep-alive, each with why where there is none.
+func terminalPlan(channels []string) []string {
+	for _, c := range channels {
+		_, plan, ok := strings.Cut(c, "; chose: ")
+		if !strings.HasPrefix(c, "terminal: ") || !ok {
+			continue
+		}
+		plan, _, _ = strings.Cut(plan, "; but ") // the channel's note follows
+		var out []string
+		label := "recognised"
+		for _, next := range []string{"; bar ", "; ping ", "; keep-alive "} {
+			head, rest, _ := strings.Cut(plan, next)
+			out = append(out, label+": "+head)
+			label, plan = strings.TrimSpace(next[2:]), rest
+		}
+		return append(out, label+": "+plan)
+	}
+	return nil
 }

@@ -96,6 +96,11 @@ func (c Channel) String() string {
 		carries, via = c.term.Carries(carries), via+" ("+c.term.Info().String()+")"
 	}
 	s := fmt.Sprintf("%s: %s via %s", c.Host, carries, via)
+	if c.term != nil {
+		// Which terminal the table recognised, from what, and the bar, ping
+		// and keep-alive chosen for it (or why none): terminal.Plan.
+		s += "; chose: " + c.term.Plan().String()
+	}
 	if n := c.Note(); n != "" {
 		s += "; but " + n
 	}
@@ -173,7 +178,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	tc := terminal.Config{
 		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState && handed == nil, NoPing: c.NoPing || hostAlerts,
-		Progress: c.Progress, BadProgress: c.BadProgress, Tmux: ask,
+		Progress: c.Progress, BadProgress: c.BadProgress, Tmux: ask, Title: c.Agent,
 	}
 	if handed != nil {
 		tc.HostShows = handed.hostShows

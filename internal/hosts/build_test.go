@@ -84,6 +84,7 @@ func TestBuildTmuxChannelNote(t *testing.T) {
 	}
 	term.Probe(context.Background())
 	want := "terminal: progress (OSC 9;4), ping (OSC 9), tmux's bell (BEL) for needs you and failed via the program's output inside tmux (terminal=unknown mux=tmux mux-version=3.3a pane=%1); " +
+		"chose: unknown terminal; bar OSC 9;4 BEL-terminated; ping OSC 9; keep-alive none; " +
 		`but tmux does not answer: exec: "tmux": executable file not found in $PATH, so what it lets through is unknown`
 	if got := term.String(); got != want {
 		t.Errorf("after the probe:\n got %s\nwant %s", got, want)

@@ -49,6 +49,6 @@ func ExampleBuild() {
 	fmt.Println(channels[0])
 	fmt.Printf("%q\n", out.String())
 	// Output:
-	// terminal: progress (OSC 9;4), ping (OSC 9) via the program's output (terminal=WezTerm TERM=xterm-256color mux=none)
-	// "\x1b]9;4;3\a"
+	// terminal: progress (OSC 9;4), ping (OSC 9) via the program's output (terminal=WezTerm TERM=xterm-256color mux=none); chose: WezTerm (version unknown) from TERM_PROGRAM=WezTerm; bar OSC 9;4 ST-terminated; ping OSC 9; keep-alive none
+	// "\x1b]9;4;3\x1b\\"
 }

@@ -148,3 +148,38 @@ func DoctorTuiosSessionWithBlanks(t *testing.T, ch *Chat) {
 		}
 	}
 }
+
+// DoctorTerminal: -doctor on a terminal says which terminal the table
+// recognised, from what, and the bar, ping and keep-alive chosen for it,
+// with why where there is none (internal/hosts/terminal: terminals.go, plan.go).
+func DoctorTerminal(t *testing.T, ch *Chat) {
+	t.Parallel()
+	onPty := func(env ...string) string {
+		c := ch.StartProgram(t, TestEnv(t, env...), ch.Binary(t), "-doctor")
+		c.Exit()
+		return strings.ReplaceAll(string(c.Output()), "\r\n", "\n")
+	}
+	out := onPty("TERM=foot", "TERM_PROGRAM=")
+	wantLines(t, out,
+		"terminal:",
+		"  recognised: foot (version unknown) from TERM=foot",
+		"  ping: OSC 777",
+		"  keep-alive: none",
+	)
+	if !strings.Contains(out, "\n  bar: none: foot: OSC 9;4 shown as a notification from 1.8, and its version is unknown (") {
+		t.Errorf("-doctor does not say why foot gets no bar:\n%s", out)
+	}
+	wantLines(t, onPty("TERM_PROGRAM=", "VTE_VERSION=8002"),
+		"  recognised: VTE (GNOME Terminal, Ptyxis, xfce4-terminal, Tilix) 0.80.2 from VTE_VERSION",
+		"  bar: OSC 9;4 ST-terminated (it ignores a BEL-terminated one)",
+		"  ping: BEL",
+		"  keep-alive: none",
+	)
+	wantLines(t, onPty("TERM=xterm-ghostty", "TERM_PROGRAM=ghostty", "TERM_PROGRAM_VERSION=1.2.0"),
+		"  recognised: Ghostty 1.2.0 from TERM=xterm-ghostty",
+		"  bar: OSC 9;4 ST-terminated",
+		"  ping: OSC 9",
+	)
+	// Without a terminal, the doctor says so.
+	wantLines(t, ch.Doctor(t, TestEnv(t)), "terminal: not used")
+}

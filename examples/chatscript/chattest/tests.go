@@ -36,6 +36,7 @@ var Tests = []struct {
 	{"DoctorOptions", DoctorOptions},
 	{"DoctorTuiosSessionWithBlanks", DoctorTuiosSessionWithBlanks},
 	{"DoctorSanitisesEnvironmentPaths", DoctorSanitisesEnvironmentPaths},
+	{"DoctorTerminal", DoctorTerminal},
 	{"ExitCodes", ExitCodes},
 }
 

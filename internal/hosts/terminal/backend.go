@@ -38,9 +38,11 @@ type Config struct {
 	NoProgress bool // no bar: another host shows the state
 	NoPing     bool
 	Progress   Support
-	// BadProgress replaces the known-bad list (defaultBadProgress); nil
-	// keeps it, empty trusts every terminal.
+	// BadProgress replaces the table's verdict on the bar (terminals.go):
+	// the bar goes to every terminal but those it lists ("NAME",
+	// "NAME<VERSION", "TERM=VALUE"; knownbad.go). nil keeps the table's.
 	BadProgress []string
+	Title       string // the notification's title where it has one (OSC 777); default "chat"
 	// Probe runs the tmux probe's command and returns its output (nil: execProbe).
 	Probe func(ctx context.Context, name string, args ...string) (string, error)
 	Tmux  *TmuxAsk // shared with the tmux pane's backend; nil: asks through Probe
@@ -58,7 +60,10 @@ type Backend struct {
 	tmux       *TmuxAsk
 	hostShows  func(ctx context.Context) (bool, error) // Config.HostShows
 	hostShown  bool                                    // its last answer, for Refresh
-	progress   bool                                    // the bar wanted, and not known-bad
+	progress   bool                                    // the bar wanted (the plan may still say none)
+	force      Support                                 // Config.Progress
+	bad        []badEntry                              // Config.BadProgress parsed; nil: the table decides
+	title      string                                  // Config.Title
 	ping       bool                                    // the ping wanted
 	shown      string                                  // the bar the terminal shows, for a suspend; "" unknown
 	owner      atomic.Uint32                           // barOwner: who writes the bar (renderer.go)
@@ -76,25 +81,22 @@ func New(cfg Config) (*Backend, error) {
 	if cfg.Progress > SupportOff {
 		return nil, fmt.Errorf("terminal: unknown Progress %v", cfg.Progress)
 	}
-	if cfg.Info.Mux > MuxScreen {
+	if cfg.Info.Mux > MuxZellij {
 		return nil, fmt.Errorf("terminal: unknown Info.Mux %v", cfg.Info.Mux)
 	}
-	list := defaultBadProgress
+	var bad []badEntry
 	if cfg.BadProgress != nil {
-		list = cfg.BadProgress
-	}
-	bad, err := parseBadList(list)
-	if err != nil {
-		return nil, err
+		var err error
+		if bad, err = parseBadList(cfg.BadProgress); err != nil {
+			return nil, err
+		}
 	}
 	in := cfg.Info
 	b := &Backend{
 		out: cmp.Or[io.Writer](cfg.Output, os.Stdout), info: in, tmux: cfg.Tmux, hostShows: cfg.HostShows,
-		releasedCh: make(chan struct{}),
-		// The Linux console and dumb terminals print OSC 9 as text, over the chat.
-		ping: !cfg.NoPing && !(in.Mux == MuxNone && (in.Term == "linux" || in.Term == "dumb")),
-		progress: !cfg.NoProgress &&
-			(cfg.Progress == SupportOn || cfg.Progress == SupportAuto && !badProgress(bad, in)),
+		releasedCh: make(chan struct{}), ping: !cfg.NoPing, bad: bad, force: cfg.Progress,
+		title:    cmp.Or(core.Clean(cfg.Title, 32), "chat"),
+		progress: !cfg.NoProgress && cfg.Progress != SupportOff,
 	}
 	if b.tmux == nil {
 		b.tmux = NewTmuxAsk(cfg.Probe, in.MuxPane)
@@ -107,7 +109,8 @@ func (b *Backend) Name() string { return "terminal" }
 // DrawsInTerminal: the bar is cleared before another program takes the terminal.
 func (b *Backend) DrawsInTerminal() {}
 
-// barSeq is the bar for a state; "no bar" for the states that have none.
+// barSeq is the bar for a state, BEL-terminated (terminate ends it as
+// the terminal needs); "no bar" for the states that have none.
 func barSeq(s host.State) string {
 	switch s {
 	case host.Working:
@@ -118,6 +121,16 @@ func barSeq(s host.State) string {
 		return ansi.SetErrorProgressBar(100)
 	}
 	return ansi.ResetProgressBar
+}
+
+// terminate ends an OSC the way the plan says: ST for a terminal known to
+// take it (VTE 0.80+ takes OSC 9;4 only so), BEL for an unknown one and
+// inside GNU screen's passthrough (choose).
+func terminate(seq string, e Terminator) string {
+	if e == EndBEL {
+		return seq
+	}
+	return strings.TrimSuffix(seq, "\a") + "\x1b\\"
 }
 
 // Report writes a state's bar, a ping, no bar for a suspend (when one is
@@ -137,35 +150,145 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 		}
 		return b.setBar(ctx, ansi.ResetProgressBar)
 	case host.KindPing:
-		text := pingText(r.Message)
-		if !b.ping || text == "" {
+		if !b.ping || pingText(r.Message, "") == "" {
 			return nil
 		}
-		return b.write(ctx, seqPing, ansi.Notify(text), rings(r.State))
+		p, err := b.planAsked(ctx)
+		if err != nil {
+			return err
+		}
+		seq := b.pingSeq(p, r.Message)
+		if seq == "" {
+			return nil
+		}
+		return b.write(ctx, seqPing, seq, rings(r.State) && p.Ping != PingBEL, p.Ping == PingBEL)
 	}
 	return nil
+}
+
+// pingSeq is the ping the plan's method shows, text made safe for the
+// terminal; "" where it shows none.
+func (b *Backend) pingSeq(p Plan, msg string) string {
+	text := pingText(msg, p.Cut)
+	switch p.Ping {
+	case PingBEL:
+		return "\a"
+	case PingOSC9:
+		return terminate(ansi.Notify(text), p.End)
+	case PingOSC777:
+		// The title and body are fields: neither may hold a ';' (Konsole,
+		// Contour: a body with one is cut or dropped; see the table).
+		title := strings.ReplaceAll(b.title, ";", ",")
+		return terminate("\x1b]777;notify;"+title+";"+strings.ReplaceAll(text, ";", ",")+"\a", p.End)
+	case PingOSC99:
+		// kitty's desktop notification protocol: o=unfocused has the
+		// terminal drop it while it has the focus (kovidgoyal/kitty@9475a58
+		// kitty/notifications.py; foot osc.c; konsole Vt102Emulation.cpp);
+		// the payload is the title, plain UTF-8 (e=0, the default).
+		return terminate("\x1b]99;o=unfocused;"+text+"\a", p.End)
+	}
+	return ""
 }
 
 const keepAlive = 10 * time.Second
 
 // Refresh has a bar re-sent where the terminal loses it (see the README):
-// Ghostty's, and under tmux with allow-passthrough "on" every state, "no
-// bar" too, as tmux drops what a hidden window passes (measured on 3.3a;
-// tty.c). Inside a multiplexer the outer terminal is unknown: no Ghostty
-// keep-alive there.
+// every row of the table with an expiry (Ghostty, Rio, kitty 0.39+),
+// directly or through tmux's passthrough, and under tmux with
+// allow-passthrough "on" every state, "no bar" too, as tmux drops what a
+// hidden window passes (measured on 3.3a; tty.c).
 func (b *Backend) Refresh(s host.State) time.Duration {
+	p := b.plan()
 	switch {
-	case !b.progress || b.hostShown:
+	case !b.barOn(p) || b.hostShown:
 		return 0
-	case b.info.Mux == MuxNone && barSeq(s) != ansi.ResetProgressBar && strings.EqualFold(b.info.Program, "ghostty"),
-		b.info.Mux == MuxTmux && b.pass() == passVisible && !b.progressBar():
+	case b.info.Mux == MuxTmux && b.pass() == passVisible && !b.progressBar():
 		return keepAlive
+	case b.info.Mux == MuxNone || b.info.Mux == MuxTmux && b.pass() == passAll && !b.progressBar():
+		if barSeq(s) != ansi.ResetProgressBar {
+			return p.Keep
+		}
 	}
 	return 0
 }
 
+// barOn says whether the bar is sent to the terminal the plan is for: the
+// app's Progress and known-bad list first, then the table.
+func (b *Backend) barOn(p Plan) bool {
+	switch {
+	case !b.progress:
+		return false
+	case b.force == SupportOn:
+		return true
+	case b.bad != nil:
+		return !badProgress(b.bad, Info{Program: p.Program, Version: p.Version, Term: b.info.Term})
+	}
+	return p.Bar
+}
+
+// plan is the table's choice for the terminal as known now, never
+// blocking: inside tmux, the outer terminal once the probe told it.
+func (b *Backend) plan() Plan {
+	in := b.info
+	if in.Mux == MuxTmux {
+		f, _, _ := b.tmux.Known()
+		in.Program, in.Version, in.From = outer(f)
+	}
+	return choose(in)
+}
+
+// planAsked is plan after asking tmux (bounded by ctx) who the outer
+// terminal is; an ask out of time fails the report, so it is retried.
+func (b *Backend) planAsked(ctx context.Context) (Plan, error) {
+	if b.info.Mux == MuxTmux {
+		if _, err := b.tmuxFacts(ctx); err != nil {
+			return Plan{}, err
+		}
+	}
+	return b.plan(), nil
+}
+
+// tmuxFacts is tmux's answer, asked (bounded by ctx) if not known yet; an
+// ask out of time fails the report, so it is retried.
+func (b *Backend) tmuxFacts(ctx context.Context) (TmuxFacts, error) {
+	if f, done, _ := b.tmux.Known(); done {
+		return f, nil
+	}
+	if ctx.Err() != nil {
+		return TmuxFacts{}, context.Cause(ctx)
+	}
+	f, done, _ := b.tmux.Facts(ctx)
+	if !done {
+		return f, fmt.Errorf("terminal: asking tmux about passthrough: %w", context.Cause(ctx))
+	}
+	return f, nil
+}
+
+// Plan is what the backend chose for the terminal as known now (-doctor,
+// the channels); inside tmux, after Probe, for the outer terminal.
+func (b *Backend) Plan() Plan {
+	p := b.plan()
+	if on := b.barOn(p); on != p.Bar {
+		p.Bar, p.BarWhy = on, "the app's setting (Progress, known-bad list)"
+		if !on {
+			p.Keep = 0
+		}
+	}
+	if !b.ping {
+		p.Ping, p.PingWhy = PingNone, "off (another host alerts, or the app turned it off)"
+	}
+	return p
+}
+
 func (b *Backend) setBar(ctx context.Context, want string) error {
 	if !b.progress {
+		return nil
+	}
+	p, err := b.planAsked(ctx)
+	if err != nil {
+		return err
+	}
+	if !b.barOn(p) {
 		return nil
 	}
 	if b.hostShows != nil {
@@ -177,7 +300,7 @@ func (b *Backend) setBar(ctx context.Context, want string) error {
 			return nil
 		}
 	}
-	if err := b.write(ctx, seqProgress, want, false); err != nil {
+	if err := b.write(ctx, seqProgress, terminate(want, p.End), false, false); err != nil {
 		b.shown = "" // part of it may have reached the terminal
 		return err
 	}
@@ -188,13 +311,17 @@ func (b *Backend) setBar(ctx context.Context, want string) error {
 // pingLimit caps a ping's text, in runes: a notification is one short line.
 const pingLimit = 120
 
-// pingText is msg as an OSC 9 body, capped and without controls, as one
-// BEL, ESC or 0x9c would end the sequence and hand the rest to the terminal
-// as commands. ConEmu-family terminals (and Ghostty) read a body that starts
-// with a digit as a command ("4;" progress, "9;" directory): such text
-// gets a leading space.
-func pingText(msg string) string {
+// pingText is msg as a notification's text, capped and without controls,
+// as one BEL, ESC or 0x9c would end the sequence and hand the rest to the
+// terminal as commands; each character of cut (the terminal drops or cuts
+// the text at it: the table's text rules) becomes ','. ConEmu-family
+// terminals (and Ghostty) read an OSC 9 body that starts with a digit as a
+// command ("4;" progress, "9;" directory): such text gets a leading space.
+func pingText(msg, cut string) string {
 	s := core.Clean(msg, pingLimit)
+	for _, c := range cut {
+		s = strings.ReplaceAll(s, string(c), ",")
+	}
 	if s != "" && s[0] >= '0' && s[0] <= '9' {
 		return " " + s
 	}
@@ -210,18 +337,15 @@ func rings(s host.State) bool { return s == host.Blocked || s == host.Failed }
 
 // write sends seq of kind k by the route the multiplexer allows, in one
 // Write, so it never lands inside a frame (Go serialises Write calls on
-// one *os.File), with tmux's bell if ring (see rings). A sequence the route
-// drops is errSwallowed, unless the bell still goes.
-func (b *Backend) write(ctx context.Context, k seqKind, seq string, ring bool) error {
+// one *os.File), with tmux's bell if ring (see rings); raw is a BEL ping,
+// which goes as it is. A sequence the route drops is errSwallowed, unless
+// the bell still goes.
+func (b *Backend) write(ctx context.Context, k seqKind, seq string, ring, raw bool) error {
 	allowed, bell := false, ""
 	if b.info.Mux == MuxTmux {
-		if ctx.Err() != nil {
-			return context.Cause(ctx)
-		}
-		// An ask out of time fails the report, so it is retried.
-		f, done, _ := b.tmux.Facts(ctx)
-		if !done {
-			return fmt.Errorf("terminal: asking tmux about passthrough: %w", context.Cause(ctx))
+		f, err := b.tmuxFacts(ctx)
+		if err != nil {
+			return err
 		}
 		allowed = f.Pass == passVisible || f.Pass == passAll
 		if ring && f.Pass != passAll {
@@ -229,8 +353,8 @@ func (b *Backend) write(ctx context.Context, k seqKind, seq string, ring bool) e
 		}
 	}
 	r := decide(b.info.Mux, b.gen(), k, allowed)
-	if k == seqProgress && b.progressBar() {
-		r = routeRaw // tmux draws the bar itself (see progressBar)
+	if k == seqProgress && b.progressBar() || raw {
+		r = routeRaw // tmux draws the bar itself (see progressBar); a BEL is the pane's bell
 	}
 	seq = wrap(r, seq) + bell
 	if seq == "" {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
@@ -32,10 +34,10 @@ func ExampleNew() {
 		fmt.Printf("%-7v %q\n", r.Kind, out.String())
 	}
 	// Output:
-	// state   "\x1b]9;4;3\a"
-	// state   "\x1b]9;4;4;100\a"
-	// ping    "\x1b]9; 4;approve shell: git push\a"
-	// exit    "\x1b]9;4;0\a"
+	// state   "\x1b]9;4;3\x1b\\"
+	// state   "\x1b]9;4;4;100\x1b\\"
+	// ping    "\x1b]9; 4,approve shell: git push\x1b\\"
+	// exit    "\x1b]9;4;0\x1b\\"
 }
 
 func ExampleNew_tmux() {
@@ -70,6 +72,24 @@ func ExampleDetect() {
 	b, _ := terminal.New(terminal.Config{Info: info})
 	fmt.Println(b.Refresh(host.Working)) // no keep-alive outside Ghostty
 	// Output:
-	// terminal=iTerm.app version=3.5.10 TERM=xterm-256color mux=none
+	// terminal=iTerm2 version=3.5.10 TERM=xterm-256color mux=none
 	// 0s
+}
+
+// What the table chose for a terminal, as -doctor and the channels say it:
+// foot tells no version, and foot 1.8 to 1.19 show OSC 9;4 as a
+// notification, so it gets no bar, and OSC 777, which every foot since 1.6
+// shows.
+func ExampleBackend_Plan() {
+	env := map[string]string{"TERM": "foot"}
+	b, err := terminal.New(terminal.Config{Output: io.Discard, Info: terminal.Detect(func(k string) string { return env[k] })})
+	if err != nil {
+		panic(err)
+	}
+	p := b.Plan()
+	fmt.Println(p.Bar, p.Ping, p.Keep)
+	fmt.Println(strings.SplitN(p.String(), "; ", 2)[0])
+	// Output:
+	// false OSC 777 0s
+	// foot (version unknown) from TERM=foot
 }

@@ -3,6 +3,7 @@ package terminal
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -36,6 +37,10 @@ func state(s host.State) host.Report { return host.Report{Kind: host.KindState, 
 func repeat(s host.State) host.Report {
 	return host.Report{Kind: host.KindState, State: s, Repeat: true}
 }
+
+// stEnd is seq ST-terminated, as the backend ends it for a terminal the
+// table knows takes ST.
+func stEnd(seq string) string { return strings.TrimSuffix(seq, "\a") + "\x1b\\" }
 
 func ping(msg string) host.Report { return host.Report{Kind: host.KindPing, Message: msg} }
 

@@ -54,7 +54,7 @@ func TestHostShows(t *testing.T) {
 		t.Errorf("keep-alive %v for the bar the terminal draws in Ghostty, want %v", d, keepAlive)
 	}
 	report(exit)
-	want := []string{ansi.Notify("hi"), ansi.SetIndeterminateProgressBar, ansi.ResetProgressBar}
+	want := []string{stEnd(ansi.Notify("hi")), stEnd(ansi.SetIndeterminateProgressBar), stEnd(ansi.ResetProgressBar)}
 	if !slices.Equal(rec.writes, want) {
 		t.Errorf("writes %q, want %q", rec.writes, want)
 	}
@@ -113,7 +113,7 @@ func TestHostShowsNotYetKnownIsRetried(t *testing.T) {
 		}
 		refused.Store(true)
 		if !poll.Until(time.Minute, 10*time.Millisecond, func() bool {
-			return slices.Contains(out.got(), ansi.SetIndeterminateProgressBar)
+			return slices.Contains(out.got(), stEnd(ansi.SetIndeterminateProgressBar))
 		}) {
 			t.Fatalf("the host refused, the terminal drew %q: want the working bar", out.got())
 		}

@@ -21,9 +21,10 @@ const (
 	MuxNone Mux = iota
 	MuxTmux
 	MuxScreen
+	MuxZellij
 )
 
-func (m Mux) String() string { return typedName(m, "Mux", "none", "tmux", "screen") }
+func (m Mux) String() string { return typedName(m, "Mux", "none", "tmux", "screen", "zellij") }
 
 // typedName is the String of a typed constant: names[v], else typ(v).
 func typedName[T ~uint8](v T, typ string, names ...string) string {
@@ -37,10 +38,12 @@ func typedName[T ~uint8](v T, typ string, names ...string) string {
 // an unknown terminal, no multiplexer.
 type Info struct {
 	Term string // TERM
-	// Program is the terminal as its TERM_PROGRAM spells it ("ghostty",
-	// "iTerm.app"), compared case-insensitively; empty when unknown, and
-	// always inside tmux, which hides the outer terminal (its markers may be stale).
+	// Program is the terminal: a row's ID of the table (terminals.go), or
+	// TERM_PROGRAM as spelt when no row has it; compared case-insensitively.
+	// Empty when unknown, and always inside tmux, which hides the outer
+	// terminal (its markers may be stale): tmux's probe tells it (Outer).
 	Program, Version string
+	From             string // what recognised it ("TERM=foot", "VTE_VERSION")
 	Mux              Mux
 	MuxVersion       string // tmux's, from TERM_PROGRAM_VERSION in its panes
 	MuxPane          string // TMUX_PANE ("%3"), which the passthrough probe asks about
@@ -48,9 +51,10 @@ type Info struct {
 
 // Detect reads the terminal from the environment, with no I/O (a query
 // would race Bubble Tea's input reader). A TERM only one terminal sets
-// (xterm-kitty, xterm-ghostty) wins over TERM_PROGRAM, which kitty inherits
-// from whatever started it; markers such as WT_SESSION, which leak into
-// terminals started from that one, come last.
+// (xterm-kitty, foot) wins over TERM_PROGRAM, which kitty inherits from
+// whatever started it; markers such as WT_SESSION, which leak into
+// terminals started from that one, come last, in the table's order.
+// Inside Zellij, TERM and TERM_PROGRAM are the outer terminal's.
 func Detect(getenv func(string) string) Info {
 	in := Info{Term: getenv("TERM")}
 	prog, ver := getenv("TERM_PROGRAM"), getenv("TERM_PROGRAM_VERSION")
@@ -60,44 +64,52 @@ func Detect(getenv func(string) string) Info {
 		// are no longer inside: the terminal's is unknown either way.
 		tmuxVersion, prog, ver = ver, "", ""
 	}
-	if getenv("TMUX") != "" {
+	switch {
+	case getenv("TMUX") != "":
 		in.Mux, in.MuxPane, in.MuxVersion = MuxTmux, getenv("TMUX_PANE"), tmuxVersion
 		return in
-	}
-	if getenv("STY") != "" || strings.HasPrefix(in.Term, "screen") {
+	case getenv("ZELLIJ") != "" || getenv("ZELLIJ_SESSION_NAME") != "" || getenv("ZELLIJ_PANE_ID") != "":
+		in.Mux = MuxZellij
+	case getenv("STY") != "" || strings.HasPrefix(in.Term, "screen"):
 		in.Mux = MuxScreen
 	}
-	in.Program, in.Version = program(in.Term, prog, ver, getenv)
+	in.Program, in.Version, in.From = recognise(in.Term, prog, ver, getenv)
 	return in
 }
 
-func program(termName, prog, ver string, getenv func(string) string) (string, string) {
-	byTerm := map[string]string{"xterm-kitty": "kitty", "xterm-ghostty": "ghostty"}[termName]
-	switch {
-	case byTerm != "" && strings.EqualFold(byTerm, prog):
-		return byTerm, ver
-	case byTerm != "":
-		return byTerm, ""
-	case prog != "":
-		return prog, ver
-	case getenv("GHOSTTY_RESOURCES_DIR") != "":
-		return "ghostty", ""
-	case getenv("KITTY_WINDOW_ID") != "":
-		return "kitty", ""
-	case getenv("LC_TERMINAL") == "iTerm2": // survives ssh, unlike TERM_PROGRAM
-		return "iTerm.app", getenv("LC_TERMINAL_VERSION")
-	case getenv("WT_SESSION") != "":
-		return "WindowsTerminal", ""
-	case getenv("ConEmuANSI") == "ON" || getenv("ConEmuPID") != "":
-		return "ConEmu", getenv("ConEmuBuild")
-	case getenv("WEZTERM_PANE") != "":
-		return "WezTerm", ""
-	case getenv("KONSOLE_VERSION") != "":
-		return "konsole", getenv("KONSOLE_VERSION")
-	case getenv("VTE_VERSION") != "":
-		return "vte", getenv("VTE_VERSION")
+// recognise is the terminal's row ID, version and what told it.
+func recognise(termName, prog, ver string, getenv func(string) string) (id, version, from string) {
+	withVersion := func(r *Row, from string) (string, string, string) {
+		v := ""
+		if r.VersionVar == "TERM_PROGRAM_VERSION" {
+			if r.named(prog) {
+				v = ver
+			}
+		} else if r.VersionVar != "" {
+			v = getenv(r.VersionVar)
+		}
+		return r.ID, v, from
 	}
-	return "", ""
+	if r := rowByTerm(termName); r != nil {
+		return withVersion(r, "TERM="+termName)
+	}
+	if prog != "" {
+		if r := rowByName(prog); r != nil && !r.Mux {
+			return withVersion(r, "TERM_PROGRAM="+prog)
+		}
+		return prog, ver, "TERM_PROGRAM=" + prog
+	}
+	if getenv("LC_TERMINAL") == "iTerm2" { // survives ssh, unlike TERM_PROGRAM
+		return "iTerm2", getenv("LC_TERMINAL_VERSION"), "LC_TERMINAL=iTerm2"
+	}
+	for i := range rows {
+		for _, m := range rows[i].Markers {
+			if !rows[i].Mux && getenv(m) != "" {
+				return withVersion(&rows[i], m)
+			}
+		}
+	}
+	return "", "", ""
 }
 
 // String is the terminal in one line for diagnostics, values cleaned.

@@ -6,22 +6,15 @@ import (
 	"strings"
 )
 
-// defaultBadProgress lists the terminals that get no OSC 9;4 (unless
-// Config.Progress says otherwise): "NAME" (Info.Program), "NAME<VERSION"
-// (below VERSION, or a version not said) or "TERM=VALUE" (Info.Term).
-var defaultBadProgress = []string{
-	// iTerm2 before 3.6.6 shows every OSC 9;4 as a desktop notification
-	// (claude-code#21435).
-	"iTerm.app<3.6.6",
-	// kitty before 0.38 does too; 0.38 discards them, 0.39 shows a
-	// percentage in the tab title. kitty says no version, so every kitty
-	// matches: a bar in a tab title is not worth a notification per state
-	// change for users of an LTS kitty (Ubuntu 24.04: 0.32).
-	"kitty<0.38",
-	// The Linux console and dumb terminals print it as text.
-	"TERM=linux",
-	"TERM=dumb",
-}
+// The known-bad list (Config.BadProgress, hostbridge.WithKnownBadProgress)
+// is the app's override of the table (terminals.go), kept in its old
+// spelling: "NAME" (a row's ID or alias, or TERM_PROGRAM as spelt),
+// "NAME<VERSION" (below VERSION, or a version not said) or "TERM=VALUE".
+// The table's own verdicts replace the old built-in list: iTerm2 before
+// 3.6.6 (every OSC 9 a notification: gnachman/iTerm2@b9c78a2
+// sources/VT100Terminal.m), kitty before 0.38 (the same; the report users
+// filed, anthropics/claude-code#21435, is about kitty 0.32.2, not iTerm2),
+// the Linux console and dumb terminals (they print it).
 
 // badEntry is one parsed entry of a known-bad list.
 type badEntry struct {
@@ -66,6 +59,8 @@ func badProgress(list []badEntry, in Info) bool {
 			return in.Term == e.term
 		}
 		below, known := VersionBelow(in.Version, e.below)
-		return strings.EqualFold(in.Program, e.program) && (e.below == "" || below || !known)
+		r := rowByName(e.program)
+		same := strings.EqualFold(in.Program, e.program) || r != nil && r == rowByName(in.Program)
+		return same && (e.below == "" || below || !known)
 	})
 }

@@ -109,7 +109,7 @@ func FuzzPingText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		text := pingText(s)
+		text := pingText(s, ";")
 		if text == "" {
 			return
 		}

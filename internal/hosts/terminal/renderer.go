@@ -22,11 +22,16 @@ const (
 	ownerOrphan                   // the renderer is gone without its reset (a hangup): ResetOrphan writes the exit's
 )
 
-// HandBarToRenderer gives the bar to a renderer that writes OSC 9;4 raw,
-// and reports whether it should draw it: only where the bar is on, no other
-// host may take it (Config.HostShows) and no multiplexer sits between.
+// HandBarToRenderer gives the bar to a renderer that writes OSC 9;4 raw
+// and BEL-terminated (x/ansi's builders), and reports whether it should
+// draw it: only where the bar is on, no other host may take it
+// (Config.HostShows), no multiplexer sits between, and the terminal takes
+// a BEL-terminated bar (VTE 0.80+ does not: the backend writes it there,
+// ST-terminated). A keep-alive the table asks for (Ghostty, Rio, kitty)
+// the backend writes over the renderer's bar (skipBar).
 func (b *Backend) HandBarToRenderer() bool {
-	if !b.progress || b.info.Mux != MuxNone || b.hostShows != nil {
+	p := b.plan()
+	if !b.barOn(p) || p.End == EndSTOnly || b.info.Mux != MuxNone || b.hostShows != nil {
 		return false
 	}
 	b.owner.CompareAndSwap(uint32(ownerBackend), uint32(ownerRenderer))
@@ -73,10 +78,11 @@ func (b *Backend) RendererDraws() bool {
 // after its workers stopped, just before the hangup ends the process: only
 // a frame the renderer flushes after this write can still land after it.
 func (b *Backend) ResetOrphan(ctx context.Context) error {
-	if !b.progress || barOwner(b.owner.Load()) != ownerOrphan {
+	p := b.plan()
+	if !b.barOn(p) || barOwner(b.owner.Load()) != ownerOrphan {
 		return nil
 	}
-	return writeSeq(ctx, b.out, []byte(ansi.ResetProgressBar))
+	return writeSeq(ctx, b.out, []byte(terminate(ansi.ResetProgressBar, p.End)))
 }
 
 // skipBar reports whether the backend leaves report r's bar to the

@@ -33,14 +33,14 @@ func TestRendererOwnsTheBar(t *testing.T) {
 			[]string{reset, ansi.Notify("done")}},
 		{"ghostty: the keep-alive", ghostty, Config{}, nil, nil, true,
 			[]host.Report{state(host.Idle), state(host.Working), repeat(host.Working), repeat(host.Idle), exit},
-			[]string{reset, working}},
+			[]string{stEnd(reset), stEnd(working)}},
 		{"ghostty: no keep-alive over the app's bar", ghostty, Config{}, nil, func(b *Backend) { b.AppBar(true) }, true,
 			[]host.Report{state(host.Working), repeat(host.Working), exit},
 			nil},
 		{"ghostty: the keep-alive again once the app cleared its bar", ghostty, Config{}, nil,
 			func(b *Backend) { b.AppBar(true); b.AppBar(false) }, true,
 			[]host.Report{state(host.Working), repeat(host.Working), exit},
-			[]string{working}},
+			[]string{stEnd(working)}},
 		{"a bar drawn before the hand-over is cleared by the backend", plainTerm, Config{},
 			[]host.Report{state(host.Working)}, nil, true,
 			[]host.Report{repeat(host.Working), state(host.Idle), state(host.Working), exit},
@@ -157,5 +157,50 @@ func TestRendererCarries(t *testing.T) {
 	b.HandBarToRenderer()
 	if got, want := b.Carries(c), "progress (OSC 9;4, drawn by the UI's renderer), ping (OSC 9)"; got != want {
 		t.Fatalf("after: %q, want %q", got, want)
+	}
+}
+
+// Bubble Tea v2's renderer writes x/ansi's OSC 9;4, BEL-terminated: a
+// terminal that takes the bar only ST-terminated (VTE 0.80+) keeps it with
+// the backend, which ends it with ST; one that takes either but drops a
+// bar not refreshed (Rio) gives it to the renderer and gets the table's
+// keep-alive from the backend.
+func TestRendererAndTheTable(t *testing.T) {
+	rec := &recorder{}
+	vte, err := New(Config{Output: rec, Info: Info{Program: "vte", Version: "8002"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vte.HandBarToRenderer() {
+		t.Error("VTE 0.80's bar went to a renderer that ends it with BEL")
+	}
+	if err := vte.Report(context.Background(), state(host.Working)); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{stEnd(ansi.SetIndeterminateProgressBar)}; !slices.Equal(rec.writes, want) {
+		t.Errorf("VTE: wrote %q, want %q", rec.writes, want)
+	}
+
+	rec = &recorder{}
+	rio, err := New(Config{Output: rec, Info: Info{Program: "rio", Version: "0.3.1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rio.HandBarToRenderer() {
+		t.Fatal("Rio's bar stayed with the backend")
+	}
+	for _, r := range []host.Report{state(host.Idle), state(host.Working), repeat(host.Working)} {
+		if err := rio.Report(context.Background(), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d := rio.Refresh(host.Working); d != keepAlive {
+		t.Errorf("Rio's keep-alive %v, want %v", d, keepAlive)
+	}
+	// The ready reset hands the bar over; the renderer draws the turn; the
+	// backend re-sends it before Rio's 15 s are up.
+	want := []string{stEnd(ansi.ResetProgressBar), stEnd(ansi.SetIndeterminateProgressBar)}
+	if !slices.Equal(rec.writes, want) {
+		t.Errorf("Rio: wrote %q, want %q", rec.writes, want)
 	}
 }

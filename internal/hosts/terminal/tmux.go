@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
@@ -27,7 +28,7 @@ const (
 	routeDrop   route = iota // nothing would get through: write nothing
 	routeRaw                 // as it is
 	routeTmux                // tmux's DCS passthrough, ESC doubled
-	routeScreen              // screen's DCS passthrough, in 768-byte chunks
+	routeScreen              // screen's DCS passthrough, in 767-byte chunks
 )
 
 // tmuxGen is what a tmux version does with OSC 9 and OSC 9;4.
@@ -79,8 +80,10 @@ func decide(mux Mux, gen tmuxGen, k seqKind, allowed bool) route {
 	return routeDrop
 }
 
-// screenChunk is the longest string GNU screen passes in one DCS.
-const screenChunk = 768
+// screenChunk is the longest string GNU screen passes in one DCS: it
+// stores MAXSTR-1 = 767 bytes and prints the rest of a longer one as text
+// (alexander-naumov/gnu-screen@81b3c2c src/ansi.c StringChar, src/screen.h).
+const screenChunk = 767
 
 func wrap(r route, seq string) string {
 	switch r {
@@ -119,8 +122,12 @@ func parsePassthrough(out string) passState {
 // tmuxFormat is the one question, a line per answer, pane_current_command
 // (which may hold anything) last. A format a tmux lacks expands empty
 // (3.3a format.c); -t a pane that is gone answers with its formats empty
-// (cmd-display-message.c: CMD_FIND_CANFAIL).
-const tmuxFormat = "#{allow-passthrough}\n#{version}\n#{pane_id}\n#{pane_tty}\n#{client_termfeatures}\n#{pane_current_command}"
+// (cmd-display-message.c: CMD_FIND_CANFAIL). client_termname is the outer
+// terminal's TERM, client_termtype its XTVERSION answer ("kitty(0.47.1)";
+// tmux/tmux@c1f947a tty-keys.c tty_keys_extended_device_attributes,
+// format.c format_cb_client_termtype): the outer terminal, for the table.
+const tmuxFormat = "#{allow-passthrough}\n#{version}\n#{pane_id}\n#{pane_tty}\n#{client_termfeatures}\n" +
+	"#{client_termname}\n#{client_termtype}\n#{pane_current_command}"
 
 // TmuxFacts is tmux's answer about the chat's pane.
 type TmuxFacts struct {
@@ -129,13 +136,15 @@ type TmuxFacts struct {
 	Gone        bool   // the server answered but has no such pane
 	TTY         string // the pane's tty
 	ProgressBar bool   // the session's best client has the progressbar feature (tty-features.c, 3.7)
+	TermName    string // client_termname: the outer terminal's TERM
+	TermType    string // client_termtype: its XTVERSION answer
 	Command     string // pane_current_command
 }
 
 func parseTmuxFacts(out string) TmuxFacts {
-	l := strings.SplitN(strings.TrimSuffix(out, "\n"), "\n", 6)
-	l = append(l, make([]string, 6-len(l))...)
-	f := TmuxFacts{Pass: parsePassthrough(l[0]), Version: l[1], TTY: l[3], Command: l[5]}
+	l := strings.SplitN(strings.TrimSuffix(out, "\n"), "\n", 8)
+	l = append(l, make([]string, 8-len(l))...)
+	f := TmuxFacts{Pass: parsePassthrough(l[0]), Version: l[1], TTY: l[3], TermName: l[5], TermType: l[6], Command: l[7]}
 	f.Gone = f.Version != "" && l[2] == ""
 	f.ProgressBar = slices.Contains(strings.Split(l[4], ","), "progressbar")
 	return f
@@ -232,6 +241,18 @@ func (b *Backend) gen() tmuxGen {
 	return tmuxGeneration(f.Version)
 }
 
+// outer is the terminal outside tmux as its probe told it: the XTVERSION
+// answer names it and its version; else a TERM only one terminal sets.
+func outer(f TmuxFacts) (id, version, from string) {
+	if r, v := rowByXTVersion(f.TermType); r != nil && !r.Mux {
+		return r.ID, v, "tmux's client_termtype " + core.Clean(f.TermType, 40)
+	}
+	if r := rowByTerm(f.TermName); r != nil {
+		return r.ID, "", "tmux's client_termname " + core.Clean(f.TermName, 40)
+	}
+	return "", "", ""
+}
+
 // Info is the detected terminal, tmux's version from the server if unknown.
 func (b *Backend) Info() Info {
 	in := b.info
@@ -269,7 +290,7 @@ func (b *Backend) Note() string {
 		return ""
 	}
 	f, done, err := b.tmux.Known()
-	bar := b.progress && !f.ProgressBar // with the feature, tmux draws the bar itself
+	bar := b.barOn(b.plan()) && !f.ProgressBar // with the feature, tmux draws the bar itself
 	what := "the progress bar and the ping"
 	switch {
 	case err != nil:

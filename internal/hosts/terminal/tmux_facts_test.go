@@ -12,10 +12,11 @@ import (
 // (-t %999: formats empty, exit 0), and a 3.7 client with progressbar.
 func TestParseTmuxFacts(t *testing.T) {
 	for in, want := range map[string]TmuxFacts{
-		"0\n3.3a\n%0\n/dev/pts/2\n\nsleep\n": {Pass: passDenied, Version: "3.3a", TTY: "/dev/pts/2", Command: "sleep"},
-		"1\n3.3a\n\n\n\n\n":                  {Pass: passVisible, Version: "3.3a", Gone: true},
-		"2\n3.7\n%1\n/dev/pts/1\n256,RGB,progressbar,title\nmy\nchat\n": {
-			Pass: passAll, Version: "3.7", TTY: "/dev/pts/1", ProgressBar: true, Command: "my\nchat"},
+		"0\n3.3a\n%0\n/dev/pts/2\n\n\n\nsleep\n": {Pass: passDenied, Version: "3.3a", TTY: "/dev/pts/2", Command: "sleep"},
+		"1\n3.3a\n\n\n\n\n\n\n":                  {Pass: passVisible, Version: "3.3a", Gone: true},
+		"2\n3.7\n%1\n/dev/pts/1\n256,RGB,progressbar,title\nxterm-kitty\nkitty(0.47.1)\nmy\nchat\n": {
+			Pass: passAll, Version: "3.7", TTY: "/dev/pts/1", ProgressBar: true, TermName: "xterm-kitty", TermType: "kitty(0.47.1)",
+			Command: "my\nchat"},
 		"on\n": {Pass: passVisible}, // a fake that answers the option alone
 	} {
 		if got := parseTmuxFacts(in); got != want {

@@ -62,7 +62,7 @@ func ExampleTmux() {
 	fmt.Println(f.Transcript())
 	// Output:
 	// true
-	// "on\n3.3a\n%1\n\n\nchat\n"
+	// "on\n3.3a\n%1\n\n\n\n\nchat\n"
 	// 2 calls
 	// [tmux set @hostbridge_state=working]
 }

@@ -25,7 +25,7 @@ type Tmux struct {
 const tmuxScript = `for a in "$@"; do
 	if [ "$a" = display-message ]; then
 		cat "$dir/passthrough"
-		printf '3.3a\n%s\n\n\nchat\n' "` + TmuxPane + `"
+		printf '3.3a\n%s\n\n\n\n\nchat\n' "` + TmuxPane + `"
 	fi
 done
 exit 0
