@@ -68,13 +68,14 @@ func WithLogger(l *slog.Logger) Option { return func(c *bridge.Config) { c.Logge
 func WithOutput(w io.Writer) Option { return func(c *bridge.Config) { c.Output = w } }
 
 // WithProgress forces the terminal's progress bar (OSC 9;4) on or off.
-// Default: on but for the known-bad terminals.
+// Default: the table's verdict per terminal.
 func WithProgress(on bool) Option { return func(c *bridge.Config) { c.Progress = &on } }
 
-// WithKnownBadProgress replaces the terminals that get no bar: "NAME"
-// (TERM_PROGRAM, any version), "NAME<VERSION" (below it, or no version
-// known) or "TERM=VALUE"; empty trusts every terminal. Default:
-// iTerm.app<3.6.6, kitty<0.38, TERM=linux, TERM=dumb.
+// WithKnownBadProgress overrides which terminals get no bar: "NAME" (a
+// terminal of the README's table, or TERM_PROGRAM as spelt, any version),
+// "NAME<VERSION" (below it, or no version known) or "TERM=VALUE"; a list,
+// even empty, replaces the table's verdict on the bar. Default: the table
+// (no bar where a terminal shows it as a notification or prints it).
 func WithKnownBadProgress(list []string) Option {
 	return func(c *bridge.Config) { c.KnownBadProgress = append([]string{}, list...) }
 }

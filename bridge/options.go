@@ -53,7 +53,7 @@ type Config struct {
 	Output io.Writer           // WithOutput; nil: os.Stdout, used only if it is a terminal
 	Env    func(string) string // WithEnv; nil: os.Getenv
 
-	KnownBadProgress []string // WithKnownBadProgress; nil: the default list, empty: none
+	KnownBadProgress []string // WithKnownBadProgress; nil: the table decides, else the list (even empty) does
 
 	SessionID, SessionDir string                 // WithSession; SessionDir absolute or ""
 	ResumeCommand         func(id string) string // WithResumeCommand

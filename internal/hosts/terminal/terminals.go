@@ -3,8 +3,8 @@ package terminal
 import "time"
 
 // The terminal table: what each terminal does with the bar and the ping,
-// read from its own source at the commit named in each row (the facts are
-// gathered in /work/shared/TERMINALS.md and the notes of issue 29). The
+// read from its own source at the repository, commit and file named in
+// each cell (re-check a row there before changing it: MAINTAINING.md). The
 // backend (plan.go), -doctor, Bridge.Channels and the README's support
 // matrix (TestREADMETable) all read it: change a fact here, nowhere else.
 
