@@ -49,6 +49,8 @@ func (r *Rig) Transcript() string { return r.r.Transcript() }
 //	terminal progress 3                  OSC 9;4;3 (a turn is running)
 //	terminal progress 4;100              OSC 9;4;4;100 (the model needs you)
 //	terminal ping "approve shell: ls"    OSC 9;<text> (a notification)
+//	terminal ping "done" (OSC 99 "o=unfocused")       kitty's OSC 99, its metadata quoted
+//	terminal ping "done" (OSC 777 title "chat")       OSC 777;notify;<title>;<body>
 //	terminal progress 0 via tmux         inside tmux's DCS passthrough
 //	terminal ping "done" via screen      inside GNU screen's DCS passthrough
 //	terminal bell                        BEL (0x07) outside a sequence

@@ -15,6 +15,8 @@ import (
 //	terminal progress 3                  OSC 9;4;3 (a turn is running)
 //	terminal progress 4;100              OSC 9;4;4;100 (the model needs you)
 //	terminal ping "approve shell: ls"    OSC 9;<text> (a notification)
+//	terminal ping "done" (OSC 99 "o=unfocused")       kitty's OSC 99, its metadata quoted
+//	terminal ping "done" (OSC 777 title "chat")       OSC 777;notify;<title>;<body>
 //	terminal progress 0 via tmux         inside tmux's DCS passthrough
 //	terminal ping "done" via screen      inside GNU screen's DCS passthrough
 //	terminal bell                        BEL (0x07) outside a sequence
@@ -128,6 +130,21 @@ func (c *Terminal) sequence(d *decoder, via string, buf, masked []byte) int {
 	}
 	ps, text, _ := strings.Cut(string(body[2:]), ";")
 	switch {
+	case ps == "99":
+		// kitty's notification protocol: metadata ; payload (the title,
+		// plain text unless e=1); kovidgoyal/kitty@9475a58
+		// docs/desktop-notifications.rst. The metadata is kept: o=unfocused
+		// is what makes the terminal drop it while focused.
+		meta, payload, ok := strings.Cut(text, ";")
+		if ok {
+			c.emit("ping "+strconv.Quote(payload)+" (OSC 99 "+strconv.Quote(meta)+")", via)
+		}
+	case ps == "777":
+		// rxvt-unicode's notify extension as foot, Konsole and Contour read
+		// it: notify ; title ; body.
+		if f := strings.SplitN(text, ";", 3); len(f) == 3 && f[0] == "notify" {
+			c.emit("ping "+strconv.Quote(f[2])+" (OSC 777 title "+strconv.Quote(f[1])+")", via)
+		}
 	case ps != "9":
 	case text == "4" || strings.HasPrefix(text, "4;"):
 		value := strings.TrimPrefix(text[1:], ";")
