@@ -182,11 +182,13 @@ func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 
 // A failed turn is reported idle, which herdr reads after working as a
 // finished turn: "done" until seen, then "idle" (0.8.0 src/ui/status.rs
-// state_label). These state labels (0.6.3+, src/app/api/panes.rs
-// normalize_state_labels) show "failed" for both wherever herdr shows the
-// state (src/terminal/metadata.rs), from before the idle to the next state or
-// the exit (title and display_agent rename the pane instead). Visual only:
-// herdr's waits (src/api/wait.rs) and rollups ("1 done") count it done (v0.8.2).
+// state_label; 10974c82 src/app/actions.rs state_label_text). These state
+// labels (0.6.3+, src/app/api/panes.rs normalize_state_labels) show "failed"
+// for both wherever herdr shows the state (src/terminal/metadata.rs), from
+// before the idle to the next state or the exit (title and display_agent
+// rename the pane instead). Visual only: herdr's waits (src/api/wait.rs,
+// `herdr agent wait --until done`) and rollups ("1 done": src/app/
+// actions.rs tab_aggregate_state, activity_summary_for_panes) count it done.
 var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
 
 // setLabels sets labels in place of ours herdr holds (v0.8.2 src/terminal/
