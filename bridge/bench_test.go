@@ -267,14 +267,14 @@ func BenchmarkStartup(b *testing.B) {
 func BenchmarkExitSlowHost(b *testing.B) {
 	cases := append([]slowExit{}, slowExits...)
 	at80 := slowExits[0]
-	at80.name, at80.answer = "saves, facts and sub-agents, 400ms each", 400*time.Millisecond
+	at80.name, at80.answer = "quit while blocked, facts: 2 requests of 400ms", 400*time.Millisecond
 	cases = append(cases, at80)
 	for _, s := range cases {
 		b.Run(s.name, func(b *testing.B) {
 			var took time.Duration
 			released := 0
 			for b.Loop() {
-				d, _, h := runSlowExit(b, s)
+				_, d, _, h := runSlowExit(b, s)
 				took += d
 				if h.Pane().Released {
 					released++

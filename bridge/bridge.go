@@ -36,7 +36,8 @@ type Bridge struct {
 // New detects the host and starts one reporting worker per host; a bad
 // option value is an error wrapping ErrOption. Unless
 // WithSignalHandler(false), an exit signal runs Close, then is delivered
-// again, so the program dies of it as it would have.
+// again, so the program dies of it as it would have; one the process was
+// started ignoring (SIGHUP under nohup) is left alone: it ends nothing.
 func New(opts ...Option) (*Bridge, error) {
 	cfg, err := parse(opts)
 	if err != nil {

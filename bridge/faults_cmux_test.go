@@ -19,6 +19,13 @@ import (
 // milliseconds, more under -race on a loaded machine.
 const cmuxTimeout = 250 * time.Millisecond
 
+// cmuxExit is the exit bound of the cmux fault lives, after cmux is well
+// again: the exit runs two commands (clear-status, workspace loading off),
+// a process start each, which under -race with two CPU burners took over
+// faultExit's 300 ms (Close gave up on cmux once). A bound is what Close
+// may take, not what it takes: it returns when cmux is done.
+const cmuxExit = 3 * time.Second
+
 type cmuxFault struct {
 	name     string
 	fault    func(t *testing.T, c *fakehost.Cmux)
@@ -80,11 +87,11 @@ func TestCmuxFaults(t *testing.T) {
 			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 			c := fakehost.NewCmux(t)
 			b := newBridge(t, cmuxEnv(c), io.Discard,
-				bridge.WithTimeout(cmuxTimeout), bridge.WithExitTimeout(faultExit))
+				bridge.WithTimeout(cmuxTimeout), bridge.WithExitTimeout(cmuxExit))
 			wantHost(t, b, hosts.Cmux)
 
 			faultLife{
-				host: "cmux", mid: cf.mid, wantFail: cf.wantFail, settle: 10 * time.Second,
+				host: "cmux", mid: cf.mid, wantFail: cf.wantFail, settle: 10 * time.Second, exit: cmuxExit,
 				fault: func() { cf.fault(t, c) }, recover: func() { cf.recover(t, c) },
 				converged: func() {
 					fakehost.WaitFor(t, func() bool { return cmuxShowsWorking(c) }, fakehost.WithTimeout(converge))

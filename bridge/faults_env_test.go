@@ -3,6 +3,7 @@
 package bridge_test
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"maps"
@@ -201,7 +202,8 @@ type faultLife struct {
 	settle    time.Duration
 	fault     func()
 	recover   func()
-	converged func() // waits until the host shows "working"; fails the test after converge
+	converged func()        // waits until the host shows "working"; fails the test after converge
+	exit      time.Duration // the exit bound the bridge was given; 0: faultExit
 }
 
 func (fl faultLife) run(t *testing.T, b *bridge.Bridge) {
@@ -227,7 +229,7 @@ func (fl faultLife) run(t *testing.T, b *bridge.Bridge) {
 	t.Logf("%s recovered; stats: %+v", fl.host, b.Stats())
 	fl.converged()
 	t.Logf("stats after convergence: %+v", b.Stats())
-	if err := closeWithin(t, b, faultExit+closeSlack); err != nil {
+	if err := closeWithin(t, b, cmp.Or(fl.exit, faultExit)+closeSlack); err != nil {
 		t.Errorf("Close: %v", err)
 	}
 }

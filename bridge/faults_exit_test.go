@@ -18,43 +18,69 @@ type slowExit struct {
 	name   string
 	answer time.Duration // how long herdr takes to answer each request
 	opts   []bridge.Option
-	queue  func(b *bridge.Bridge)
+	before func(b *bridge.Bridge) // sent and taken while herdr is quick
+	queue  func(b *bridge.Bridge) // queued behind the report in flight, herdr slow
+	toast  bool                   // the exit ends with herdr's toast
 }
 
-// slowExits: a herdr that answers every request in 40 % of the report
-// bound, with sessions, facts and sub-agents queued behind the report in
-// flight when the chat quits (the MendCode behaviour: facts as tokens,
-// which the exit clears before the release); and a herdr that answers in
-// 20 ms, 10,000 session switches behind. The exit makes three requests
-// (clear the facts, release, the toast of a chat that ends blocked): at
-// 60 % they filled 95 % of the exit budget, and a loaded machine went past.
+// exitBudget is WithExitTimeout's default: Close returns by then.
+const exitBudget = time.Second
+
+// slowExits are herdr answering each request in 60 % or 40 % of the report
+// bound when the chat quits with sessions, facts and sub-agents queued
+// behind the report in flight (the MendCode behaviour: facts as tokens,
+// which the exit clears before the release), and in 20 ms 10,000 session
+// switches behind. The exit's budget runs from the quit: a tenth of it for
+// the report in flight, then the facts cleared, the labels cleared if a
+// label is up, the release, and herdr's toast only in what is left (and
+// never "needs attention": internal/hosts/herdr.go toast).
 var slowExits = []slowExit{
-	{"saves, facts and sub-agents, 200ms each", 200 * time.Millisecond,
-		[]bridge.Option{bridge.WithMetadata(true), bridge.WithBlockedMessage(true),
-			bridge.WithResumeCommand(func(id string) string { return "chat --session " + id })},
-		func(b *bridge.Bridge) {
+	{name: "quit while blocked, facts: 2 requests of 300ms", answer: 300 * time.Millisecond,
+		opts:  []bridge.Option{bridge.WithMetadata(true)},
+		queue: queueBlocked},
+	{name: "quit while blocked with its label, facts: 3 requests of 200ms", answer: 200 * time.Millisecond,
+		opts: []bridge.Option{bridge.WithMetadata(true), bridge.WithBlockedMessage(true)},
+		before: func(b *bridge.Bridge) {
 			b.Send(bridge.TurnStarted{})
+			b.Send(bridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
+		},
+		queue: queueBlocked},
+	{name: "quit right after a failed turn, facts: all 4 requests of 200ms", answer: 200 * time.Millisecond, toast: true,
+		opts: []bridge.Option{bridge.WithMetadata(true), bridge.WithBlockedMessage(true)},
+		before: func(b *bridge.Bridge) {
+			b.Send(bridge.TurnStarted{})
+			b.Send(bridge.TurnFailed{Headline: "Error: rate limited"}) // labels up, and a ping herdr would hold
+		},
+		queue: func(b *bridge.Bridge) {
 			b.Send(bridge.SessionSaved{ID: "a", Dir: "/tmp/a", Switched: true})
 			b.Send(bridge.MetaChanged{Model: "opus", Context: "12%", Cost: "$0.10"})
-			for i := range 3 {
-				b.Send(bridge.SubAgentStarted{ID: fmt.Sprint(i), Task: "task"})
-			}
-			b.Send(bridge.SessionSaved{ID: "b", Dir: "/tmp/b", Switched: true})
-			b.Send(bridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
-			b.Send(bridge.SessionSaved{ID: "b", Dir: "/tmp/b"})
 		}},
-	{"10,000 session switches, 20ms each", 20 * time.Millisecond, nil,
-		func(b *bridge.Bridge) {
+	{name: "10,000 session switches, 20ms each", answer: 20 * time.Millisecond,
+		queue: func(b *bridge.Bridge) {
 			for i := range 10000 {
 				b.Send(bridge.SessionSaved{ID: fmt.Sprint("s", i), Dir: "/tmp/s", Switched: true})
 			}
 		}},
 }
 
+// queueBlocked is a turn's sessions, facts and sub-agents, then a request
+// for approval, as the chat queues them just before the user quits.
+func queueBlocked(b *bridge.Bridge) {
+	b.Send(bridge.TurnStarted{})
+	b.Send(bridge.SessionSaved{ID: "a", Dir: "/tmp/a", Switched: true})
+	b.Send(bridge.MetaChanged{Model: "opus", Context: "12%", Cost: "$0.10"})
+	for i := range 3 {
+		b.Send(bridge.SubAgentStarted{ID: fmt.Sprint(i), Task: "task"})
+	}
+	b.Send(bridge.SessionSaved{ID: "b", Dir: "/tmp/b", Switched: true})
+	b.Send(bridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
+	b.Send(bridge.SessionSaved{ID: "b", Dir: "/tmp/b"})
+}
+
 // runSlowExit plays one: the chat reports ready, herdr has it, herdr turns
-// slow, the chat queues its reports and quits. It returns how long Close
-// took and what Close said; the fake tells whether the release arrived.
-func runSlowExit(t testing.TB, s slowExit) (took time.Duration, closeErr error, h *fakehost.Herdr) {
+// slow, the chat queues its reports and quits. It returns when Close began,
+// how long it took and what it said; the fake tells what arrived when.
+func runSlowExit(t testing.TB, s slowExit) (start time.Time, took time.Duration, closeErr error, h *fakehost.Herdr) {
 	h = fakehost.NewHerdr(t)
 	env := h.Env()
 	env["TERM"] = "xterm-256color"
@@ -68,34 +94,64 @@ func runSlowExit(t testing.TB, s slowExit) (took time.Duration, closeErr error, 
 	}
 	b.Ready()
 	b.Send(bridge.MetaChanged{Model: "opus"})
+	if s.before != nil {
+		s.before(b)
+	}
 	if err := b.Flush(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	h.Slow(s.answer)
 	s.queue(b)
-	start := time.Now()
+	start = time.Now()
 	closeErr = b.Close()
-	return time.Since(start), closeErr, h
+	return start, time.Since(start), closeErr, h
 }
 
-// TestExitReachesSlowHerdr: against a real socket, herdr answering each
-// request in 40 % of the report bound, the release arrives, within the
-// exit budget, whatever the chat queued before it quit.
+// TestExitReachesSlowHerdr: against a real socket and a herdr slow to
+// answer, the release arrives within the exit budget, and Close returns
+// within it, whatever the chat queued before it quit; herdr's toast comes
+// after the release, and only while the budget lasts. The times are the
+// design's (a tenth of the budget for the report in flight, then one answer
+// per request; the toast gets half of what is left): logged, and checked
+// against the budget, not against each other.
 func TestExitReachesSlowHerdr(t *testing.T) {
 	for _, s := range slowExits {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
-			took, err, h := runSlowExit(t, s)
-			if !h.Pane().Released {
-				t.Fatalf("the pane was not released (close took %v: %v)\n%s", took, err, strings.Join(h.Transcript(), "\n"))
+			start, took, err, h := runSlowExit(t, s)
+			tr := strings.Join(h.Transcript(), "\n")
+			var released, toasted time.Time
+			for _, r := range h.Requests() {
+				switch {
+				case r.Method == "pane.release_agent":
+					released = r.Received
+				case r.Method == "notification.show":
+					toasted = r.Received
+				}
+			}
+			if released.IsZero() || !h.Pane().Released {
+				t.Fatalf("the pane was not released (close took %v: %v)\n%s", took, err, tr)
 			}
 			if err != nil {
 				t.Errorf("close = %v (took %v)", err, took)
 			}
+			if took >= exitBudget {
+				t.Errorf("close took %v, the budget is %v", took, exitBudget)
+			}
 			if p := h.Pane(); len(p.Tokens) != 0 {
 				t.Errorf("tokens left on the pane after the exit: %v", p.Tokens)
 			}
-			t.Logf("close took %v", took)
+			switch {
+			case !s.toast && !toasted.IsZero():
+				t.Errorf("a toast at this exit:\n%s", tr)
+			case !toasted.IsZero() && toasted.Before(released):
+				t.Errorf("the toast came before the release:\n%s", tr)
+			case s.toast && toasted.IsZero():
+				// herdr's own toast was held a second from the ping: past
+				// that (a loaded machine), herdr showed it itself.
+				t.Logf("no toast: the ping was over %v old at the exit", time.Second)
+			}
+			t.Logf("released at %v, close took %v of %v", released.Sub(start), took, exitBudget)
 		})
 	}
 }

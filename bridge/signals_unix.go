@@ -28,7 +28,7 @@ func watchSignals(exit func(os.Signal), reraise func(os.Signal) bool) *signalWat
 		done:   make(chan struct{}),
 		firing: make(chan struct{}),
 	}
-	signal.Notify(w.ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(w.ch, watched()...)
 	go func() {
 		defer close(w.done)
 		defer signal.Stop(w.ch)
@@ -62,3 +62,19 @@ func (w *signalWatch) stop() {
 }
 
 func isHangup(s os.Signal) bool { return s == syscall.SIGHUP }
+
+// watched are the exit signals the process does not ignore. One ignored
+// from the start (SIGHUP under nohup, SIGINT in a background job of a shell
+// without job control) ends nothing, so it runs no exit either: Notify
+// would un-ignore it (os/signal's doc), and the re-raise after the exit
+// would then be ignored, leaving the chat running with its hosts told it
+// ended.
+func watched() []os.Signal {
+	var w []os.Signal
+	for _, s := range []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(s) {
+			w = append(w, s)
+		}
+	}
+	return w
+}

@@ -4,6 +4,7 @@ package bridge
 
 import (
 	"os"
+	"os/signal"
 	"runtime"
 	"syscall"
 	"testing"
@@ -37,5 +38,25 @@ func TestSignalDuringClose(t *testing.T) {
 			t.Fatal("Close deadlocked with the signal watcher")
 		}
 		<-w.done // and the watcher ends
+	}
+}
+
+// TestIgnoredSignalStaysIgnored: under nohup (SIGHUP ignored from the
+// start) a hang-up ends nothing, so the watcher must not take it: taking
+// it would un-ignore it, run the exit, and leave the chat running with its
+// hosts told it ended (the re-raise is ignored).
+func TestIgnoredSignalStaysIgnored(t *testing.T) {
+	signal.Ignore(syscall.SIGHUP)
+	defer signal.Reset(syscall.SIGHUP)
+	b, err := New(WithBackends(&host.Recorder{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if !signal.Ignored(syscall.SIGHUP) {
+		t.Error("SIGHUP, ignored before New, is no longer ignored")
+	}
+	if signal.Ignored(syscall.SIGTERM) {
+		t.Error("SIGTERM is ignored")
 	}
 }

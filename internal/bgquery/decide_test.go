@@ -68,8 +68,21 @@ func TestDecide(t *testing.T) {
 		{"tmux openbsd build", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "openbsd-7.5", "TMUX", "/tmp/t,1,0"}, "openbsd", tty, fg,
 			Ask, "tmux openbsd-7.5", "version unknown"},
 		// Detection takes herdr as the innermost host whatever TERM_PROGRAM
-		// says: herdr sets TERM and HERDR_ENV in its panes, not TERM_PROGRAM
-		// (src/pane.rs, herdr 1c76079f), so inside tmux it carries tmux's.
+		// says. Checked against herdr's source (ogulcancelik/herdr 10974c82,
+		// as at 1c76079f): a pane gets TERM=xterm-256color and COLORTERM
+		// (src/pane.rs apply_pane_terminal_env), HERDR_ENV=1 and its ids
+		// (apply_pane_launch_env), HERDR_SOCKET_PATH and HERDR_BIN_PATH
+		// (src/integration/env.rs apply_pane_base_env); TERM_PROGRAM and TMUX
+		// it neither sets nor clears. So herdr inside tmux carries tmux's
+		// TERM_PROGRAM and TMUX with its own TERM: termenv asks, herdr
+		// answers (the next case). A screen or tmux TERM beside
+		// HERDR_ENV=1 is either a user's TERM in a herdr pane (herdr
+		// answers) or a tmux inside herdr's pane, whose server passed
+		// herdr's variables on (tmux answers, from 3.4). Asking costs one
+		// round trip either way and a 3.3a tmux answers the CPR at once, so
+		// both are asked, and the answer is credited to herdr.
+		{"herdr inside tmux, herdr's TERM: termenv asked herdr", []string{"TERM", "xterm-256color", "HERDR_ENV", "1", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
+			Reuse, "herdr", "termenv asked herdr"},
 		{"herdr inside tmux 3.3a: herdr answers", []string{"TERM", "screen-256color", "HERDR_ENV", "1", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "TMUX", "/tmp/t,1,0"}, "linux", tty, fg,
 			Ask, "herdr", "herdr answers OSC 11"},
 		// TERM_PROGRAM=tmux without TMUX is a leftover (terminal.Detect).

@@ -87,8 +87,8 @@ func Query(tty *os.File, who string, timeout time.Duration) (color string, owed 
 			return n, errors.Join(err, cerr)
 		}
 	}
-	if _, err := tty.Write([]byte(query)); err != nil {
-		return "", nil, fmt.Errorf("asking %s failed: write: %v", who, err)
+	if owed, err := ask(tty, who); err != nil {
+		return "", owed, err
 	}
 
 	buf := make([]byte, 0, maxInput+128)
@@ -115,6 +115,22 @@ func Query(tty *os.File, who string, timeout time.Duration) (color string, owed 
 }
 
 var errNoTerminal = errors.New("not asked: no terminal to ask")
+
+// ask writes the query. One cut short after some bytes (the write
+// deadline) may still be answered, whole or in part, to whoever reads the
+// terminal next: owed then, as after a read that gave up. (A Late that
+// waits for a report which never comes costs at most lateHold on input
+// that looks like it: late.go in the root package.)
+func ask(w io.Writer, who string) (owed *Late, err error) {
+	n, err := w.Write([]byte(query))
+	if err == nil {
+		return nil, nil
+	}
+	if n > 0 {
+		owed = &Late{}
+	}
+	return owed, fmt.Errorf("asking %s failed: write: %v", who, err)
+}
 
 // restoreMargin is kept from a Query's timeout for restoring the mode: that
 // comes out of the wait, not on top of it.

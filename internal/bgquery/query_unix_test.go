@@ -65,6 +65,18 @@ func noEcho(t *testing.T, master, slave *os.File) {
 	}
 }
 
+// lateBound is the bound of the cases that wait it out (no CPR, half a
+// reply, silence). Those whose answer ends with its CPR are asked with
+// answeredBound instead: Query returns at the CPR, so the bound only has
+// to outlast the fake terminal, which on a loaded machine took over 150 ms
+// to answer (a flake of "blocking/dark, BEL"). The late cases still need
+// their first part within lateBound (the VTIME path waits whole tenths: up
+// to 100 ms less): 500 ms of scheduling slack, not 150.
+const (
+	lateBound     = 500 * time.Millisecond
+	answeredBound = 30 * time.Second
+)
+
 func TestQuery(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -72,17 +84,18 @@ func TestQuery(t *testing.T) {
 		want    string
 		wantErr string
 		rest    string // what the terminal still owes, "" for nothing
+		late    bool   // Query waits out its bound: lateBound
 	}{
-		{"light, 16-bit, ST", []string{"\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R"}, "#fdf6e3", "", ""},
-		{"dark, BEL", []string{"\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[1;1R"}, "#1e1e1e", "", ""},
-		{"8-bit form", []string{"\x1b]11;rgb:ff/ff/ff\a\x1b[1;1R"}, "#ffffff", "", ""},
-		{"in pieces", []string{"\x1b]11;rgb:00", "00/2b2b/3636\x1b", "\\\x1b[5;", "1R"}, "#002b36", "", ""},
-		{"keys typed before the reply", []string{"q\x1b]11;rgb:00/00/00\a\x1b[1;1R"}, "#000000", "", ""},
-		{"only a CPR (tmux 3.3a)", []string{"\x1b[12;40R"}, "", "tmux 3.4 answered the cursor report but not OSC 11", ""},
-		{"unreadable colour", []string{"\x1b]11;?\a\x1b[1;1R"}, "", "tmux 3.4 sent an unreadable OSC 11 reply", ""},
-		{"OSC but no CPR: colour after the bound", []string{"\x1b]11;rgb:ffff/ffff/ffff\a"}, "#ffffff", "", "\x1b[3;1R"},
-		{"half a reply", []string{"\x1b]11;rgb:ffff/ff"}, "", "tmux 3.4 did not answer OSC 11 within 150ms", "ff/ffff\x1b\\\x1b[3;1R"},
-		{"silent", nil, "", "tmux 3.4 did not answer OSC 11 within 150ms", "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[3;1R"},
+		{"light, 16-bit, ST", []string{"\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R"}, "#fdf6e3", "", "", false},
+		{"dark, BEL", []string{"\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[1;1R"}, "#1e1e1e", "", "", false},
+		{"8-bit form", []string{"\x1b]11;rgb:ff/ff/ff\a\x1b[1;1R"}, "#ffffff", "", "", false},
+		{"in pieces", []string{"\x1b]11;rgb:00", "00/2b2b/3636\x1b", "\\\x1b[5;", "1R"}, "#002b36", "", "", false},
+		{"keys typed before the reply", []string{"q\x1b]11;rgb:00/00/00\a\x1b[1;1R"}, "#000000", "", "", false},
+		{"only a CPR (tmux 3.3a)", []string{"\x1b[12;40R"}, "", "tmux 3.4 answered the cursor report but not OSC 11", "", false},
+		{"unreadable colour", []string{"\x1b]11;?\a\x1b[1;1R"}, "", "tmux 3.4 sent an unreadable OSC 11 reply", "", false},
+		{"OSC but no CPR: colour after the bound", []string{"\x1b]11;rgb:ffff/ffff/ffff\a"}, "#ffffff", "", "\x1b[3;1R", true},
+		{"half a reply", []string{"\x1b]11;rgb:ffff/ff"}, "", "tmux 3.4 did not answer OSC 11 within 500ms", "ff/ffff\x1b\\\x1b[3;1R", true},
+		{"silent", nil, "", "tmux 3.4 did not answer OSC 11 within 500ms", "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[3;1R", true},
 	}
 	for _, blocking := range []bool{false, true} {
 		mode := "polled"
@@ -91,15 +104,20 @@ func TestQuery(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(mode+"/"+tt.name, func(t *testing.T) {
+				t.Parallel()
 				master, slave := openPTY(t)
 				if blocking {
 					slave.Fd() // switches the file to blocking mode: the VTIME path
 				}
 				before := termios(t, slave)
 				played := playTerminal(master, tt.answer...)
+				timeout := answeredBound
+				if tt.late {
+					timeout = lateBound
+				}
 
 				start := time.Now()
-				got, owed, err := Query(slave, "tmux 3.4", 150*time.Millisecond)
+				got, owed, err := Query(slave, "tmux 3.4", timeout)
 				took := time.Since(start)
 
 				if got != tt.want || fmt.Sprint(err) != cmp.Or(tt.wantErr, "<nil>") {
@@ -115,8 +133,8 @@ func TestQuery(t *testing.T) {
 						t.Errorf("owed.Feed(%q) = %v, %v; want the rest of the answer", tt.rest, taken, done)
 					}
 				}
-				if took > bound {
-					t.Errorf("Query took %v, bound %v", took, bound)
+				if took > timeout+bound {
+					t.Errorf("Query took %v, its bound %v", took, timeout)
 				}
 				if q := <-played; string(q) != wantQuery {
 					t.Errorf("terminal got %q, want %q", q, wantQuery)
@@ -199,5 +217,31 @@ func BenchmarkParseReply(b *testing.B) {
 	in := []byte("\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\\x1b[24;80R")
 	for b.Loop() {
 		parseReply(in)
+	}
+}
+
+// cutWriter takes n bytes of a write, then fails, as a terminal's write
+// deadline cuts a write that filled its buffer.
+type cutWriter struct{ n int }
+
+func (w cutWriter) Write(p []byte) (int, error) { return min(w.n, len(p)), os.ErrDeadlineExceeded }
+
+// A query cut short after some bytes reached the terminal may still be
+// answered: that answer is owed, as after a read that gave up; one cut
+// before any byte is not.
+func TestAskCutShort(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		owed bool
+	}{{0, false}, {1, true}, {len(wantQuery) - 1, true}} {
+		owed, err := ask(cutWriter{tt.n}, "tmux 3.4")
+		if err == nil || (owed != nil) != tt.owed {
+			t.Errorf("%d of %d bytes written: owed %v, err %v; want owed: %v", tt.n, len(wantQuery), owed, err, tt.owed)
+		}
+		if owed != nil {
+			if taken, done := owed.Feed([]byte("\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[3;1R")); !taken || !done {
+				t.Errorf("owed.Feed(the whole answer) = %v, %v", taken, done)
+			}
+		}
 	}
 }

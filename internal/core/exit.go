@@ -26,18 +26,25 @@ type inFlight struct {
 	cut    *time.Timer // cancels it when the exit's grace runs out
 
 	graceEnd time.Time // zero until the exit is sent
+	end      time.Time // the exit's budget ends: nothing runs past it
 }
 
 func (f *inFlight) exiting() bool { return !f.graceEnd.IsZero() }
 
 // exitSent (w.mu held) gives the reports queued before the exit a tenth of
 // its budget, then cancels the one in flight if the exit supersedes it.
+// The budget starts here, not when the exit's own turn comes: Close waits
+// WithExitTimeout from about now, so every report from here on, the exit
+// included, ends by then. A backend that does several things at the exit
+// reads what it has left from its context's deadline (herdr: the release
+// first, then its toast within what is left; internal/hosts/herdr.go).
 func (w *worker) exitSent() {
 	if w.inFlight.exiting() {
 		return
 	}
+	now := time.Now()
 	grace := w.o.ExitTimeout / 10
-	w.inFlight.graceEnd = time.Now().Add(grace)
+	w.inFlight.graceEnd, w.inFlight.end = now.Add(grace), now.Add(w.o.ExitTimeout)
 	if k := w.inFlight.kind; k != 0 && supersededByExit(k) {
 		cancel := w.inFlight.cancel
 		w.inFlight.cut = time.AfterFunc(grace, func() { cancel(errSuperseded) })
@@ -51,18 +58,23 @@ func (w *worker) pastGrace() bool {
 	return w.inFlight.exiting() && !time.Now().Before(w.inFlight.graceEnd)
 }
 
-// call runs one report, in flight, bounded by its timeout and the exit's
-// grace. A panic fails the report: nothing on this goroutine would restore
-// the terminal.
+// call runs one report, in flight, bounded by its timeout and, once the
+// exit is sent, by the exit's grace (what the exit supersedes) and its
+// budget (everything, the exit too). A panic fails the report: nothing on
+// this goroutine would restore the terminal.
 func (w *worker) call(ctx context.Context, r host.Report) (superseded bool, err error) {
 	timeout := w.o.Timeout
 	if r.Kind == host.KindExit {
 		timeout = w.o.ExitTimeout
 	}
 	w.mu.Lock()
-	if w.inFlight.exiting() && supersededByExit(r.Kind) {
-		left := time.Until(w.inFlight.graceEnd)
-		if left <= 0 {
+	if w.inFlight.exiting() {
+		end := w.inFlight.end
+		if supersededByExit(r.Kind) {
+			end = w.inFlight.graceEnd
+		}
+		left := time.Until(end)
+		if left <= 0 && supersededByExit(r.Kind) {
 			w.mu.Unlock()
 			return true, nil
 		}

@@ -160,3 +160,55 @@ func TestExitReachesSlowHost(t *testing.T) {
 		})
 	}
 }
+
+// deadlines is a host that notes the deadline each report is given and
+// answers at once, except a state, which it holds until its context ends.
+type deadlines struct {
+	mu  sync.Mutex
+	got map[host.Kind][]time.Time
+}
+
+func (h *deadlines) Name() string { return "deadlines" }
+
+func (h *deadlines) Report(ctx context.Context, r host.Report) error {
+	d, _ := ctx.Deadline()
+	h.mu.Lock()
+	h.got[r.Kind] = append(h.got[r.Kind], d)
+	h.mu.Unlock()
+	if r.Kind == host.KindState {
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	return nil
+}
+
+// TestExitBudgetStartsAtTheExit: the exit's budget runs from when the chat
+// quit, not from when the exit's turn came: with a hung state in flight for
+// its tenth of the budget, the exit (and a ping after it) still ends when
+// Close stops waiting, so a backend that reads its deadline to share it
+// out (herdr's toast after its release) shares what Close will wait for.
+func TestExitBudgetStartsAtTheExit(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const budget = time.Second
+		h := &deadlines{got: map[host.Kind][]time.Time{}}
+		r := NewReporter([]host.Backend{h}, ReporterOptions{ExitTimeout: budget, PingInterval: -1})
+		r.Send(host.Report{Kind: host.KindState, State: host.Working})
+		synctest.Wait() // the state is in flight, and hangs
+		start := time.Now()
+		r.Send(host.Report{Kind: host.KindExit, State: host.Idle},
+			host.Report{Kind: host.KindPing, State: host.Idle, Message: "after the exit"})
+		ctx, cancel := context.WithTimeout(context.Background(), budget)
+		defer cancel()
+		if err := r.Close(ctx); err != nil {
+			t.Fatal(err)
+		}
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if got := h.got[host.KindExit]; len(got) != 1 || !got[0].Equal(start.Add(budget)) {
+			t.Errorf("the exit's deadline: %v after the quit, want %v", got[0].Sub(start), budget)
+		}
+		if got := h.got[host.KindPing]; len(got) != 1 || got[0].After(start.Add(budget)) {
+			t.Errorf("a ping after the exit: deadlines %v, want one by %v", got, start.Add(budget))
+		}
+	})
+}

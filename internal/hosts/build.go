@@ -185,7 +185,9 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	}
 	t, err := terminal.New(tc)
 	if err != nil {
-		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", ErrConfig, err)})
+		// terminal.New's errors name the backend first ("terminal: …"), as
+		// herdr's and tuios's do: ErrConfig's words go after it.
+		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", err, ErrConfig)})
 	}
 	carries := "progress (OSC 9;4), ping (OSC 9)"
 	switch {

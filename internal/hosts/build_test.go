@@ -98,8 +98,9 @@ func TestBuildTmuxChannelNote(t *testing.T) {
 func TestBuildTerminalBadConfig(t *testing.T) {
 	_, chans := Build(Detection{}, Config{Output: io.Discard, OutputChosen: true, BadProgress: []string{"kitty<"}})
 	term := chans[len(chans)-1]
-	want := `terminal: not used: bad config: terminal: BadProgress[0] "kitty<": `
-	if !errors.Is(term.Err, ErrConfig) || !strings.HasPrefix(term.String(), want) {
-		t.Errorf("terminal channel %v (%v), want ErrConfig, %q", term, term.Err, want)
+	// The backend first, as herdr's "herdr: bad config: agent name …".
+	want := `terminal: not used: terminal: BadProgress[0] "kitty<": `
+	if !errors.Is(term.Err, ErrConfig) || !strings.HasPrefix(term.String(), want) || !strings.HasSuffix(term.String(), ": bad config") {
+		t.Errorf("terminal channel %v (%v), want ErrConfig, %q…: bad config", term, term.Err, want)
 	}
 }

@@ -184,6 +184,13 @@ func statusKey(agent string) string {
 // the bar only once cmux refused its rows. Until cmux first answers, the
 // terminal waits, bounded by its report; out of time, it stops waiting for
 // good, and takes no state (errUnanswered: it comes again) until cmux answers.
+//
+// The cost, against a cmux that never answers (hung from the start): the
+// terminal's state report fails at once on every retry, the back-off at its
+// 5 s ceiling, so the terminal's Stats.Failed grows by one about every 5 s
+// for the whole run (17 in the first minute), each a debug line; no bytes
+// are written. That buys a refusal that comes late its state drawn at the
+// next retry rather than at the next change (TestHandoffGivesUpAtTheDeadline).
 type handoff struct {
 	refused atomic.Bool
 	gaveUp  atomic.Bool

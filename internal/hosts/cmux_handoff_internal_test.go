@@ -1,64 +1,173 @@
 package hosts
 
 import (
+	"bytes"
 	"context"
+	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
+
+type shown struct {
+	shows bool
+	err   error
+}
+
+// asking asks h in a goroutine; the channel gets the answer.
+func asking(ctx context.Context, h *handoff) <-chan shown {
+	answered := make(chan shown, 1)
+	go func() {
+		shows, err := h.hostShows(ctx)
+		answered <- shown{shows, err}
+	}()
+	return answered
+}
 
 // The terminal waits for cmux's first answer, bounded by its report; once
 // a wait has run out of time it never waits again (a cmux that does not
 // answer must not hold every later bar and ping up), but a report
 // superseded by a newer one leaves the next to wait. Until cmux answers,
 // the answer is an error (the state is not taken, so it comes again); a
-// refusal stands.
+// refusal stands. In a bubble (testing/synctest), so that "waits" and
+// "does not wait" are seen, not timed: synctest.Wait returns once the
+// asking goroutine is blocked or done.
 func TestHandoffWaits(t *testing.T) {
-	h := newHandoff()
-	superseded, cancel := context.WithCancel(context.Background())
-	cancel()
-	if shows, err := h.hostShows(superseded); !shows || err == nil {
-		t.Errorf("cmux not yet answering: shows %v, err %v; want true and an error", shows, err)
-	}
-	if h.gaveUp.Load() {
-		t.Error("a report superseded by a newer one stopped the waiting")
-	}
-	late, cancel := context.WithDeadline(context.Background(), time.Unix(1, 0))
-	defer cancel()
-	if shows, err := h.hostShows(late); !shows || err == nil {
-		t.Errorf("cmux not yet answering: shows %v, err %v; want true and an error", shows, err)
-	}
-	type answer struct {
-		shows bool
-		err   error
-	}
-	answered := make(chan answer)
-	ask := func() {
-		shows, err := h.hostShows(context.Background())
-		answered <- answer{shows, err}
-	}
-	go ask() // would block, if it waited
-	if a := <-answered; !a.shows || a.err == nil {
-		t.Errorf("after a wait ran out: %+v, want true and an error", a)
-	}
-	h.settle(true) // cmux refuses after the terminal stopped waiting
-	if shows, err := h.hostShows(context.Background()); shows || err != nil {
-		t.Errorf("a refusal after the wait ran out: shows %v, err %v", shows, err)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		h := newHandoff()
+		superseded, cancel := context.WithCancel(context.Background())
+		cancel()
+		if shows, err := h.hostShows(superseded); !shows || err == nil {
+			t.Errorf("cmux not yet answering: shows %v, err %v; want true and an error", shows, err)
+		}
+		if h.gaveUp.Load() {
+			t.Error("a report superseded by a newer one stopped the waiting")
+		}
 
-	h = newHandoff()
-	go ask()
-	h.settle(true)
-	if a := <-answered; a.shows || a.err != nil {
-		t.Errorf("a waiting terminal was not told cmux refused: %+v", a)
-	}
-	h.settle(false)
-	if shows, _ := h.hostShows(context.Background()); shows {
-		t.Error("a later answer undid the refusal")
-	}
+		// A wait out of time: the terminal asked, cmux said nothing until
+		// the report's deadline.
+		late, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		answered := asking(late, h)
+		synctest.Wait()
+		select {
+		case a := <-answered:
+			t.Fatalf("answered %+v before cmux answered or the deadline came: want it to wait", a)
+		default:
+		}
+		time.Sleep(time.Second) // the report's deadline, on the bubble's clock
+		if a := <-answered; !a.shows || a.err == nil || !h.gaveUp.Load() {
+			t.Errorf("at the deadline: %+v, gave up %v; want true and an error, and no more waiting", a, h.gaveUp.Load())
+		}
+		answered = asking(context.Background(), h)
+		synctest.Wait()
+		select {
+		case a := <-answered:
+			if !a.shows || a.err == nil {
+				t.Errorf("after a wait ran out: %+v, want true and an error", a)
+			}
+		default:
+			t.Fatal("it waits again after a wait ran out")
+		}
+		h.settle(true) // cmux refuses after the terminal stopped waiting
+		if shows, err := h.hostShows(context.Background()); shows || err != nil {
+			t.Errorf("a refusal after the wait ran out: shows %v, err %v", shows, err)
+		}
 
-	h = newHandoff()
-	h.settle(false)
-	if shows, err := h.hostShows(context.Background()); !shows || err != nil {
-		t.Errorf("cmux shows its rows: shows %v, err %v", shows, err)
-	}
+		// The waiting path: the terminal is blocked in the wait when cmux
+		// refuses.
+		h = newHandoff()
+		answered = asking(context.Background(), h)
+		synctest.Wait()
+		select {
+		case a := <-answered:
+			t.Fatalf("answered %+v before cmux answered: want it to wait", a)
+		default:
+		}
+		h.settle(true)
+		if a := <-answered; a.shows || a.err != nil {
+			t.Errorf("a waiting terminal was not told cmux refused: %+v", a)
+		}
+		h.settle(false)
+		if shows, _ := h.hostShows(context.Background()); shows {
+			t.Error("a later answer undid the refusal")
+		}
+
+		h = newHandoff()
+		h.settle(false)
+		if shows, err := h.hostShows(context.Background()); !shows || err != nil {
+			t.Errorf("cmux shows its rows: shows %v, err %v", shows, err)
+		}
+	})
+}
+
+// writes is the terminal's output, written by the Reporter's worker.
+type writes struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (w *writes) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.Write(p)
+}
+
+func (w *writes) has(seq string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return bytes.Contains(w.buf.Bytes(), []byte(seq))
+}
+
+// The hand-off's deadline path, with the real terminal and Reporter: a
+// cmux that never answers holds the terminal's first state for its
+// report's bound, then no more; each try after that fails at once
+// (errUnanswered), the delivery's back-off reaching 5 s, so the terminal's
+// Stats.Failed grows by about one every 5 s for as long as cmux is silent
+// (the cost of drawing a late refusal's state: cmux.go handoff). A refusal
+// after all that gets the state drawn at the next try.
+func TestHandoffGivesUpAtTheDeadline(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := newHandoff()
+		out := &writes{}
+		term, err := terminal.New(terminal.Config{Output: out,
+			Info: terminal.Info{Term: "xterm-256color", Program: "WezTerm"}, HostShows: h.hostShows})
+		if err != nil {
+			t.Fatal(err)
+		}
+		const bound = 500 * time.Millisecond
+		r := core.NewReporter([]host.Backend{term}, core.ReporterOptions{Timeout: bound, EveryReport: true})
+		defer r.Close(context.Background())
+		r.Send(host.Report{Kind: host.KindState, State: host.Working})
+		synctest.Wait()
+		if h.gaveUp.Load() {
+			t.Fatal("gave up before the report's deadline")
+		}
+		time.Sleep(bound)
+		synctest.Wait()
+		if !h.gaveUp.Load() || out.has(ansi.SetIndeterminateProgressBar) {
+			t.Fatalf("after the report's bound: gave up %v, drawn %q; want given up, nothing drawn", h.gaveUp.Load(), out.buf.String())
+		}
+		const silent = time.Minute
+		time.Sleep(silent)
+		synctest.Wait()
+		failed := r.Stats()[0].Failed
+		// The first at the bound; then the back-off, 0.1, 0.2, 0.4, 0.8,
+		// 1.6, 3.2 s, then 5 s: 7 in the first 7 s, 17 in a minute.
+		if failed < 15 || failed > 19 {
+			t.Errorf("%d failed tries in %v of silence, want one about every 5 s", failed, silent)
+		}
+		h.settle(true)
+		time.Sleep(core.DefaultRetryMax)
+		synctest.Wait()
+		if !out.has(ansi.SetIndeterminateProgressBar) {
+			t.Errorf("cmux refused; the terminal drew %q, want the working bar", out.buf.String())
+		}
+	})
 }

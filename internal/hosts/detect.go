@@ -160,12 +160,16 @@ func detectCmux(r *reader) (Host, bool) {
 	if r.getenv("CMUX_SURFACE_ID") == "" {
 		return Host{}, false
 	}
+	// The ids first, then PATH: problems are listed in the order the
+	// host's variables are read, as herdr's and tuios's are.
+	h := Host{Kind: Cmux, Surface: r.id(Cmux, "CMUX_SURFACE_ID", true, false),
+		Workspace: r.id(Cmux, "CMUX_WORKSPACE_ID", false, false)}
 	bin, err := lookPath(r.getenv, "cmux")
 	if err != nil {
 		r.problem(Cmux, "PATH", "has no cmux executable")
 	}
-	return Host{Kind: Cmux, Surface: r.id(Cmux, "CMUX_SURFACE_ID", true, false),
-		Workspace: r.id(Cmux, "CMUX_WORKSPACE_ID", false, false), Bin: bin}, true
+	h.Bin = bin
+	return h, true
 }
 
 // maxID bounds an id: hosts use short opaque strings ("w1:p2", a UUID).

@@ -220,6 +220,10 @@ func TestDetectNesting(t *testing.T) {
 			problems: []string{"CMUX_SURFACE_ID contains a control"}},
 		{name: "cmux workspace with invalid utf-8", vars: with(cmuxVars, "CMUX_WORKSPACE_ID", "w\xff"), want: Terminal,
 			problems: []string{"CMUX_WORKSPACE_ID contains a control"}},
+		// In the order the variables are read: the ids, then PATH.
+		{name: "cmux with every problem", vars: with(with(cmuxVars, "CMUX_SURFACE_ID", "-s"), "CMUX_WORKSPACE_ID", "w 1"),
+			noCmux: true, want: Terminal,
+			problems: []string{"CMUX_SURFACE_ID starts with '-'", "CMUX_WORKSPACE_ID contains a control", "PATH has no cmux"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -26,7 +26,7 @@ const (
 //	session                   pane.report_agent_session
 //	facts, resume command     pane.report_metadata tokens
 //	exit                      tokens and labels cleared, pane.release_agent
-//	ping                      notification.show at the exit, if the release would drop herdr's toast
+//	ping                      notification.show after the release, if it dropped herdr's toast; not while blocked
 //
 // herdr does not forward a pane's OSC 9; suspends and sub-agents are not herdr's.
 type herdrBackend struct {
@@ -94,14 +94,18 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 	case host.KindPing:
 		b.ping, b.pingAt = &r, b.now()
 		if b.owed {
-			b.owed = false
-			b.toast(ctx)
+			b.owed = !b.toast(ctx)
 		}
 	case host.KindExit:
-		b.owed = !b.toast(ctx)
-		// Best effort, then the release: herdr clears only agents it detected.
+		// The exit's budget (its context's deadline, from when the chat
+		// quit: internal/core/exit.go) goes to the pane first: the facts
+		// and labels cleared (best effort: herdr clears only agents it
+		// detected), then the release; the toast only within what is
+		// left, as the release is what a slow herdr must not miss.
 		clearErr := errors.Join(ignoreDropped(b.sendTokens(ctx, nil, false)), b.setLabels(ctx, nil))
-		return errors.Join(b.send(ctx, methodReleaseAgent, b.params()), clearErr)
+		err := errors.Join(b.send(ctx, methodReleaseAgent, b.params()), clearErr)
+		b.owed = !b.toast(ctx)
+		return err
 	}
 	return nil
 }
@@ -109,21 +113,24 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 // toast shows the last ping as herdr words its own (src/app/actions.rs
 // toast_event_text, src/app/api.rs handle_notification_show) if herdr may
 // still hold that toast, and reports whether it tried. Best effort: an
-// older herdr refuses the method (invalid_request).
+// older herdr refuses the method (invalid_request). notification.show names
+// no pane (10974c82 src/app/api.rs handle_notification_show), so it is
+// shown after the release as before it.
+//
+// Not for a blocked ping: toasts go only at or after the exit, and once
+// the chat is gone nothing waits for the user ("needs attention" would be
+// false; a user who quits while asked was looking at the chat), while
+// "finished" and "failed" stay true after it.
 func (b *herdrBackend) toast(ctx context.Context) bool {
 	r := b.ping
-	if b.ping = nil; r == nil || b.now().Sub(b.pingAt) >= herdrToastDelay {
+	if b.ping = nil; r == nil || r.State == host.Blocked || b.now().Sub(b.pingAt) >= herdrToastDelay {
 		return false
 	}
-	t := &herdrToast{Title: " finished", Body: core.Clean(r.Message, 240), Sound: "done"}
-	switch r.State {
-	case host.Blocked:
-		t.Title, t.Sound = " needs attention", "request"
-	case host.Failed:
-		t.Title = " failed"
-	}
-	t.Title = b.c.Agent + t.Title // 64+16 characters at most: herdr keeps 80
-	// Half the time left at most: the release matters more.
+	t := &herdrToast{Title: b.c.Agent + " finished", Body: core.Clean(r.Message, 240), Sound: "done"}
+	if r.State == host.Failed {
+		t.Title = b.c.Agent + " failed"
+	} // 64+9 characters at most: herdr keeps 80
+	// Half the time left at most: what is left after it is Close's margin.
 	if d, ok := ctx.Deadline(); ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, time.Until(d)/2)
@@ -175,11 +182,13 @@ func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 
 // A failed turn is reported idle, which herdr reads after working as a
 // finished turn: "done" until seen, then "idle" (0.8.0 src/ui/status.rs
-// state_label). These state labels (0.6.3+, src/app/api/panes.rs
-// normalize_state_labels) show "failed" for both wherever herdr shows the
-// state (src/terminal/metadata.rs), from before the idle to the next state or
-// the exit (title and display_agent rename the pane instead). Visual only:
-// herdr's waits (src/api/wait.rs) and rollups ("1 done") count it done (v0.8.2).
+// state_label; 10974c82 src/app/actions.rs state_label_text). These state
+// labels (0.6.3+, src/app/api/panes.rs normalize_state_labels) show "failed"
+// for both wherever herdr shows the state (src/terminal/metadata.rs), from
+// before the idle to the next state or the exit (title and display_agent
+// rename the pane instead). Visual only: herdr's waits (src/api/wait.rs,
+// `herdr agent wait --until done`) and rollups ("1 done": src/app/
+// actions.rs tab_aggregate_state, activity_summary_for_panes) count it done.
 var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
 
 // setLabels sets labels in place of ours herdr holds (v0.8.2 src/terminal/

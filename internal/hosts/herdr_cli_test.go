@@ -133,10 +133,10 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 
 	// 15: the blocked request's and the failure's state labels are set
 	// before their states; the labels are cleared at the first state and
-	// the exit, which shows the ping first.
+	// the exit, which shows the ping last, after the release.
 	reqs, calls := h.Requests(), f.calls()
-	if len(reqs) != len(calls) || len(calls) != 15 || reqs[11].Method != "notification.show" {
-		t.Fatalf("%d socket requests, %d CLI calls, want 15 each, the 12th notification.show", len(reqs), len(calls))
+	if len(reqs) != len(calls) || len(calls) != 15 || reqs[14].Method != "notification.show" {
+		t.Fatalf("%d socket requests, %d CLI calls, want 15 each, the last notification.show", len(reqs), len(calls))
 	}
 	for i, argv := range calls {
 		method, params, err := parseArgv(argv)

@@ -48,15 +48,16 @@ func toasts(h *fakehost.Herdr) []string {
 // A one-shot run's end: herdr holds its own toast for delay_seconds (1 by
 // default) and the release ~3 ms later drops it (herdr 1c76079f
 // src/app/actions.rs), so the backend shows the ping itself, worded and
-// sounded as herdr's own (toast_event_text, sound_for_toast_kind), before
-// the release.
+// sounded as herdr's own (toast_event_text, sound_for_toast_kind), after
+// the release (the release first: it is what the exit's budget is for).
+// Not a blocked ping's: once the chat is gone, nothing needs attention.
 func TestHerdrToastAtOneShotExit(t *testing.T) {
 	for _, tt := range []struct {
 		state      host.State
 		want, body string
 	}{
 		{host.Idle, `herdr notification.show "chat finished" "chat: your move" done`, "chat: your move"},
-		{host.Blocked, `herdr notification.show "chat needs attention" "chat: approve git push" request`, "chat: approve git push"},
+		{host.Blocked, "", "chat: approve git push"},
 		{host.Failed, `herdr notification.show "chat failed" "chat: the turn failed" done`, "chat: the turn failed"},
 	} {
 		t.Run(tt.state.String(), func(t *testing.T) {
@@ -71,11 +72,17 @@ func TestHerdrToastAtOneShotExit(t *testing.T) {
 			c.add(herdrToastDelay - time.Millisecond)
 			mustReport(t, b, exit)
 			tr := h.Transcript()
+			if tt.want == "" {
+				if got := toasts(h); len(got) != 0 || !h.Pane().Released {
+					t.Fatalf("toasts %q (released: %v), want none", got, h.Pane().Released)
+				}
+				return
+			}
 			if got := toasts(h); len(got) != 1 || got[0] != tt.want {
 				t.Fatalf("toasts %q, want %q", got, tt.want)
 			}
-			if slices.Index(tr, tt.want) > slices.Index(tr, "herdr pane.release_agent") {
-				t.Errorf("transcript %q: want the toast before the release", tr)
+			if slices.Index(tr, tt.want) < slices.Index(tr, "herdr pane.release_agent") {
+				t.Errorf("transcript %q: want the toast after the release", tr)
 			}
 		})
 	}
@@ -84,14 +91,14 @@ func TestHerdrToastAtOneShotExit(t *testing.T) {
 // herdrToastDelay is herdr's default delay_seconds (src/config/model.rs).
 const herdrToastDelay = time.Second
 
-// The title is at most 64+16 characters, herdr's 80; the body is cut to
+// The title is at most 64+9 characters ("finished"), within herdr's 80; the body is cut to
 // herdr's 240.
 func TestHerdrToastBounds(t *testing.T) {
 	h := newFake(t)
 	agent := strings.Repeat("a", 64)
 	c := &clock{t: time.Unix(1_700_000_000, 0)}
 	b := newHerdrBackend(t, h, func(cfg *hosts.HerdrConfig) { cfg.Now, cfg.Agent = c.now, agent })
-	mustReport(t, b, state(host.Blocked), ping(host.Blocked, strings.Repeat("é", 300)), exit)
+	mustReport(t, b, state(host.Failed), ping(host.Failed, strings.Repeat("é", 300)), exit)
 	var got []fakehost.Request
 	for _, r := range h.Requests() {
 		if r.Method == "notification.show" {
@@ -102,7 +109,7 @@ func TestHerdrToastBounds(t *testing.T) {
 		t.Fatalf("%d notification.show requests, want 1", len(got))
 	}
 	title, body := []rune(got[0].Str("title")), []rune(got[0].Str("body"))
-	if len(title) != 80 || string(title) != agent+" needs attention" || len(body) != 240 {
+	if string(title) != agent+" failed" || len(body) != 240 {
 		t.Errorf("title %q (%d), body of %d characters", string(title), len(title), len(body))
 	}
 }
@@ -122,14 +129,15 @@ func TestHerdrNoToastForAnOldPing(t *testing.T) {
 }
 
 // The worker may send a held ping as its last word after the exit
-// (internal/core/ping.go heldPing): shown at once, and only one a chat end.
+// (internal/core/ping.go heldPing): shown at once, and only one a chat end;
+// a blocked one not at all.
 func TestHerdrToastForAPingAfterTheExit(t *testing.T) {
 	h := newFake(t)
 	b, c := newToastBackend(t, h)
-	mustReport(t, b, state(host.Blocked), exit)
+	mustReport(t, b, state(host.Failed), exit)
 	c.add(time.Hour)
-	mustReport(t, b, ping(host.Blocked, "chat: approve"), ping(host.Blocked, "chat: approve again"))
-	want := []string{`herdr notification.show "chat needs attention" "chat: approve" request`}
+	mustReport(t, b, ping(host.Blocked, "chat: approve"), ping(host.Failed, "chat: failed"), ping(host.Failed, "chat: failed again"))
+	want := []string{`herdr notification.show "chat failed" "chat: failed" done`}
 	if got := toasts(h); len(got) != 1 || got[0] != want[0] {
 		t.Errorf("toasts %q, want %q", got, want)
 	}
@@ -159,7 +167,7 @@ func TestHerdrToastRefused(t *testing.T) {
 	for _, r := range h.Requests() {
 		answers = append(answers, r.Method+" "+r.Answer)
 	}
-	want := "pane.report_agent ,pane.report_metadata ,notification.show invalid_request,pane.release_agent "
+	want := "pane.report_agent ,pane.report_metadata ,pane.release_agent ,notification.show invalid_request"
 	if got := strings.Join(answers, ","); got != want {
 		t.Errorf("requests and answers %q\nwant %q", got, want)
 	}

@@ -55,6 +55,10 @@ func TestNewHerdrRejectsBadConfig(t *testing.T) {
 		{"agent with newline", func(c *HerdrConfig) { c.Agent = "a\nb" }, "agent name"},
 		{"agent with escape", func(c *HerdrConfig) { c.Agent = "a\x1b[2Jb" }, "agent name"},
 		{"agent too long", func(c *HerdrConfig) { c.Agent = strings.Repeat("a", 65) }, "agent name"},
+		// A leading '-' would read as a flag on herdr's command line; a
+		// blank is outside WithAgent's rule (names.go ValidAgent).
+		{"agent like a flag", func(c *HerdrConfig) { c.Agent = "-a" }, "agent name"},
+		{"agent with a blank", func(c *HerdrConfig) { c.Agent = "my chat" }, "agent name"},
 		{"no pane", func(c *HerdrConfig) { c.Pane = "" }, "HERDR_PANE_ID"},
 		{"pane with control", func(c *HerdrConfig) { c.Pane = "w1:p2\x00" }, "pane id"},
 		{"source with space", func(c *HerdrConfig) { c.Source = "my source" }, "source"},
@@ -91,6 +95,8 @@ func TestNewTuiosConfig(t *testing.T) {
 		{"no agent", func(c *TuiosConfig) { c.Agent = "" }},
 		{"agent with control", func(c *TuiosConfig) { c.Agent = "chat\x1b]9;x" }},
 		{"agent too long", func(c *TuiosConfig) { c.Agent = strings.Repeat("a", maxAgent+1) }},
+		{"agent like a flag", func(c *TuiosConfig) { c.Agent = "-a" }},
+		{"agent with a blank", func(c *TuiosConfig) { c.Agent = "my chat" }},
 		{"pane with newline", func(c *TuiosConfig) { c.Pane = "p\nq" }},
 		{"session with a control", func(c *TuiosConfig) { c.Session = "my\twork" }},
 		{"session with a C1 control", func(c *TuiosConfig) { c.Session = "my\u009bwork" }},

@@ -1,6 +1,7 @@
 package proc_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -72,15 +73,52 @@ func TestCommandDiesWithTheChat(t *testing.T) {
 	}
 	chat := exec.Command(os.Args[0], "-test.run=^TestCommandDiesWithTheChat$")
 	chat.Env = append(os.Environ(), "HOSTBRIDGE_PROC_CHAT="+script)
+	var out bytes.Buffer
+	chat.Stdout, chat.Stderr = &out, &out
 	if err := chat.Start(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.ReadFile(fifo); err != nil { // blocks until the command started
-		t.Fatal(err)
+	exited := make(chan error, 1)
+	go func() { exited <- chat.Wait() }()
+	// The fifo's open blocks until the command writes to it; a chat that
+	// died first, or never got that far, must fail the test, not hang it
+	// (it hung once, until go test's 10 minutes). A loaded machine starts a
+	// race-built binary and a shell in well under a minute.
+	started := make(chan error, 1)
+	go func() { _, err := os.ReadFile(fifo); started <- err }()
+	select {
+	case err := <-started:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case err := <-exited:
+		unblock(fifo, started)
+		t.Fatalf("the chat ended (%v) before its command started:\n%s", err, out.Bytes())
+	case <-time.After(time.Minute):
+		_ = chat.Process.Kill()
+		<-exited
+		unblock(fifo, started)
+		t.Fatalf("the command did not start within a minute; the chat wrote:\n%s", out.Bytes())
 	}
 	_ = chat.Process.Signal(syscall.SIGKILL)
-	_ = chat.Wait()
+	<-exited
 	if alive := proctest.Survivors(t, pids, 5*time.Second); len(alive) != 0 {
 		t.Errorf("the host command outlived the chat's SIGKILL: %v", alive)
+	}
+}
+
+// unblock ends a read of fifo still waiting for a writer, and waits for it.
+// A writer's open fails while no reader has opened yet: tried again until
+// the read ends.
+func unblock(fifo string, reading <-chan error) {
+	for {
+		if f, err := os.OpenFile(fifo, os.O_WRONLY|unix.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+		select {
+		case <-reading:
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -126,11 +127,24 @@ func (ch *Chat) StartProgram(t *testing.T, env []string, name string, args ...st
 
 // command is name with args, run in env and in a directory of its own.
 func command(t *testing.T, env []string, name string, args ...string) *exec.Cmd {
+	hangupsReachChildren.Do(func() { signal.Notify(make(chan os.Signal, 1), syscall.SIGHUP) })
 	cmd := exec.Command(name, args...)
 	cmd.Env = env
 	cmd.Dir = t.TempDir()
 	return cmd
 }
+
+// hangupsReachChildren: the hang-up tests signal the chat with SIGHUP and
+// want it dead of it, as a closed terminal leaves it. A test run under
+// nohup (as CI systems run) ignores SIGHUP, and a child inherits an ignored
+// signal through exec, so the chat, which leaves an ignored signal alone
+// (bridge/signals_unix.go watched), would live on. A signal this process
+// handles is reset to its default in a child before exec (Go's runtime,
+// clearSignalHandlers in runtime/signal_unix.go), and a shell wrapper
+// cannot help (POSIX sh cannot trap a signal ignored on entry): so this
+// process handles SIGHUP, dropping it, for the rest of the run. The test
+// binary then outlives a hang-up too, as under nohup.
+var hangupsReachChildren sync.Once
 
 // read copies the chat's output into c.out until the pty closes (EIO on
 // Linux once the chat and its terminal are gone), answering queries.
