@@ -42,11 +42,11 @@ func TestWhoDrawsTheBar(t *testing.T) {
 		{"known-bad: the Linux console", plain("TERM", "linux"), nil, false, nil},
 		// kitty's ping is OSC 99 (the table), which the fake terminal does not read.
 		{"known-bad: an old kitty", plain("TERM", "xterm-kitty", "TERM_PROGRAM", "kitty", "TERM_PROGRAM_VERSION", "0.37"), nil, false,
-			nil},
+			[]string{`terminal ping "approve shell" (OSC 99 "o=unfocused")`}},
 		{"forced off", plain(), []Option{WithProgress(false)}, false,
 			[]string{`terminal ping "approve shell"`}},
 		{"forced on a known-bad one", plain("TERM", "xterm-kitty", "TERM_PROGRAM", "kitty", "TERM_PROGRAM_VERSION", "0.37"),
-			[]Option{WithProgress(true)}, true, []string{"terminal progress 0"}},
+			[]Option{WithProgress(true)}, true, []string{"terminal progress 0", `terminal ping "approve shell" (OSC 99 "o=unfocused")`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
