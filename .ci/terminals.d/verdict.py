@@ -113,8 +113,14 @@ def main():
           f"garbage={garbage}{'' if diff in ('-', '0') else f' ({diff} px differ)'}"
           f" | sent: {pings} pings, {bars} bar changes"
           + (f" | texts: {texts}" if texts else ""))
-    bad = garbage == "yes" or bar_caused > 0
-    sys.exit(3 if bad else 0)
+    why = []
+    if bar_caused:
+        why.append(f"{bar_caused} notification(s) for {bars} bar change(s)")
+    if garbage == "yes":
+        why.append("a sequence shown as text")
+    if why:
+        print(", ".join(why))
+    sys.exit(3 if why else 0)
 
 
 if __name__ == "__main__":
