@@ -14,8 +14,9 @@ notify, an OSC 99 that ends a notification (not d=0, not a p=? query) or a
 BEL outside any string. A notification whose text is a bar's ("4", "4;3",
 "4 3", empty) is bar-caused, the others ping-caused; if more notifications
 than pings are ping-caused, the excess is counted against the bar too.
-Exit code: 0 fine, 3 when the terminal shows garbage or a notification
-per bar change (the failure --enforce acts on).
+It prints the line, then a status for the summary. Exit code: 0 fine, 3
+when the terminal shows garbage or a notification per bar change (the
+failure --enforce acts on).
 """
 import json
 import re
@@ -113,15 +114,21 @@ def main():
           f"garbage={garbage}{'' if diff in ('-', '0') else f' ({diff} px differ)'}"
           f" | sent: {pings} pings, {bars} bar changes"
           + (f" | texts: {texts}" if texts else ""))
+    # The second line is the status the summary shows.
     why = []
     if bar_caused:
         why.append(f"{bar_caused} notification(s) for {bars} bar change(s)")
     if garbage == "yes":
         why.append("a sequence shown as text")
     if why:
-        print(", ".join(why))
+        print("FAIL: " + ", ".join(why))
+    elif pings and ping_caused == 0:
+        print("ok, but no ping raised a notification")
+    elif pings and ping_caused != pings:
+        print(f"ok, but {ping_caused} notification(s) for {pings} ping(s)")
+    else:
+        print("ok")
     sys.exit(3 if why else 0)
-
 
 if __name__ == "__main__":
     main()
