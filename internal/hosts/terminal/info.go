@@ -44,9 +44,14 @@ type Info struct {
 	// terminal (its markers may be stale): tmux's probe tells it (Outer).
 	Program, Version string
 	From             string // what recognised it ("TERM=foot", "VTE_VERSION")
-	Mux              Mux
-	MuxVersion       string // tmux's, from TERM_PROGRAM_VERSION in its panes
-	MuxPane          string // TMUX_PANE ("%3"), which the passthrough probe asks about
+	// Remote: the chat runs over ssh (SSH_CONNECTION or SSH_TTY, which
+	// sshd sets: openssh/openssh-portable session.c do_setup_env). Only TERM (and
+	// LANG, LC_*) crosses ssh, so a terminal whose TERM was set to
+	// another's is unknown there: see choose.
+	Remote     bool
+	Mux        Mux
+	MuxVersion string // tmux's, from TERM_PROGRAM_VERSION in its panes
+	MuxPane    string // TMUX_PANE ("%3"), which the passthrough probe asks about
 }
 
 // Detect reads the terminal from the environment, with no I/O (a query
@@ -56,7 +61,7 @@ type Info struct {
 // terminals started from that one, come last, in the table's order.
 // Inside Zellij, TERM and TERM_PROGRAM are the outer terminal's.
 func Detect(getenv func(string) string) Info {
-	in := Info{Term: getenv("TERM")}
+	in := Info{Term: getenv("TERM"), Remote: getenv("SSH_CONNECTION") != "" || getenv("SSH_TTY") != ""}
 	prog, ver := getenv("TERM_PROGRAM"), getenv("TERM_PROGRAM_VERSION")
 	tmuxVersion := ""
 	if strings.EqualFold(prog, "tmux") {

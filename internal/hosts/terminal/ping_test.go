@@ -11,16 +11,18 @@ import (
 
 func TestPingBytes(t *testing.T) {
 	long := strings.Repeat("a", 1<<20)
+	// The terminal is unknown: a ';' becomes a ',' (WezTerm drops, Rio
+	// and foot cut an OSC 9 at one, and any may be unknown: plan.go).
 	tests := []struct {
 		name, msg, want string
 	}{
 		{"plain", "turn done", "\x1b]9;turn done\x07"},
-		{"ConEmu progress prefix", "4;3", "\x1b]9; 4;3\x07"},
-		{"ConEmu prefix, many digits", "123;x", "\x1b]9; 123;x\x07"},
-		{"ConEmu prefix after cleaning", "\x07 9;C:\\", "\x1b]9; 9;C:\\\x07"},
-		{"digits then space", "12 ;x", "\x1b]9; 12 ;x\x07"},
+		{"ConEmu progress prefix", "4;3", "\x1b]9; 4,3\x07"},
+		{"ConEmu prefix, many digits", "123;x", "\x1b]9; 123,x\x07"},
+		{"ConEmu prefix after cleaning", "\x07 9;C:\\", "\x1b]9; 9,C:\\\x07"},
+		{"digits then space", "12 ;x", "\x1b]9; 12 ,x\x07"},
 		{"digits alone", "42", "\x1b]9; 42\x07"},
-		{"semicolon first", ";4;3", "\x1b]9;;4;3\x07"},
+		{"semicolon first", ";4;3", "\x1b]9;,4,3\x07"},
 		{"ESC swallows what it starts", "a\x1bbc", "\x1b]9;ac\x07"},
 		{"BEL", "a\x07b", "\x1b]9;ab\x07"},
 		{"ST as a raw byte", "a\x9cb", "\x1b]9;ab\x07"},
@@ -98,7 +100,7 @@ func TestPingThroughMultiplexers(t *testing.T) {
 			t.Fatalf("%v: %q: %v", in.Mux, got[0], err)
 		}
 		checkPing(t, "\x1b]"+inner[0].data+"\x07")
-		if len(inner) != 1 || inner[0].data != "9; 4;3 rm -rf" {
+		if len(inner) != 1 || inner[0].data != "9; 4,3 rm -rf" {
 			t.Errorf("%v: passthrough holds %v", in.Mux, inner)
 		}
 	}

@@ -144,7 +144,10 @@ func pingFor(r *Row, v string) (PingMethod, string) {
 // choose is the plan for in: its row's facts at its version, through its
 // multiplexer. Inside tmux, in holds the outer terminal tmux reported (Outer).
 func choose(in Info) Plan {
-	p := Plan{Program: in.Program, From: in.From, Bar: true, Ping: PingOSC9, End: EndBEL,
+	// An unknown terminal's ping loses its ';' too: WezTerm drops an OSC 9
+	// that holds one, Rio and foot cut at it (their rows), and any of them
+	// may be unknown here (over ssh, TERM set to another's).
+	p := Plan{Program: in.Program, From: in.From, Bar: true, Ping: PingOSC9, End: EndBEL, Cut: ";",
 		BarWhy:  "unknown terminal: OSC 9;4, BEL-terminated (drawn where it is known, ignored elsewhere)",
 		PingWhy: "unknown terminal: OSC 9, BEL-terminated"}
 	r := rowByName(in.Program)
@@ -162,6 +165,15 @@ func choose(in Info) Plan {
 				p.KeepWhy = fmt.Sprintf("%s drops a bar after %v without one (%s)", r.Name, ka.Is, ka.Src)
 			}
 		}
+	}
+	if r == nil && in.Remote && in.Mux != MuxTmux { // tmux asks the terminal itself (Outer)
+		// Over ssh with TERM set to another terminal's (xterm-256color where
+		// the host lacks its terminfo) no marker crosses: the terminal may be
+		// a kitty before 0.38 or a foot 1.8-1.19, which show each OSC 9;4 as
+		// a notification (their rows), and nothing here can tell. No bar
+		// rather than a notification per state change; the ping stays.
+		p.Bar, p.BarWhy = false, "an unknown terminal over ssh (SSH_CONNECTION, SSH_TTY): it may be one that shows OSC 9;4 "+
+			"as a notification per state change (kitty before 0.38, foot 1.8-1.19), and its TERM does not tell"
 	}
 	switch in.Mux {
 	case MuxScreen:

@@ -66,6 +66,12 @@ var profiles = []profile{
 	{"Contour 0.6.2, version unknown", []string{"TERM", "contour"}, "contour", "0.6.2", nil, 2, 0},
 	{"Konsole 24.12", []string{"KONSOLE_VERSION", "241202"}, "konsole", "24.12.2", nil, 2, 0},
 	{"Linux console", []string{"TERM", "linux"}, "linux", "", nil, 0, 0},
+	// Over ssh with TERM overridden nothing names the terminal: no bar,
+	// which kitty 0.26 and foot 1.13 would each show as a notification
+	// (.ci/terminals --ssh xterm-256color runs the real ones).
+	{"kitty 0.26 over ssh as xterm-256color", []string{"TERM", "xterm-256color", "SSH_CONNECTION", "10.0.0.2 50000 10.0.0.1 22"},
+		"kitty", "0.26.5", nil, 2, 0},
+	{"foot 1.13 over ssh as xterm-256color", []string{"TERM", "xterm-256color", "SSH_TTY", "/dev/pts/3"}, "foot", "1.13.1", nil, 2, 0},
 	{"kitty inside Zellij 0.45", []string{"TERM", "xterm-kitty", "ZELLIJ", "0", "ZELLIJ_SESSION_NAME", "s"}, "zellij", "0.45", nil, 2, 0},
 }
 
@@ -92,10 +98,11 @@ func TestTerminalProfiles(t *testing.T) {
 }
 
 // The unknown terminal gets what every terminal got before the table
-// (the kits' goldens show it): OSC 9;4 and OSC 9, BEL-terminated.
+// (the kits' goldens show it): OSC 9;4 and OSC 9, BEL-terminated; only a
+// ping's ';' became a ',' (plan.go).
 func TestUnknownTerminalUnchanged(t *testing.T) {
 	got := throughPty(t, Config{Info: Detect(env("TERM", "xterm-256color"))})
-	want := "\x1b]9;4;0\a\x1b]9;4;3\a\x1b]9;4;4;100\a\x1b]9;approve shell: git push; rm -rf build\a" +
+	want := "\x1b]9;4;0\a\x1b]9;4;3\a\x1b]9;4;4;100\a\x1b]9;approve shell: git push, rm -rf build\a" +
 		"\x1b]9;4;3\a\x1b]9;4;2;100\a\x1b]9; 3 tests failed\a\x1b]9;4;0\a\x1b]9;4;0\a"
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
