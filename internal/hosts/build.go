@@ -145,7 +145,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 			add(h.Kind, b, err, true, herdrCarries, "herdr API on "+h.Socket+", pane "+h.HerdrPane)
 			carries = "rail facts, sub-agents"
 		}
-		b, err := newTuios(c, h.TuiosSocket, h.Session, h.Pane, h.HerdrAPI)
+		b, err := newTuios(c, h.TuiosSocket, h.Session, h.Pane, h.TuiosStall, h.HerdrAPI)
 		add(h.Kind, b, err, !h.HerdrAPI, carries, "socket "+h.TuiosSocket+", session "+printable(h.Session)+", window "+h.Pane)
 	case h.Kind == Cmux:
 		b, err := newCmux(c, h.Bin, h.Workspace, h.Surface)

@@ -148,7 +148,7 @@ func detectTuios(r *reader) (Host, bool) {
 		return Host{}, false
 	}
 	h := Host{Kind: Tuios, Session: r.id(Tuios, "TUIOS_SESSION", true, true), Pane: r.id(Tuios, "TUIOS_PANE_ID", true, false),
-		TuiosSocket: r.socket(Tuios, "TUIOS_SOCKET")}
+		TuiosSocket: r.socket(Tuios, "TUIOS_SOCKET"), TuiosStall: r.getenv("TUIOS_AGENT_STALL_SECONDS")}
 	if r.hasHerdrVars() {
 		hh := r.readHerdr()
 		h.HerdrAPI, h.Socket, h.HerdrPane = true, hh.Socket, hh.Pane

@@ -296,3 +296,13 @@ func TestDetectRefusesInvisibleCharacters(t *testing.T) {
 		t.Errorf("host %s, problems %v", d.Host.Kind, d.Problems)
 	}
 }
+
+// tuios's stall window is read with the rest of the environment, through
+// the getenv detection was given (WithEnv), never from the process's own.
+func TestDetectReadsTuiosStallThroughGetenv(t *testing.T) {
+	t.Setenv("TUIOS_AGENT_STALL_SECONDS", "100")
+	d := Detect(testEnv(t, with(tuiosVars, "TUIOS_AGENT_STALL_SECONDS", "8"), false))
+	if d.Host.Kind != Tuios || d.Host.TuiosStall != "8" {
+		t.Errorf("host %s, stall %q; want tuios, \"8\"", d.Host.Kind, d.Host.TuiosStall)
+	}
+}

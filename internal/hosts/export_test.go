@@ -38,12 +38,13 @@ func NewHerdr(c HerdrConfig) (*HerdrBackend, error) {
 
 type TuiosConfig struct {
 	Socket, Session, Pane, Agent string
+	Stall                        string // TUIOS_AGENT_STALL_SECONDS as detection read it
 	NoStates                     bool
 	Now                          func() time.Time
 }
 
 func NewTuios(c TuiosConfig) (*TuiosBackend, error) {
-	b, err := newTuios(Config{Agent: c.Agent}, c.Socket, c.Session, c.Pane, c.NoStates)
+	b, err := newTuios(Config{Agent: c.Agent}, c.Socket, c.Session, c.Pane, c.Stall, c.NoStates)
 	if err == nil && c.Now != nil {
 		b.now = c.Now
 	}

@@ -39,6 +39,7 @@ type Host struct {
 	Bin         string // HERDR_BIN_PATH, or the cmux on PATH
 	Session     string // TUIOS_SESSION
 	TuiosSocket string // TUIOS_SOCKET
+	TuiosStall  string // TUIOS_AGENT_STALL_SECONDS, read with the rest (WithEnv's getenv), not by the backend
 	HerdrAPI    bool
 	HerdrCLI    bool // herdr through its binary, as on Windows (a named pipe)
 	HerdrPane   string

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -82,7 +81,7 @@ var (
 // pane leaves the state first (settle_seconds, internal/config/agent_alerts.go, main 6037a8a).
 const tuiosSettle = 2 * time.Second
 
-func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBackend, error) {
+func newTuios(c Config, socket, session, pane, stall string, noStates bool) (*tuiosBackend, error) {
 	switch {
 	case socket == "" || session == "" || pane == "":
 		return nil, fmt.Errorf("tuios: %w: socket, session and pane are required", ErrConfig)
@@ -103,7 +102,7 @@ func newTuios(c Config, socket, session, pane string, noStates bool) (*tuiosBack
 		// tuios's rail shows a harness id up to its first '-' (internal/app/
 		// render_sidebar.go, sidebarHarnessLabel, main 6037a8a): each is U+2011.
 		harness: strings.ReplaceAll(c.Agent, "-", "\u2011"),
-		stall:   tuiosStall(os.Getenv("TUIOS_AGENT_STALL_SECONDS")),
+		stall:   tuiosStall(stall),
 		now:     time.Now,
 	}, nil
 }

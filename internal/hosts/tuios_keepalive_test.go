@@ -34,8 +34,7 @@ func TestTuiosRefreshWithinHalfTheStallWindow(t *testing.T) {
 		{"-3", 0},
 		{"soon", 15 * time.Second}, // unreadable: tuios's default
 	} {
-		t.Setenv("TUIOS_AGENT_STALL_SECONDS", tc.env)
-		b := newTuiosBackend(t, f)
+		b := newTuiosBackend(t, f, func(c *hosts.TuiosConfig) { c.Stall = tc.env })
 		if got := b.Refresh(host.Working); got != tc.want {
 			t.Errorf("TUIOS_AGENT_STALL_SECONDS=%q: Refresh(Working) = %v, want %v", tc.env, got, tc.want)
 		}
@@ -45,15 +44,13 @@ func TestTuiosRefreshWithinHalfTheStallWindow(t *testing.T) {
 			}
 		}
 	}
-	// Read once: the backend keeps the window it was made with.
-	t.Setenv("TUIOS_AGENT_STALL_SECONDS", "8")
-	b := newTuiosBackend(t, f)
+	// The backend never reads the process's environment: detection read
+	// the variable through WithEnv's getenv, with the rest.
 	t.Setenv("TUIOS_AGENT_STALL_SECONDS", "100")
-	if got := b.Refresh(host.Working); got != 4*time.Second {
-		t.Errorf("after the variable changed: Refresh(Working) = %v, want 4s", got)
+	if got := newTuiosBackend(t, f, func(c *hosts.TuiosConfig) { c.Stall = "8" }).Refresh(host.Working); got != 4*time.Second {
+		t.Errorf("with the process's variable set: Refresh(Working) = %v, want 4s", got)
 	}
 	// herdr's API carries the states: nothing to keep alive here.
-	t.Setenv("TUIOS_AGENT_STALL_SECONDS", "")
 	if got := newTuiosBackend(t, f, func(c *hosts.TuiosConfig) { c.NoStates = true }).Refresh(host.Working); got != 0 {
 		t.Errorf("NoStates: Refresh(Working) = %v, want 0", got)
 	}
@@ -63,7 +60,6 @@ func TestTuiosRefreshWithinHalfTheStallWindow(t *testing.T) {
 // working: the Reporter re-sends it every 15 s of the default window, and
 // stops once the turn ended. The clock is synctest's; the socket is real.
 func TestTuiosSilentTurnStaysWorking(t *testing.T) {
-	t.Setenv("TUIOS_AGENT_STALL_SECONDS", "")
 	f := fakehost.NewTuios(t)
 	synctest.Test(t, func(t *testing.T) {
 		b := newTuiosBackend(t, f)
