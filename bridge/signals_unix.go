@@ -22,13 +22,19 @@ type signalWatch struct {
 // signal reraise accepts is delivered again with its default action, so
 // the process ends as it would have without hostbridge.
 func watchSignals(exit func(os.Signal), reraise func(os.Signal) bool) *signalWatch {
+	sigs := watched()
+	if len(sigs) == 0 {
+		// Every exit signal ignored: nothing to watch. signal.Notify with
+		// no signal would relay every one (SIGWINCH, SIGCHLD...) to the exit.
+		return nil
+	}
 	w := &signalWatch{
 		ch:     make(chan os.Signal, 1),
 		quit:   make(chan struct{}),
 		done:   make(chan struct{}),
 		firing: make(chan struct{}),
 	}
-	signal.Notify(w.ch, watched()...)
+	signal.Notify(w.ch, sigs...)
 	go func() {
 		defer close(w.done)
 		defer signal.Stop(w.ch)

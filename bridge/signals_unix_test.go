@@ -60,3 +60,25 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 		t.Error("SIGTERM is ignored")
 	}
 }
+
+// With every exit signal ignored (trap '' INT TERM HUP), nothing is
+// watched: signal.Notify with no signal would relay every signal, a
+// window resize included, to the exit.
+func TestAllExitSignalsIgnoredWatchNothing(t *testing.T) {
+	sigs := []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+	signal.Ignore(sigs...)
+	defer signal.Reset(sigs...)
+	b, err := New(WithBackends(&host.Recorder{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if b.signals != nil {
+		t.Error("a signal watcher runs with every exit signal ignored")
+	}
+	for _, s := range sigs {
+		if !signal.Ignored(s) {
+			t.Errorf("%v, ignored before New, is no longer ignored", s)
+		}
+	}
+}
