@@ -47,7 +47,7 @@ func TestSignalDuringClose(t *testing.T) {
 // hosts told it ended (the re-raise is ignored).
 func TestIgnoredSignalStaysIgnored(t *testing.T) {
 	signal.Ignore(syscall.SIGHUP)
-	defer signal.Reset(syscall.SIGHUP)
+	defer unignore(syscall.SIGHUP)
 	b, err := New(WithBackends(&host.Recorder{}))
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +67,7 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 func TestAllExitSignalsIgnoredWatchNothing(t *testing.T) {
 	sigs := []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 	signal.Ignore(sigs...)
-	defer signal.Reset(sigs...)
+	defer unignore(sigs...)
 	b, err := New(WithBackends(&host.Recorder{}))
 	if err != nil {
 		t.Fatal(err)
@@ -81,4 +81,15 @@ func TestAllExitSignalsIgnoredWatchNothing(t *testing.T) {
 			t.Errorf("%v, ignored before New, is no longer ignored", s)
 		}
 	}
+}
+
+// unignore undoes signal.Ignore for the tests after: signal.Reset alone
+// restores the default action but leaves signal.Ignored reporting true
+// (the runtime clears its ignored mark only when a signal is enabled:
+// runtime/sigqueue.go signal_enable), and a later New would watch none.
+func unignore(sigs ...os.Signal) {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, sigs...)
+	signal.Stop(c)
+	signal.Reset(sigs...)
 }
