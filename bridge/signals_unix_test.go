@@ -46,8 +46,7 @@ func TestSignalDuringClose(t *testing.T) {
 // it would un-ignore it, run the exit, and leave the chat running with its
 // hosts told it ended (the re-raise is ignored).
 func TestIgnoredSignalStaysIgnored(t *testing.T) {
-	signal.Ignore(syscall.SIGHUP)
-	defer unignore(syscall.SIGHUP)
+	defer ignoreFor(syscall.SIGHUP)()
 	b, err := New(WithBackends(&host.Recorder{}))
 	if err != nil {
 		t.Fatal(err)
@@ -66,8 +65,7 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 // window resize included, to the exit.
 func TestAllExitSignalsIgnoredWatchNothing(t *testing.T) {
 	sigs := []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
-	signal.Ignore(sigs...)
-	defer unignore(sigs...)
+	defer ignoreFor(sigs...)()
 	b, err := New(WithBackends(&host.Recorder{}))
 	if err != nil {
 		t.Fatal(err)
@@ -83,13 +81,27 @@ func TestAllExitSignalsIgnoredWatchNothing(t *testing.T) {
 	}
 }
 
-// unignore undoes signal.Ignore for the tests after: signal.Reset alone
-// restores the default action but leaves signal.Ignored reporting true
-// (the runtime clears its ignored mark only when a signal is enabled:
-// runtime/sigqueue.go signal_enable), and a later New would watch none.
-func unignore(sigs ...os.Signal) {
-	c := make(chan os.Signal, 1)
-	signal.Notify(c, sigs...)
-	signal.Stop(c)
-	signal.Reset(sigs...)
+// ignoreFor ignores sigs until the returned func undoes it, for the tests
+// after: signal.Reset alone restores the default action but leaves
+// signal.Ignored reporting true (the runtime clears its ignored mark only
+// when a signal is enabled: runtime/sigqueue.go signal_enable), and a later
+// New would watch none. A signal the process was started ignoring (the
+// suite run under nohup) stays ignored.
+func ignoreFor(sigs ...os.Signal) (undo func()) {
+	var was []os.Signal
+	for _, s := range sigs {
+		if !signal.Ignored(s) {
+			was = append(was, s)
+		}
+	}
+	signal.Ignore(sigs...)
+	return func() {
+		if len(was) == 0 {
+			return
+		}
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, was...)
+		signal.Stop(c)
+		signal.Reset(was...)
+	}
 }
