@@ -1,6 +1,7 @@
 // Package hostbridge makes a Bubble Tea v2 chat tell the terminal host it
 // runs in what the chat is doing — the plain terminal's progress bar
-// (OSC 9;4) and attention ping (OSC 9), herdr, tuios, cmux — with the
+// (OSC 9;4) and attention ping (a notification sequence chosen per
+// terminal), herdr, tuios, cmux — with the
 // same messages, options, hosts and exits as the Bubble Tea v1 frontend,
 // github.com/hostbridge/hostbridge. It is a nested module, so a v1 app
 // never downloads v2; import it under the package's name:

@@ -69,7 +69,7 @@ func ParseFlags(args []string, stderr io.Writer) (Flags, error) {
 	fs.StringVar(&f.Prompt, "m", "", "run one turn with this `prompt`, without the TUI, and exit")
 	fs.DurationVar(&f.Delay, "delay", f.Delay, "how long a scripted turn takes")
 	fs.StringVar(&f.Agent, "agent", f.Agent, "the agent `name` hosts show")
-	fs.BoolVar(&f.Notify, "notify", f.Notify, "ping (OSC 9) when the chat needs you while the terminal is not focused")
+	fs.BoolVar(&f.Notify, "notify", f.Notify, "ping (a desktop notification) when the chat needs you while the terminal is not focused")
 	fs.StringVar(&f.Background, "background", "", "`light` or dark: override the terminal's background answer")
 	fs.Var(&f.Profile, "profile", "`iota` (the default) or mendcode: the reference host behaviour to give")
 	fs.StringVar(&f.Session, "session", "", "start in session `NAME` (default: a new one)")

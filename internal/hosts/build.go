@@ -42,6 +42,52 @@ type Channel struct {
 	term    *terminal.Backend // Note, Probe, and the bar a renderer may take (Terminal)
 	tmux    *tmuxBackend      // the pane options', for Problem and Probe
 	handoff *handoff          // cmux's, here and on the terminal's: both change if cmux refuses rows
+	role    termRole          // the terminal's: what it is left to carry
+}
+
+// termRole is what the terminal channel is left to carry beside the other
+// hosts; its words are made when asked (String), from the plan chosen for
+// the terminal then and who draws the bar then.
+type termRole struct {
+	stateElsewhere bool // another host shows the state
+	hostAlerts     bool // tuios raises its own alerts
+	noPing, bell   bool // pings off; tmux's bell for needs you and failed
+}
+
+// termCarries is the terminal channel's carries now: the bar and the ping
+// the plan chose (terminal.Plan), who draws the bar, and cmux's hand-off.
+func (c Channel) termCarries(refused bool) string {
+	p, r := c.term.Plan(), c.role
+	var out []string
+	bar := "progress (OSC 9;4)"
+	if c.term.RendererDraws() {
+		bar = "progress (OSC 9;4, drawn by the UI's renderer)"
+	}
+	switch {
+	case r.hostAlerts:
+		return "nothing (tuios shows the state and raises its own alerts)"
+	case refused && p.Bar:
+		out = append(out, bar+", as cmux refused its status rows")
+	case !r.stateElsewhere && p.Bar:
+		out = append(out, bar)
+	}
+	if !r.noPing && p.Ping != terminal.PingNone {
+		out = append(out, "ping ("+p.Ping.String()+")")
+	}
+	if r.bell {
+		out = append(out, "tmux's bell (BEL) for needs you and failed")
+	}
+	s := strings.Join(out, ", ")
+	if s == "" {
+		s = "nothing (the host shows the state; pings are off)"
+		if !r.stateElsewhere {
+			s = "nothing (this terminal shows neither: see chose)"
+		}
+	}
+	if c.handoff != nil && !refused {
+		s += "; " + cmuxFallback
+	}
+	return s
 }
 
 // Problem is what the host's answer, once asked (Probe), says against the
@@ -89,11 +135,8 @@ func (c Channel) String() string {
 		return c.Host + ": not used: it refused set-status as an unknown command (a remote workspace's cmux): the terminal shows the state"
 	}
 	carries, via := c.Carries, c.Via
-	if c.term != nil { // Carries as it stands now: the renderer may have the bar
-		if refused {
-			carries = strings.Replace(carries, cmuxFallback, "progress (OSC 9;4), as cmux refused its status rows", 1)
-		}
-		carries, via = c.term.Carries(carries), via+" ("+c.term.Info().String()+")"
+	if c.term != nil {
+		carries, via = c.termCarries(refused), via+" ("+c.term.Info().String()+")"
 	}
 	s := fmt.Sprintf("%s: %s via %s", c.Host, carries, via)
 	if c.term != nil {
@@ -189,28 +232,13 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		// herdr's and tuios's do: ErrConfig's words go after it.
 		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", err, ErrConfig)})
 	}
-	carries := "progress (OSC 9;4), ping (OSC 9)"
-	switch {
-	case hostAlerts:
-		carries = "nothing (tuios shows the state and raises its own alerts)"
-	case hostCarriesState && c.NoPing:
-		carries = "nothing (the host shows the state; pings are off)"
-	case hostCarriesState:
-		carries = "ping (OSC 9)"
-	case c.NoPing:
-		carries = "progress (OSC 9;4)"
-	}
-	if h.Terminal.Mux == terminal.MuxTmux && !c.NoPing && !hostAlerts {
-		carries += ", tmux's bell (BEL) for needs you and failed"
-	}
-	if handed != nil {
-		carries += "; " + cmuxFallback
-	}
+	role := termRole{stateElsewhere: hostCarriesState, hostAlerts: hostAlerts, noPing: c.NoPing,
+		bell: h.Terminal.Mux == terminal.MuxTmux && !c.NoPing && !hostAlerts}
 	via := "the program's output"
 	if h.Terminal.Mux != terminal.MuxNone {
 		via += " inside " + h.Terminal.Mux.String()
 	}
-	return append(list, t), append(chans, Channel{Host: "terminal", Carries: carries, Via: via, term: t, handoff: handed})
+	return append(list, t), append(chans, Channel{Host: "terminal", Via: via, term: t, handoff: handed, role: role})
 }
 
 func orDiscard(l *slog.Logger) *slog.Logger {

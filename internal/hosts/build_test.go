@@ -30,8 +30,35 @@ func TestBuildTerminalCarriesStateWhenOnlyFactsHostIsLeft(t *testing.T) {
 	if !herdrErr {
 		t.Fatalf("herdr backend was made: %v", chans)
 	}
-	if term.Err != nil || term.Carries != "progress (OSC 9;4), ping (OSC 9)" {
-		t.Errorf("terminal carries %q (%v), want the bar too", term.Carries, term.Err)
+	if want := "terminal: progress (OSC 9;4), ping (OSC 9) via"; term.Err != nil || !strings.HasPrefix(term.String(), want) {
+		t.Errorf("terminal channel %q (%v), want the bar too", term.String(), term.Err)
+	}
+}
+
+// The terminal channel names what it sends to the terminal recognised,
+// from the plan chosen for it (no string edits): foot 1.13 gets no bar and
+// an OSC 777 ping; once a renderer draws the bar, the channel says so.
+func TestBuildTerminalChannelSaysWhatItSends(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		info terminal.Info
+		want string
+	}{
+		{"unknown", terminal.Info{Term: "xterm-256color"}, "terminal: progress (OSC 9;4), ping (OSC 9) via"},
+		{"foot", terminal.Detect(func(k string) string { return map[string]string{"TERM": "foot"}[k] }), "terminal: ping (OSC 777) via"},
+		{"Linux console", terminal.Info{Term: "linux"}, "terminal: nothing (this terminal shows neither: see chose) via"},
+	} {
+		_, chans := Build(Detection{Host: Host{Terminal: tc.info}}, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+		if got := chans[len(chans)-1].String(); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: %s\nwant the prefix %s", tc.name, got, tc.want)
+		}
+	}
+	_, chans := Build(Detection{Host: Host{Terminal: terminal.Info{Term: "xterm-256color"}}},
+		Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+	term := chans[len(chans)-1]
+	term.Terminal().HandBarToRenderer()
+	if want := "terminal: progress (OSC 9;4, drawn by the UI's renderer), ping (OSC 9) via"; !strings.HasPrefix(term.String(), want) {
+		t.Errorf("renderer: %s\nwant the prefix %s", term, want)
 	}
 }
 
@@ -48,7 +75,7 @@ func TestBuildNoPingInTuios(t *testing.T) {
 		var out strings.Builder
 		list, chans := Build(d, Config{Agent: "chat", Output: &out, OutputChosen: true})
 		term := chans[len(chans)-1]
-		if term.Host != "terminal" || term.Carries != "nothing (tuios shows the state and raises its own alerts)" {
+		if !strings.HasPrefix(term.String(), "terminal: nothing (tuios shows the state and raises its own alerts) via") {
 			t.Errorf("herdr API %v: terminal channel %v", d.Host.HerdrAPI, term)
 		}
 		last := list[len(list)-1]

@@ -114,7 +114,7 @@ func TestCmuxRefusingRowsHandsTheStateToTheTerminal(t *testing.T) {
 				t.Errorf("cmux channel %q after the refusal", s)
 			}
 		case "terminal":
-			if !strings.HasPrefix(s, "terminal: ping (OSC 9); progress (OSC 9;4), as cmux refused its status rows via ") {
+			if !strings.HasPrefix(s, "terminal: progress (OSC 9;4), as cmux refused its status rows, ping (OSC 9) via ") {
 				t.Errorf("terminal channel %q after the refusal", s)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -109,7 +110,7 @@ func TestBuildTmuxChannel(t *testing.T) {
 	if want := []string{"tmux", "terminal"}; !slices.Equal(names, want) {
 		t.Errorf("backends %q, want %q", names, want)
 	}
-	if len(chans) != 2 || chans[0].Host != "tmux" || chans[1].Carries != "progress (OSC 9;4), ping (OSC 9), tmux's bell (BEL) for needs you and failed" {
+	if len(chans) != 2 || chans[0].Host != "tmux" || !strings.HasPrefix(chans[1].String(), "terminal: progress (OSC 9;4), ping (OSC 9), tmux's bell (BEL) for needs you and failed via") {
 		t.Errorf("channels %v", chans)
 	}
 	if _, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true, Off: true}); len(chans) != 1 {

@@ -2,7 +2,6 @@ package terminal
 
 import (
 	"context"
-	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -115,12 +114,3 @@ func (b *Backend) letGo() {
 // Released is closed once the backend has let go of the bar: a renderer
 // that drew none meanwhile (RendererWaits) draws the state from then on.
 func (b *Backend) Released() <-chan struct{} { return b.releasedCh }
-
-// Carries is carries as the backend's bar owner has it now: a channel's
-// "progress (OSC 9;4)" reworded once the renderer draws it.
-func (b *Backend) Carries(carries string) string {
-	if b.RendererDraws() {
-		return strings.Replace(carries, "progress (OSC 9;4)", "progress (OSC 9;4, drawn by the UI's renderer)", 1)
-	}
-	return carries
-}

@@ -144,22 +144,6 @@ func TestRendererWaitsForTheReset(t *testing.T) {
 	}
 }
 
-// A channel says who draws the bar.
-func TestRendererCarries(t *testing.T) {
-	b, err := New(Config{Output: &recorder{}, Info: plainTerm})
-	if err != nil {
-		t.Fatal(err)
-	}
-	const c = "progress (OSC 9;4), ping (OSC 9)"
-	if got := b.Carries(c); got != c {
-		t.Fatalf("before: %q", got)
-	}
-	b.HandBarToRenderer()
-	if got, want := b.Carries(c), "progress (OSC 9;4, drawn by the UI's renderer), ping (OSC 9)"; got != want {
-		t.Fatalf("after: %q, want %q", got, want)
-	}
-}
-
 // Bubble Tea v2's renderer writes x/ansi's OSC 9;4, BEL-terminated: a
 // terminal that takes the bar only ST-terminated (VTE 0.80+) keeps it with
 // the backend, which ends it with ST; one that takes either but drops a
