@@ -220,7 +220,7 @@ func (b *Backend) barOn(p Plan) bool {
 		return false
 	case b.force == SupportOn:
 		return true
-	case b.bad != nil:
+	case b.bad != nil && !p.Forbid:
 		return !badProgress(b.bad, Info{Program: p.Program, Version: p.Version, Term: b.info.Term})
 	}
 	return p.Bar

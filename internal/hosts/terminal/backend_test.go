@@ -84,7 +84,7 @@ func TestReportBytes(t *testing.T) {
 			[]host.Report{state(host.Working), ping("hi"), exit}, nil},
 		{"dumb terminal: nothing at all", Config{Info: Info{Term: "dumb"}},
 			[]host.Report{state(host.Working), ping("hi"), exit}, nil},
-		{"screen", Config{Info: Info{Term: "screen-256color", Mux: MuxScreen}},
+		{"screen", Config{Info: Info{Term: "screen-256color", Mux: MuxScreen, Program: "rio", Version: "0.3.1"}},
 			[]host.Report{state(host.Working), ping("hi"), exit},
 			[]string{"\x1bP\x1b]9;4;3\x07\x1b\\", "\x1bP\x1b]9;hi\x07\x1b\\", "\x1bP\x1b]9;4;0\x07\x1b\\"}},
 	}

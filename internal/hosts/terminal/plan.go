@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hostbridge/hostbridge/internal/core"
 )
 
 // Plan is what the backend sends to a terminal, chosen from its row of
@@ -16,6 +18,7 @@ type Plan struct {
 	Version string // dotted ("0.80.2" from VTE_VERSION=8002); "" unknown
 	From    string // what recognised it
 	Bar     bool   // the bar is sent
+	Forbid  bool   // no bar whatever a known-bad list says: a multiplexer's or ssh's rule, not the terminal's (WithProgress(true) still forces it)
 	BarWhy  string
 	Ping    PingMethod
 	PingWhy string
@@ -59,14 +62,17 @@ func rowByTerm(t string) *Row {
 // XTVERSION answer ("kitty(0.47.1)", "foot(1.20.0)", "iTerm2 3.6.6"),
 // which tmux keeps (tty-keys.c tty_keys_extended_device_attributes, tmux
 // 3.3+): the row and the version inside it.
+// The name must end where the answer's version starts ("xterm.js(6.1.0)",
+// VS Code's, is not xterm's), and a bare or cut answer has no version:
+// it comes from the terminal, so anything may be in it.
 func rowByXTVersion(s string) (*Row, string) {
 	for i := range rows {
 		x := rows[i].XTVersion
-		if x == "" || len(s) < len(x) || !strings.EqualFold(s[:len(x)], x) {
+		if x == "" || len(s) < len(x) || !strings.EqualFold(s[:len(x)], x) || len(s) > len(x) && !strings.ContainsRune(" (", rune(s[len(x)])) {
 			continue
 		}
-		rest := strings.TrimLeft(s[len(x):], " (")
-		return &rows[i], strings.TrimRight(strings.Fields(rest + " ")[0], ")")
+		v, _, _ := strings.Cut(strings.TrimLeft(s[len(x):], " ("), " ")
+		return &rows[i], strings.TrimRight(v, ")")
 	}
 	return nil, ""
 }
@@ -166,27 +172,31 @@ func choose(in Info) Plan {
 			}
 		}
 	}
+	if r == nil && in.Mux == MuxScreen { // screen sets TERM and foot drops every marker: unknown
+		p.Bar, p.BarWhy, p.Forbid = false, "an unknown terminal behind GNU screen, which sets TERM itself: it may be one "+
+			"that shows OSC 9;4 as a notification (foot 1.8-1.19) or prints it (the Linux console)", true
+	}
 	if r == nil && in.Remote && in.Mux != MuxTmux { // tmux asks the terminal itself (Outer)
 		// Over ssh with TERM set to another terminal's (xterm-256color where
 		// the host lacks its terminfo) no marker crosses: the terminal may be
 		// a kitty before 0.38 or a foot 1.8-1.19, which show each OSC 9;4 as
 		// a notification (their rows), and nothing here can tell. No bar
 		// rather than a notification per state change; the ping stays.
-		p.Bar, p.BarWhy = false, "an unknown terminal over ssh (SSH_CONNECTION, SSH_TTY): it may be one that shows OSC 9;4 "+
+		p.Bar, p.Forbid, p.BarWhy = false, true, "an unknown terminal over ssh (SSH_CONNECTION, SSH_TTY): it may be one that shows OSC 9;4 "+
 			"as a notification per state change (kitty before 0.38, foot 1.8-1.19), and its TERM does not tell"
 	}
-	switch in.Mux {
-	case MuxScreen:
+	if in.Mux == MuxScreen {
 		// screen's DCS passthrough ends at the first ESC \ inside it.
 		if p.End == EndSTOnly && p.Bar {
 			p.Bar, p.BarWhy = false, p.Row.Name+" takes OSC 9;4 only ST-terminated, and an ST ends screen's passthrough early"
 		}
-		p.End = EndBEL
-		if p.From != "" { // screen keeps the environment it started in: maybe another terminal's
+		p.End, p.Keep = EndBEL, 0 // no keep-alive through screen (Refresh)
+		if p.From != "" {         // screen keeps the environment it started in: maybe another terminal's
 			p.From += " (as when screen started)"
 		}
-	case MuxZellij:
-		p.Bar, p.BarWhy, p.Keep = false, "Zellij drops OSC 9;4 up to 0.44 and turns it into a notification \"4;3\" from 0.45 ("+srcZellij+"zellij-server/src/panes/grid.rs)", 0
+	}
+	if in.Mux == MuxZellij || r != nil && r.ID == "zellij" { // inside it, or it is tmux's client (XTVERSION "Zellij(4500)")
+		p.Bar, p.Forbid, p.BarWhy, p.Keep = false, true, "Zellij drops OSC 9;4 up to 0.44 and turns it into a notification \"4;3\" from 0.45 ("+srcZellij+"zellij-server/src/panes/grid.rs)", 0
 	}
 	if p.Keep == 0 && p.Bar {
 		p.KeepWhy = "none needed"
@@ -208,6 +218,9 @@ func (p Plan) String() string {
 	if p.From != "" {
 		who += " from " + p.From
 	}
+	// The program, version and from come from the environment: cleaned, as
+	// Info.String's are, so no value reads as another field of the line.
+	who = strings.ReplaceAll(core.Clean(who, 160), ";", ",")
 	bar := "bar none: " + p.BarWhy
 	if p.Bar {
 		bar = "bar OSC 9;4 " + map[Terminator]string{EndBEL: "BEL-terminated", EndST: "ST-terminated",

@@ -59,7 +59,7 @@ func TestRendererOwnsTheBar(t *testing.T) {
 		{"hangup after the app's bar", plainTerm, Config{}, nil, func(b *Backend) { b.AppBar(true); b.RendererGone() }, true,
 			[]host.Report{exit},
 			[]string{reset}},
-		{"screen: the backend keeps it", Info{Term: "screen", Mux: MuxScreen}, Config{}, nil, nil, false,
+		{"screen: the backend keeps it", Info{Term: "screen", Mux: MuxScreen, Program: "WindowsTerminal"}, Config{}, nil, nil, false,
 			[]host.Report{state(host.Working)},
 			[]string{"\x1bP" + working + "\x1b\\"}},
 		{"known-bad: nobody draws", Info{Term: "linux"}, Config{}, nil, nil, false,

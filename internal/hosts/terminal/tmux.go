@@ -244,7 +244,7 @@ func (b *Backend) gen() tmuxGen {
 // outer is the terminal outside tmux as its probe told it: the XTVERSION
 // answer names it and its version; else a TERM only one terminal sets.
 func outer(f TmuxFacts) (id, version, from string) {
-	if r, v := rowByXTVersion(f.TermType); r != nil && !r.Mux {
+	if r, v := rowByXTVersion(f.TermType); r != nil { // a multiplexer too (Zellij: choose gives it no bar)
 		return r.ID, v, "tmux's client_termtype " + core.Clean(f.TermType, 40)
 	}
 	if r := rowByTerm(f.TermName); r != nil {
