@@ -60,7 +60,7 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 	}
 }
 
-// With every exit signal ignored (trap '' INT TERM HUP), nothing is
+// With every exit signal ignored (trap "" INT TERM HUP), nothing is
 // watched: signal.Notify with no signal would relay every signal, a
 // window resize included, to the exit.
 func TestAllExitSignalsIgnoredWatchNothing(t *testing.T) {

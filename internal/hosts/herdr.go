@@ -98,11 +98,15 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 		}
 	case host.KindExit:
 		// The exit's budget (its context's deadline, from when the chat
-		// quit: internal/core/exit.go) goes to the pane first: the facts
-		// and labels cleared (best effort: herdr clears only agents it
-		// detected), then the release; the toast only within what is
-		// left, as the release is what a slow herdr must not miss.
-		clearErr := errors.Join(ignoreDropped(b.sendTokens(ctx, nil, false)), b.setLabels(ctx, nil))
+		// quit: internal/core/exit.go) goes to the pane first. The facts and
+		// labels are cleared first (best effort: herdr clears only agents it
+		// detected), but within half of what is left, so the release always
+		// has the other half: a herdr answering just inside the report bound
+		// (450 ms of 500) would otherwise spend it all on the two clears. The
+		// toast comes last, within what the release left.
+		cctx, cancel := withHalf(ctx)
+		clearErr := errors.Join(ignoreDropped(b.sendTokens(cctx, nil, false)), b.setLabels(cctx, nil))
+		cancel()
 		err := errors.Join(b.send(ctx, methodReleaseAgent, b.params()), clearErr)
 		b.owed = !b.toast(ctx)
 		return err
@@ -131,13 +135,19 @@ func (b *herdrBackend) toast(ctx context.Context) bool {
 		t.Title = b.c.Agent + " failed"
 	} // 64+9 characters at most: herdr keeps 80
 	// Half the time left at most: what is left after it is Close's margin.
-	if d, ok := ctx.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, time.Until(d)/2)
-		defer cancel()
-	}
+	ctx, cancel := withHalf(ctx)
+	defer cancel()
 	_ = b.request(ctx, methodShowNotification, b.seq.next(b.now()), t, "notification_show")
 	return true
+}
+
+// withHalf bounds ctx to half the time its deadline leaves (unbounded
+// without one).
+func withHalf(ctx context.Context) (context.Context, context.CancelFunc) {
+	if d, ok := ctx.Deadline(); ok {
+		return context.WithTimeout(ctx, time.Until(d)/2)
+	}
+	return context.WithCancel(ctx)
 }
 
 func (b *herdrBackend) params() *herdrParams {
