@@ -136,6 +136,12 @@ func TestQuery(t *testing.T) {
 				if took > timeout+bound {
 					t.Errorf("Query took %v, its bound %v", took, timeout)
 				}
+				// An answer that ends with its CPR ends the query then, not
+				// at its bound: a tenth of it is far more than any machine
+				// needs to play the answer, and far less than the bound.
+				if !tt.late && took > answeredBound/10 {
+					t.Errorf("Query took %v: it did not return at the cursor report", took)
+				}
 				if q := <-played; string(q) != wantQuery {
 					t.Errorf("terminal got %q, want %q", q, wantQuery)
 				}
