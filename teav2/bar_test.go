@@ -29,7 +29,8 @@ func TestWhoDrawsTheBar(t *testing.T) {
 			[]string{"terminal progress 0", `terminal ping "approve shell"`}},
 		{"ghostty", plain("TERM", "xterm-ghostty"), nil, true,
 			[]string{"terminal progress 0", `terminal ping "approve shell"`}},
-		{"screen", plain("STY", "1.pts-0", "TERM", "screen"), nil, false,
+		// Ghostty behind screen (an unknown terminal there gets no bar).
+		{"screen", plain("STY", "1.pts-0", "TERM", "screen", "TERM_PROGRAM", "ghostty", "TERM_PROGRAM_VERSION", "1.2.0"), nil, false,
 			[]string{"terminal progress 0 via screen", "terminal progress 3 via screen", "terminal progress 4;100 via screen",
 				`terminal ping "approve shell" via screen`, "terminal progress 0 via screen"}},
 		// VTE 0.80+ ignores a BEL-terminated OSC 9;4, and v2's renderer

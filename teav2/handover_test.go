@@ -120,7 +120,7 @@ type execDone struct{ err error }
 func TestExecSuspendsTheState(t *testing.T) {
 	var term hosttest.Terminal
 	rec := &host.Recorder{}
-	b, err := New(testOpts(&term, plain("STY", "1.pts-0", "TERM", "screen"))...)
+	b, err := New(testOpts(&term, plain("STY", "1.pts-0", "TERM", "screen", "TERM_PROGRAM", "ghostty", "TERM_PROGRAM_VERSION", "1.2.0"))...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func TestProgramDrawsTheBar(t *testing.T) {
 // the bar through screen's passthrough and the renderer writes none.
 func TestProgramInsideScreen(t *testing.T) {
 	var term hosttest.Terminal
-	m := Wrap(&chat{}, testOpts(&term, plain("STY", "1.pts-0", "TERM", "screen"))...)
+	m := Wrap(&chat{}, testOpts(&term, plain("STY", "1.pts-0", "TERM", "screen", "TERM_PROGRAM", "ghostty", "TERM_PROGRAM_VERSION", "1.2.0"))...)
 	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(&term), tea.WithWindowSize(80, 24), tea.WithoutSignalHandler())
 	done := make(chan error, 1)
 	go func() {
