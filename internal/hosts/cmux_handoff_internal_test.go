@@ -1,9 +1,8 @@
 package hosts
 
 import (
-	"bytes"
 	"context"
-	"sync"
+	"slices"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
 type shown struct {
@@ -105,24 +105,6 @@ func TestHandoffWaits(t *testing.T) {
 	})
 }
 
-// writes is the terminal's output, written by the Reporter's worker.
-type writes struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (w *writes) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.Write(p)
-}
-
-func (w *writes) has(seq string) bool {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return bytes.Contains(w.buf.Bytes(), []byte(seq))
-}
-
 // The hand-off's deadline path, with the real terminal and Reporter: a
 // cmux that never answers holds the terminal's first state for its
 // report's bound, then no more; each try after that fails at once
@@ -133,15 +115,13 @@ func (w *writes) has(seq string) bool {
 func TestHandoffGivesUpAtTheDeadline(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHandoff()
-		out := &writes{}
+		out := &fakehost.Terminal{} // reads the bytes as a terminal does
 		term, err := terminal.New(terminal.Config{Output: out,
 			Info: terminal.Info{Term: "xterm-256color", Program: "WezTerm"}, HostShows: h.hostShows})
 		if err != nil {
 			t.Fatal(err)
 		}
-		// WezTerm's bar is ST-terminated (the terminal table), so the
-		// working bar is looked for without its terminator.
-		const working = "\x1b]9;4;3"
+		drawn := func() bool { return slices.Contains(out.Transcript(), "terminal progress 3") }
 		const bound = 500 * time.Millisecond
 		r := core.NewReporter([]host.Backend{term}, core.ReporterOptions{Timeout: bound, EveryReport: true})
 		defer r.Close(context.Background())
@@ -152,8 +132,8 @@ func TestHandoffGivesUpAtTheDeadline(t *testing.T) {
 		}
 		time.Sleep(bound)
 		synctest.Wait()
-		if !h.gaveUp.Load() || out.has(working) {
-			t.Fatalf("after the report's bound: gave up %v, drawn %q; want given up, nothing drawn", h.gaveUp.Load(), out.buf.String())
+		if !h.gaveUp.Load() || drawn() {
+			t.Fatalf("after the report's bound: gave up %v, drawn %q; want given up, nothing drawn", h.gaveUp.Load(), out.Transcript())
 		}
 		const silent = time.Minute
 		time.Sleep(silent)
@@ -167,8 +147,8 @@ func TestHandoffGivesUpAtTheDeadline(t *testing.T) {
 		h.settle(true)
 		time.Sleep(core.DefaultRetryMax)
 		synctest.Wait()
-		if !out.has(working) {
-			t.Errorf("cmux refused; the terminal drew %q, want the working bar", out.buf.String())
+		if !drawn() {
+			t.Errorf("cmux refused; the terminal drew %q, want the working bar", out.Transcript())
 		}
 	})
 }
