@@ -46,8 +46,9 @@ type herdrBackend struct {
 }
 
 // herdrToastDelay is herdr's default delay_seconds: it holds its own toast
-// that long, dropped if the pane is released meanwhile (1c76079f src/app/
-// actions.rs pending_agent_notifications): notification.show (0.6.9+) instead.
+// that long, dropped if the pane is released meanwhile
+// (1c76079f src/app/actions.rs pending_agent_notifications):
+// notification.show (0.6.9+) instead.
 const herdrToastDelay = time.Second
 
 func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, error) {
@@ -197,12 +198,14 @@ func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 // for both wherever herdr shows the state (src/terminal/metadata.rs), from
 // before the idle to the next state or the exit (title and display_agent
 // rename the pane instead). Visual only: herdr's waits (src/api/wait.rs,
-// `herdr agent wait --until done`) and rollups ("1 done": src/app/
-// actions.rs tab_aggregate_state, activity_summary_for_panes) count it done.
+// `herdr agent wait --until done`) and rollups ("1 done":
+// src/app/actions.rs tab_aggregate_state, activity_summary_for_panes) count
+// it done.
 var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
 
-// setLabels sets labels in place of ours herdr holds (v0.8.2 src/terminal/
-// metadata.rs set_agent_metadata); nil clears any a predecessor left.
+// setLabels sets labels in place of ours herdr holds
+// (v0.8.2 src/terminal/metadata.rs set_agent_metadata); nil clears any a
+// predecessor left.
 func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error {
 	if l == nil && b.noLabels {
 		return nil

@@ -14,8 +14,8 @@ import (
 
 // A failed turn is idle in herdr, which reads working -> idle as done; the
 // state labels make the pane read "failed" where it would read "done" or
-// "idle" (herdr 0.8.0: src/ui/status.rs state_label, src/terminal/
-// metadata.rs), set before the idle so it never reads done, and cleared
+// "idle" (herdr 0.8.0: src/ui/status.rs state_label,
+// src/terminal/metadata.rs), set before the idle so it never reads done, and cleared
 // with the next state and at the exit.
 func TestFailureLabels(t *testing.T) {
 	h := newFake(t)

@@ -99,8 +99,9 @@ func newTuios(c Config, socket, session, pane, stall string, noStates bool) (*tu
 		refused: refusals{host: "tuios", log: c.Logger},
 		meta:    map[string]string{},
 		agents:  map[string]host.SubAgent{},
-		// tuios's rail shows a harness id up to its first '-' (internal/app/
-		// render_sidebar.go, sidebarHarnessLabel, main 6037a8a): each is U+2011.
+		// tuios's rail shows a harness id up to its first '-'
+		// (internal/app/render_sidebar.go sidebarHarnessLabel, main 6037a8a):
+		// each is U+2011.
 		harness: strings.ReplaceAll(c.Agent, "-", "\u2011"),
 		stall:   tuiosStall(stall),
 		now:     time.Now,
