@@ -228,7 +228,8 @@ var rows = []Row{
 		Bar:  []Step[BarSupport]{{"", BarPrints, "torvalds/linux drivers/tty/vt/vt.c do_con_trol (ESC ] takes only P and R: the rest shows; not re-read here)"}},
 		Ping: []Step[PingMethod]{{"", PingNone, "torvalds/linux drivers/tty/vt/vt.c"}}},
 	{ID: "zellij", Name: "Zellij", Markers: []string{"ZELLIJ", "ZELLIJ_SESSION_NAME", "ZELLIJ_PANE_ID"}, Mux: true, XTVersion: "Zellij",
-		RecogSrc: srcZellij + "zellij-server/src/pty.rs (ZELLIJ, ZELLIJ_SESSION_NAME, ZELLIJ_PANE_ID; TERM and TERM_PROGRAM are the outer terminal's)",
+		RecogSrc: srcZellij + "zellij-server/src/pty.rs (ZELLIJ, ZELLIJ_SESSION_NAME, ZELLIJ_PANE_ID; TERM and TERM_PROGRAM are the outer terminal's); " +
+			"behind tmux: XTVERSION Zellij(4500) for 0.45.0, zellij-server/src/panes/grid.rs, zellij-utils/src/shared.rs version_number",
 		Bar: []Step[BarSupport]{{"", BarIgnored, srcZellij + "zellij-server/src/panes/grid.rs (dropped up to 0.44)"},
 			{"0.45", BarNotifies, srcZellij + "zellij-server/src/notifications.rs (9;4 re-sent as OSC 9, or to kitty as an OSC 99 notification \"4;3\")"}},
 		Ping: []Step[PingMethod]{{"", PingNone, srcZellij + "zellij-server/src/notifications.rs (the outer terminal's ping: " +
