@@ -37,9 +37,9 @@ func lastList(reps []host.Report) string {
 // changed; an ended sub-agent is shown ended, then leaves the list once
 // the ended ones are half of it; a session switch starts it again.
 func TestReporterKeepsTheAgentList(t *testing.T) {
-	m := NewMachine(Config{}, host.Session{ID: "s"})
+	m := newMachine(host.Session{ID: "s"})
 	rec := &host.Recorder{}
-	r := NewReporter([]host.Backend{rec}, ReporterOptions{})
+	r := NewReporter([]host.Backend{rec}, with())
 	defer r.Close(context.Background())
 	steps := []struct {
 		do   func() []host.Report
@@ -71,9 +71,9 @@ func TestReporterKeepsTheAgentList(t *testing.T) {
 // A sub-agent's start and its steps clean its id alike: one with an id
 // past maxAgentID is found by each step, and the host sees it end.
 func TestReporterLongAgentID(t *testing.T) {
-	m := NewMachine(Config{}, host.Session{})
+	m := newMachine(host.Session{})
 	rec := &host.Recorder{}
-	r := NewReporter([]host.Backend{rec}, ReporterOptions{})
+	r := NewReporter([]host.Backend{rec}, with())
 	defer r.Close(context.Background())
 	id := strings.Repeat("é", 200)
 	shown := Clean(id, maxAgentID)
@@ -108,8 +108,8 @@ func TestReporterLongAgentID(t *testing.T) {
 // ended one shows how it ended, not as dropped).
 func TestReporterMergesAgentChanges(t *testing.T) {
 	g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 16)}
-	m := NewMachine(Config{}, host.Session{})
-	r := NewReporter([]host.Backend{g}, ReporterOptions{Timeout: time.Hour})
+	m := newMachine(host.Session{})
+	r := NewReporter([]host.Backend{g}, with(timeout(time.Hour)))
 	r.Send(m.Start()...)
 	<-g.entered // the worker holds the first state
 	for i := range 100 {
@@ -140,8 +140,8 @@ func TestReporterMergesAgentChanges(t *testing.T) {
 // are folded into the next.
 func TestReporterQueueLimitKeepsAgentChanges(t *testing.T) {
 	g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 16)}
-	m := NewMachine(Config{}, host.Session{ID: "s"})
-	r := NewReporter([]host.Backend{g}, ReporterOptions{Timeout: time.Hour, QueueLimit: 8})
+	m := newMachine(host.Session{ID: "s"})
+	r := NewReporter([]host.Backend{g}, with(timeout(time.Hour), queueLimit(8)))
 	r.Send(m.Start()...)
 	<-g.entered
 	var want []string
@@ -173,7 +173,7 @@ func BenchmarkMachineSubAgents(b *testing.B) {
 	const typ, task = "explore · Sonnet 5.5 · claude", "Find where the flaky test starts its server"
 	for _, n := range []int{10, 1000, 10000} {
 		b.Run(fmt.Sprintf("live=%d", n), func(b *testing.B) {
-			m := NewMachine(Config{SubAgentsBlock: true, Quiet: true}, host.Session{})
+			m := newMachine(host.Session{}, subAgentsBlock, noPing)
 			m.Start()
 			ids := make([]string, n)
 			for i := range ids {
@@ -203,7 +203,7 @@ func BenchmarkMachineSubAgents(b *testing.B) {
 		})
 	}
 	b.Run("over-the-cap", func(b *testing.B) {
-		m := NewMachine(Config{Quiet: true}, host.Session{})
+		m := newMachine(host.Session{}, noPing)
 		m.Start()
 		for i := range MaxAgents {
 			m.AgentStarted(fmt.Sprint("agent-", i), typ, task)

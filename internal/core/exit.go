@@ -33,6 +33,10 @@ func (f *inFlight) exiting() bool { return !f.graceEnd.IsZero() }
 
 // exitSent (w.mu held) gives the reports queued before the exit a tenth of
 // its budget, then cancels the one in flight if the exit supersedes it.
+// Why a tenth: a host that keeps up still gets everything queued, in order
+// (a session saved just before quitting reaches herdr), while a slow one
+// cannot eat the exit's share: nine tenths stay for the exit itself, which
+// may take a host several requests (herdr's release, then its toast).
 // The budget starts here, not when the exit's own turn comes: Close waits
 // WithExitTimeout from about now, so every report from here on, the exit
 // included, ends by then. A backend that does several things at the exit
@@ -43,8 +47,8 @@ func (w *worker) exitSent() {
 		return
 	}
 	now := time.Now()
-	grace := w.o.ExitTimeout / 10
-	w.inFlight.graceEnd, w.inFlight.end = now.Add(grace), now.Add(w.o.ExitTimeout)
+	grace := w.s.ExitTimeout / 10
+	w.inFlight.graceEnd, w.inFlight.end = now.Add(grace), now.Add(w.s.ExitTimeout)
 	if k := w.inFlight.kind; k != 0 && supersededByExit(k) {
 		cancel := w.inFlight.cancel
 		w.inFlight.cut = time.AfterFunc(grace, func() { cancel(errSuperseded) })
@@ -63,9 +67,9 @@ func (w *worker) pastGrace() bool {
 // budget (everything, the exit too). A panic fails the report: nothing on
 // this goroutine would restore the terminal.
 func (w *worker) call(ctx context.Context, r host.Report) (superseded bool, err error) {
-	timeout := w.o.Timeout
+	timeout := w.s.Timeout
 	if r.Kind == host.KindExit {
-		timeout = w.o.ExitTimeout
+		timeout = w.s.ExitTimeout
 	}
 	w.mu.Lock()
 	if w.inFlight.exiting() {

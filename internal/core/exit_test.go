@@ -126,7 +126,7 @@ func TestExitReachesSlowHost(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				h := tt.host
-				r := NewReporter([]host.Backend{h}, ReporterOptions{})
+				r := NewReporter([]host.Backend{h}, with())
 				tt.setup(r, h)
 				start := time.Now()
 				r.Send(host.Report{Kind: host.KindExit, State: host.Idle})
@@ -191,7 +191,7 @@ func TestExitBudgetStartsAtTheExit(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		const budget = time.Second
 		h := &deadlines{got: map[host.Kind][]time.Time{}}
-		r := NewReporter([]host.Backend{h}, ReporterOptions{ExitTimeout: budget, PingInterval: -1})
+		r := NewReporter([]host.Backend{h}, with(exitTimeout(budget), pingInterval(-1)))
 		r.Send(host.Report{Kind: host.KindState, State: host.Working})
 		synctest.Wait() // the state is in flight, and hangs
 		start := time.Now()

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // Limits on the text a Machine puts in a report, in runes.
@@ -15,20 +16,10 @@ const (
 	maxAgentID = 128  // the start and each step must clean an id alike
 )
 
-// Config is how a Machine behaves; the zero value is the default.
-type Config struct {
-	// The ping's gates, as bridge.Config's NoPing... fields.
-	Quiet, QuietBlocked, QuietFailed, QuietDone, QuietWhileUnknown bool
-
-	SubAgentsBlock bool                          // a waiting sub-agent holds the chat Blocked
-	Resume         func(sessionID string) string // the command that resumes a session
-	Agent          string                        // pings "<Agent> finished" for a reply with no text; "": "chat"
-}
-
 // Machine turns what the chat does into reports, with no I/O; the Reporter
 // decides what each host was already shown. Not safe for concurrent use.
 type Machine struct {
-	cfg Config
+	s settings.Settings // the ping's gates, SubAgentsBlock, ResumeCommand, Agent
 
 	state       host.State
 	request     string // what a Blocked chat waits on, or a Failed turn's headline
@@ -42,10 +33,10 @@ type Machine struct {
 	started, exited, suspended bool
 }
 
-// NewMachine returns a Machine, Unknown, with the startup session s.
-func NewMachine(cfg Config, s host.Session) *Machine {
-	m := &Machine{cfg: cfg}
-	m.session = m.cleanSession(s)
+// NewMachine returns a Machine, Unknown, with the startup session s.Session.
+func NewMachine(s settings.Settings) *Machine {
+	m := &Machine{s: s}
+	m.session = m.cleanSession(s.Session)
 	m.session.Origin = host.OriginStartup
 	return m
 }
@@ -86,7 +77,7 @@ func (m *Machine) Idle(reply string) []host.Report {
 	if m.state == host.Working || m.state == host.Blocked {
 		ping = ReplyWords(reply, MaxPing)
 		if ping == "" { // the app's finish carries no text: say so, as hosts do
-			ping = cmp.Or(Clean(m.cfg.Agent, MaxPing-len(" finished")), "chat") + " finished"
+			ping = cmp.Or(Clean(m.s.Agent, MaxPing-len(" finished")), settings.DefaultAgent) + " finished"
 		}
 	}
 	return m.set(host.Idle, "", ping)
@@ -199,7 +190,7 @@ func (m *Machine) agentReport(changes ...host.SubAgent) []host.Report {
 }
 
 func (m *Machine) agentStateChanged(out []host.Report) []host.Report {
-	if !m.cfg.SubAgentsBlock {
+	if !m.s.SubAgentsBlock {
 		return out
 	}
 	return m.stateChanged(out)
@@ -271,9 +262,9 @@ func (m *Machine) stateChanged(out []host.Report) []host.Report {
 
 // ping adds a ping for an event ev (Blocked, Failed, Idle), unless gated.
 func (m *Machine) ping(out []host.Report, text string, ev host.State) []host.Report {
-	quiet := map[host.State]bool{host.Blocked: m.cfg.QuietBlocked, host.Failed: m.cfg.QuietFailed,
-		host.Idle: m.cfg.QuietDone}[ev]
-	if m.cfg.Quiet || quiet || text == "" || m.focused || (!m.focusKnown && m.cfg.QuietWhileUnknown) {
+	on := map[host.State]bool{host.Blocked: m.s.ApprovalPing, host.Failed: m.s.FailurePing,
+		host.Idle: m.s.FinishedPing}[ev]
+	if !m.s.Ping || !on || text == "" || m.focused || (!m.focusKnown && !m.s.PingWhileFocusUnknown) {
 		return out
 	}
 	r := m.report(host.KindPing)
@@ -294,7 +285,7 @@ func (m *Machine) Shown() host.State {
 
 // effective is the state hosts are told (SubAgentsBlock included).
 func (m *Machine) effective() (host.State, string) {
-	if m.state != host.Blocked && m.cfg.SubAgentsBlock {
+	if m.state != host.Blocked && m.s.SubAgentsBlock {
 		if a, ok := m.agents.firstWaiting(); ok {
 			return host.Blocked, waitingMessage(a)
 		}
@@ -316,8 +307,8 @@ func (m *Machine) report(k host.Kind) host.Report {
 
 func (m *Machine) cleanSession(s host.Session) host.Session {
 	s.ID, s.Dir, s.Resume = Clean(s.ID, 256), Clean(s.Dir, MaxField), ""
-	if s.ID != "" && m.cfg.Resume != nil {
-		s.Resume = Clean(m.cfg.Resume(s.ID), MaxField)
+	if s.ID != "" && m.s.ResumeCommand != nil {
+		s.Resume = Clean(m.s.ResumeCommand(s.ID), MaxField)
 	}
 	return s
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // brief renders reports one per line, readable in a table.
@@ -111,7 +112,7 @@ func TestMachineTable(t *testing.T) {
 	for from, setup := range states {
 		for ev, do := range events {
 			t.Run(from+"/"+ev, func(t *testing.T) {
-				m := NewMachine(Config{}, host.Session{ID: "s1", Dir: "/tmp/s1"})
+				m := newMachine(host.Session{ID: "s1", Dir: "/tmp/s1"})
 				m.SetFocus(false)
 				setup(m)
 				if got := brief(do(m)); got != want[from][ev] {
@@ -125,21 +126,21 @@ func TestMachineTable(t *testing.T) {
 func TestMachinePingGate(t *testing.T) {
 	cases := []struct {
 		name  string
-		cfg   Config
+		edits []edit
 		focus []bool // focus reports, in order
 		pings int
 	}{
-		{"unknown pings", Config{}, nil, 3},
-		{"blurred pings", Config{}, []bool{false}, 3},
-		{"focused is silent", Config{}, []bool{true}, 0},
-		{"refocused is silent", Config{}, []bool{false, true}, 0},
-		{"quiet while unknown", Config{QuietWhileUnknown: true}, nil, 0},
-		{"quiet while unknown, then blurred", Config{QuietWhileUnknown: true}, []bool{false}, 3},
-		{"quiet", Config{Quiet: true}, []bool{false}, 0},
+		{"unknown pings", nil, nil, 3},
+		{"blurred pings", nil, []bool{false}, 3},
+		{"focused is silent", nil, []bool{true}, 0},
+		{"refocused is silent", nil, []bool{false, true}, 0},
+		{"quiet while unknown", []edit{quietWhileUnknown}, nil, 0},
+		{"quiet while unknown, then blurred", []edit{quietWhileUnknown}, []bool{false}, 3},
+		{"no ping", []edit{noPing}, []bool{false}, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := NewMachine(c.cfg, host.Session{})
+			m := newMachine(host.Session{}, c.edits...)
 			for _, f := range c.focus {
 				m.SetFocus(f)
 			}
@@ -171,7 +172,7 @@ func TestMachinePingGate(t *testing.T) {
 }
 
 func TestMachineCleansText(t *testing.T) {
-	m := NewMachine(Config{}, host.Session{ID: "id\x1b]52;c;AAAA\x07", Dir: "/tmp/\nx"})
+	m := newMachine(host.Session{ID: "id\x1b]52;c;AAAA\x07", Dir: "/tmp/\nx"})
 	m.Start()
 	reps := m.NeedsYou("approve shell: rm -rf /\x1b]52;c;ZXZpbA==\x07\x9c\r\n" + strings.Repeat("x", 1<<20))
 	for _, r := range reps {
@@ -189,7 +190,7 @@ func TestMachineCleansText(t *testing.T) {
 }
 
 func TestMachineSubAgents(t *testing.T) {
-	m := NewMachine(Config{SubAgentsBlock: true}, host.Session{ID: "s"})
+	m := newMachine(host.Session{ID: "s"}, subAgentsBlock)
 	m.SetFocus(false)
 	m.Start()
 	m.TurnStarted()
@@ -239,7 +240,7 @@ func TestMachineSubAgents(t *testing.T) {
 }
 
 func TestMachineSubAgentsDoNotBlockByDefault(t *testing.T) {
-	m := NewMachine(Config{}, host.Session{})
+	m := newMachine(host.Session{})
 	m.Start()
 	m.AgentStarted("a", "", "")
 	got := brief(m.AgentStep("a", host.AgentWaiting, "Allow shell"))
@@ -251,7 +252,7 @@ func TestMachineSubAgentsDoNotBlockByDefault(t *testing.T) {
 // The chat shows the sub-agent that has waited longest; when it is
 // answered, the next one.
 func TestMachineSubAgentsWaitInOrder(t *testing.T) {
-	m := NewMachine(Config{SubAgentsBlock: true, Quiet: true}, host.Session{})
+	m := newMachine(host.Session{}, subAgentsBlock, noPing)
 	m.Start()
 	m.TurnStarted()
 	for _, id := range []string{"a", "b", "c"} {
@@ -278,7 +279,7 @@ func TestMachineSubAgentsWaitInOrder(t *testing.T) {
 // A sub-agent that begins to wait on something else goes behind those
 // already waiting: its earlier wait no longer counts.
 func TestMachineSubAgentsWaitAgainGoesLast(t *testing.T) {
-	m := NewMachine(Config{SubAgentsBlock: true, Quiet: true}, host.Session{})
+	m := newMachine(host.Session{}, subAgentsBlock, noPing)
 	m.Start()
 	m.TurnStarted()
 	m.AgentStarted("a", "", "task a")
@@ -295,7 +296,7 @@ func TestMachineSubAgentsWaitAgainGoesLast(t *testing.T) {
 // reported stopped; what is kept stays bounded however many start and
 // wait without ever ending.
 func TestMachineSubAgentsCap(t *testing.T) {
-	m := NewMachine(Config{SubAgentsBlock: true}, host.Session{})
+	m := newMachine(host.Session{}, subAgentsBlock)
 	m.Start()
 	m.AgentStarted("first", "", "")
 	m.AgentStep("first", host.AgentDone, "")
@@ -323,7 +324,7 @@ func TestMachineSubAgentsCap(t *testing.T) {
 }
 
 func TestMachineMeta(t *testing.T) {
-	m := NewMachine(Config{}, host.Session{})
+	m := newMachine(host.Session{})
 	m.Start()
 	steps := []struct {
 		facts []host.Fact
@@ -343,7 +344,7 @@ func TestMachineMeta(t *testing.T) {
 }
 
 func TestMachineSuspendResume(t *testing.T) {
-	m := NewMachine(Config{}, host.Session{})
+	m := newMachine(host.Session{})
 	if got := m.Suspend(); got != nil {
 		t.Errorf("suspend before start = %s", brief(got))
 	}
@@ -372,7 +373,7 @@ func TestMachineSuspendResume(t *testing.T) {
 }
 
 func TestMachineResumeCommand(t *testing.T) {
-	m := NewMachine(Config{Resume: func(id string) string { return "chat --session " + id }}, host.Session{ID: "42"})
+	m := newMachine(host.Session{ID: "42"}, func(s *settings.Settings) { s.ResumeCommand = func(id string) string { return "chat --session " + id } })
 	reps := m.Start()
 	reps = append(reps, m.SessionChanged(host.Session{ID: "43", Dir: "/d"}, host.OriginSwitched)...)
 	reps = append(reps, m.TurnStarted()...)
@@ -390,7 +391,7 @@ func TestMachineResumeCommand(t *testing.T) {
 // message needs it (that the same headline again reaches no host is
 // TestReporterSkipsWhatTheHostShows').
 func TestMachineFailedHeadline(t *testing.T) {
-	m := NewMachine(Config{Quiet: true}, host.Session{})
+	m := newMachine(host.Session{}, noPing)
 	m.Start()
 	m.TurnStarted()
 	if got := brief(m.TurnFailed("Error:\x1b[31m rate\tlimited\n")); got != `state failed "Error: rate limited"` {
@@ -407,7 +408,7 @@ func TestMachineFailedHeadline(t *testing.T) {
 // A session switch empties the hosts' lists even when every sub-agent of
 // the old session had ended (a host still shows them, ended).
 func TestMachineSwitchAfterSubAgentsEnded(t *testing.T) {
-	m := NewMachine(Config{}, host.Session{ID: "s"})
+	m := newMachine(host.Session{ID: "s"})
 	m.Start()
 	if got := brief(m.SessionChanged(host.Session{ID: "t"}, host.OriginSwitched)); got != "session t switched" {
 		t.Errorf("switch with no sub-agent ever = %s", got)

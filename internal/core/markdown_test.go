@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 func TestPlain(t *testing.T) {
@@ -55,7 +56,7 @@ func TestReplyPingDropsMarkdown(t *testing.T) {
 // A turn that ends with no reply text still tells an unfocused user it
 // finished, by the agent's name.
 func TestIdleWithoutReplyPingsFinished(t *testing.T) {
-	m := NewMachine(Config{Agent: "coder"}, host.Session{})
+	m := newMachine(host.Session{}, func(s *settings.Settings) { s.Agent = "coder" })
 	m.Start()
 	m.TurnStarted()
 	var pings []string
@@ -68,7 +69,7 @@ func TestIdleWithoutReplyPingsFinished(t *testing.T) {
 		t.Fatalf("pings %q, want [\"coder finished\"]", pings)
 	}
 	// Before any turn, Idle is no news: no ping.
-	m2 := NewMachine(Config{}, host.Session{})
+	m2 := newMachine(host.Session{})
 	m2.Start()
 	for _, r := range m2.Idle("") {
 		if r.Kind == host.KindPing {

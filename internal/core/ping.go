@@ -16,7 +16,7 @@ type pinger struct {
 // ping sends r, or holds it (replacing a held one) within an interval of
 // the last or behind the exit.
 func (d *delivery) ping(r host.Report) {
-	p, every := &d.pings, d.w.o.PingInterval
+	p, every := &d.pings, d.w.s.PingInterval
 	now := time.Now()
 	if p.held != nil {
 		d.w.count(&d.w.stats.Coalesced) // r replaces it, or goes in its place
@@ -53,6 +53,6 @@ func (d *delivery) sendPing(r host.Report, now time.Time) {
 	p := &d.pings
 	p.held = nil
 	p.timer.Stop()
-	p.next = now.Add(d.w.o.PingInterval)
+	p.next = now.Add(d.w.s.PingInterval)
 	d.send(r)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// pingEvery is DefaultPingInterval, the documented interval, written out.
+// pingEvery is settings.DefaultPingInterval, the documented interval, written out.
 const pingEvery = 500 * time.Millisecond
 
 func pingReport(s host.State, msg string) host.Report {
@@ -106,7 +106,7 @@ func TestPingRateLimit(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				log := pingLog{slow: tt.slow}
-				r := NewReporter([]host.Backend{log.backend()}, ReporterOptions{})
+				r := NewReporter([]host.Backend{log.backend()}, with())
 				defer r.Close(context.Background())
 				tt.send(r)
 				synctest.Wait()
@@ -123,7 +123,7 @@ func TestPingRateLimit(t *testing.T) {
 func TestPingHeldAtExit(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var log pingLog
-		r := NewReporter([]host.Backend{log.backend()}, ReporterOptions{})
+		r := NewReporter([]host.Backend{log.backend()}, with())
 		r.Send(stateReport(host.Working), stateReport(host.Idle), pingReport(host.Idle, "first reply"))
 		r.Send(stateReport(host.Working), stateReport(host.Idle), pingReport(host.Idle, "last reply"))
 		synctest.Wait()

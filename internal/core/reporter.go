@@ -1,45 +1,21 @@
 package core
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"sync"
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
-// Defaults for ReporterOptions.
-const (
-	DefaultTimeout     = 500 * time.Millisecond
-	DefaultExitTimeout = time.Second
-	DefaultRetryMin    = 100 * time.Millisecond
-	DefaultRetryMax    = 5 * time.Second
-	DefaultQueueLimit  = 1024
-	// DefaultPingInterval: a burst of turns is not a burst of notifications
-	// (tuios holds a pane's OSC 9 to one per 500 ms alike).
-	DefaultPingInterval = 500 * time.Millisecond
-	closeGrace          = 100 * time.Millisecond // Close's wait, past its deadline, for cancelled workers
-)
+// closeGrace is Close's wait, past its deadline, for cancelled workers.
+const closeGrace = 100 * time.Millisecond
 
 // ErrClosed is returned by Flush after Close.
 var ErrClosed = errors.New("host: reporter closed")
-
-// ReporterOptions tunes a Reporter; zero values are the defaults.
-type ReporterOptions struct {
-	Timeout            time.Duration // bounds each report
-	ExitTimeout        time.Duration // bounds the exit, which may take a host several requests
-	PingInterval       time.Duration // the least time between two pings (negative: no limit)
-	Logger             *slog.Logger  // a debug line per failed report
-	RetryMin, RetryMax time.Duration // the retries' back-off
-	QueueLimit         int           // reports waiting per backend; past it the oldest is dropped
-	// EveryReport coalesces and refreshes nothing (unchanged ones are still
-	// skipped), so a test kit's transcript does not depend on timing.
-	EveryReport bool
-}
 
 // Reporter delivers reports as host.Backend promises, one worker goroutine
 // per backend, in order; Send never blocks. A newer snapshot replaces a
@@ -52,13 +28,14 @@ type Reporter struct {
 	closeErr  error
 }
 
-// NewReporter starts one worker per backend.
-func NewReporter(backends []host.Backend, o ReporterOptions) *Reporter {
-	o = o.Filled()
+// NewReporter starts one worker per backend. It reads the bounds, the
+// retries' back-off, the queue limit, the ping interval, EveryReport and
+// the logger from s, as resolved (settings.Default for a test).
+func NewReporter(backends []host.Backend, s settings.Settings) *Reporter {
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Reporter{cancel: cancel}
 	for _, b := range backends {
-		w := &worker{b: b, o: o, wake: make(chan struct{}, 1), done: make(chan struct{}), progress: make(chan struct{})}
+		w := &worker{b: b, s: s, wake: make(chan struct{}, 1), done: make(chan struct{}), progress: make(chan struct{})}
 		r.workers = append(r.workers, w)
 		go w.run(ctx)
 	}
@@ -131,26 +108,6 @@ func (r *Reporter) running(stop <-chan struct{}) []string {
 		}
 	}
 	return names
-}
-
-// Filled is o with its defaults.
-func (o ReporterOptions) Filled() ReporterOptions {
-	orDefault(&o.Timeout, DefaultTimeout)
-	orDefault(&o.ExitTimeout, DefaultExitTimeout)
-	orDefault(&o.RetryMin, DefaultRetryMin)
-	orDefault(&o.QueueLimit, DefaultQueueLimit)
-	o.PingInterval = cmp.Or(o.PingInterval, DefaultPingInterval) // negative stays: no limit
-	if o.RetryMax < o.RetryMin {
-		o.RetryMax = max(DefaultRetryMax, o.RetryMin)
-	}
-	o.Logger = cmp.Or(o.Logger, slog.New(slog.DiscardHandler))
-	return o
-}
-
-func orDefault[T int | time.Duration](v *T, d T) {
-	if *v <= 0 {
-		*v = d
-	}
 }
 
 // Stats returns each backend's counters, in backend order.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 	"go.uber.org/goleak"
 )
 
@@ -72,7 +73,7 @@ func stateReport(s host.State) host.Report { return host.Report{Kind: host.KindS
 
 func TestReporterKeepsOrder(t *testing.T) {
 	rec := &host.Recorder{}
-	r := NewReporter([]host.Backend{rec}, ReporterOptions{})
+	r := NewReporter([]host.Backend{rec}, with())
 	want := []host.Kind{host.KindState, host.KindSession, host.KindPing, host.KindState, host.KindExit}
 	for i, k := range want {
 		r.Send(host.Report{Kind: k, State: host.State(1 + i%4)})
@@ -95,7 +96,7 @@ func TestReporterKeepsOrder(t *testing.T) {
 // states are all delivered, in order.
 func TestReporterCoalesces(t *testing.T) {
 	g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 16)}
-	r := NewReporter([]host.Backend{g}, ReporterOptions{Timeout: time.Hour})
+	r := NewReporter([]host.Backend{g}, with(timeout(time.Hour)))
 	r.Send(stateReport(host.Working))
 	<-g.entered // the worker holds Working, blocked in Report: the rest queues
 	for i := 0; i < 10000; i++ {
@@ -123,7 +124,7 @@ func TestReporterCoalesces(t *testing.T) {
 func TestReporterRetriesUntilConverged(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g := &gate{fail: true}
-		r := NewReporter([]host.Backend{g}, ReporterOptions{})
+		r := NewReporter([]host.Backend{g}, with())
 		r.Send(stateReport(host.Working), host.Report{Kind: host.KindSession, Session: host.Session{ID: "s1"}}, stateReport(host.Blocked))
 		time.Sleep(3 * time.Second) // fake time: several failed retries
 		synctest.Wait()
@@ -133,7 +134,7 @@ func TestReporterRetriesUntilConverged(t *testing.T) {
 		g.mu.Lock()
 		g.fail = false
 		g.mu.Unlock()
-		time.Sleep(DefaultRetryMax)
+		time.Sleep(settings.DefaultRetryMax)
 		synctest.Wait()
 		if got := stateList(g.Reports()); len(got) != 1 || got[0] != host.Blocked {
 			t.Errorf("after recovery: %v, want [blocked]", got)
@@ -156,7 +157,7 @@ func TestReporterRetriesUntilConverged(t *testing.T) {
 func TestReporterRefreshes(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g := &gate{refresh: 10 * time.Second}
-		r := NewReporter([]host.Backend{g}, ReporterOptions{})
+		r := NewReporter([]host.Backend{g}, with())
 		r.Send(stateReport(host.Working))
 		time.Sleep(35 * time.Second)
 		synctest.Wait()
@@ -187,7 +188,7 @@ func TestReporterRefreshes(t *testing.T) {
 func TestReporterHungHost(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g := &gate{release: make(chan struct{})} // never released
-		r := NewReporter([]host.Backend{g}, ReporterOptions{Timeout: time.Hour})
+		r := NewReporter([]host.Backend{g}, with(timeout(time.Hour)))
 		for i := 0; i < 1000; i++ {
 			r.Send(stateReport(host.Working), host.Report{Kind: host.KindPing})
 		}
@@ -219,7 +220,7 @@ func TestReporterCloseNamesStuckBackend(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		stuck := make(chan struct{})
 		b := host.Func("stuck", func(context.Context, host.Report) error { <-stuck; return nil })
-		r := NewReporter([]host.Backend{b}, ReporterOptions{})
+		r := NewReporter([]host.Backend{b}, with())
 		r.Send(stateReport(host.Working))
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
@@ -233,7 +234,7 @@ func TestReporterCloseNamesStuckBackend(t *testing.T) {
 
 func TestReporterFlush(t *testing.T) {
 	g := &gate{release: make(chan struct{})}
-	r := NewReporter([]host.Backend{g}, ReporterOptions{Timeout: time.Hour})
+	r := NewReporter([]host.Backend{g}, with(timeout(time.Hour)))
 	defer r.Close(context.Background())
 	r.Send(stateReport(host.Working))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -252,7 +253,7 @@ func TestReporterFlush(t *testing.T) {
 
 func TestReporterQueueLimitKeepsExit(t *testing.T) {
 	g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 200)}
-	r := NewReporter([]host.Backend{g}, ReporterOptions{QueueLimit: 4, Timeout: time.Hour})
+	r := NewReporter([]host.Backend{g}, with(queueLimit(4), timeout(time.Hour)))
 	r.Send(stateReport(host.Working))
 	<-g.entered // the worker holds Working: the queue is empty
 	r.Send(host.Report{Kind: host.KindExit})
@@ -285,9 +286,9 @@ func TestReporterDropped(t *testing.T) {
 			return fmt.Errorf("mute: %w: swallowed", host.ErrDropped)
 		})
 		var logged bytes.Buffer
-		r := NewReporter([]host.Backend{b}, ReporterOptions{
-			Logger: slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug})),
-		})
+		r := NewReporter([]host.Backend{b}, with(func(s *settings.Settings) {
+			s.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		}))
 		r.Send(stateReport(host.Working), host.Report{Kind: host.KindSession, Session: host.Session{ID: "s1"}})
 		time.Sleep(time.Minute) // fake time: any retry would have run by now
 		synctest.Wait()
@@ -313,7 +314,7 @@ func TestReporterDropped(t *testing.T) {
 func TestReporterEveryReport(t *testing.T) {
 	run := func(every bool) ([]host.State, host.Stats) {
 		g := &gate{release: make(chan struct{}), entered: make(chan struct{}, 8)}
-		r := NewReporter([]host.Backend{g}, ReporterOptions{Timeout: time.Hour, EveryReport: every})
+		r := NewReporter([]host.Backend{g}, with(timeout(time.Hour), everyReport(every)))
 		r.Send(stateReport(host.Working))
 		<-g.entered // the worker holds Working: the rest queue behind it
 		r.Send(stateReport(host.Blocked), stateReport(host.Working), stateReport(host.Idle))
@@ -336,7 +337,7 @@ func TestReporterEveryReportRefreshesNothing(t *testing.T) {
 	for _, every := range []bool{false, true} {
 		synctest.Test(t, func(t *testing.T) {
 			g := &gate{refresh: time.Second}
-			r := NewReporter([]host.Backend{g}, ReporterOptions{EveryReport: every})
+			r := NewReporter([]host.Backend{g}, with(everyReport(every)))
 			r.Send(stateReport(host.Working))
 			time.Sleep(5 * time.Second) // virtual: refreshes would be due
 			if err := r.Close(context.Background()); err != nil {
@@ -383,7 +384,7 @@ func TestReporterRetryCarriesNewestSession(t *testing.T) {
 			}
 			return false
 		}}
-		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		rep := NewReporter([]host.Backend{b}, with())
 		defer rep.Close(context.Background())
 		s1 := host.Session{ID: "s1", Resume: "chat --session s1"}
 		s2 := host.Session{ID: "s2", Resume: "chat --session s2", Origin: host.OriginSwitched}
@@ -406,7 +407,7 @@ func TestReporterRetryCarriesNewestSession(t *testing.T) {
 func TestReporterNoRetryWhileSuspended(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := &script{fail: func(r host.Report, n int) bool { return r.Kind == host.KindState && n == 1 }}
-		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		rep := NewReporter([]host.Backend{b}, with())
 		defer rep.Close(context.Background())
 		rep.Send(host.Report{Kind: host.KindState, State: host.Working}, host.Report{Kind: host.KindSuspend, State: host.Working})
 		_ = rep.Flush(context.Background())
@@ -423,7 +424,7 @@ func TestReporterNoRetryWhileSuspended(t *testing.T) {
 func TestReporterRefreshSurvivesAFailure(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := &script{refresh: 10 * time.Second, fail: func(r host.Report, n int) bool { return r.Repeat && n == 2 }}
-		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		rep := NewReporter([]host.Backend{b}, with())
 		defer rep.Close(context.Background())
 		rep.Send(host.Report{Kind: host.KindState, State: host.Working})
 		time.Sleep(2 * time.Minute)
@@ -439,12 +440,12 @@ func TestReporterRefreshSurvivesAFailure(t *testing.T) {
 func TestReporterRetryStopsAtFirstFailure(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := &script{fail: func(host.Report, int) bool { return true }}
-		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		rep := NewReporter([]host.Backend{b}, with())
 		defer rep.Close(context.Background())
 		rep.Send(host.Report{Kind: host.KindState, State: host.Working}, host.Report{Kind: host.KindSession},
 			host.Report{Kind: host.KindMeta}, host.Report{Kind: host.KindAgents})
 		_ = rep.Flush(context.Background())
-		time.Sleep(DefaultRetryMin + time.Millisecond) // one retry tick
+		time.Sleep(settings.DefaultRetryMin + time.Millisecond) // one retry tick
 		synctest.Wait()
 		if st := rep.Stats()[0]; st.Retried != 1 {
 			t.Fatalf("one tick retried %d reports, want 1", st.Retried)
@@ -462,7 +463,7 @@ func TestReporterSurvivesAPanickingBackend(t *testing.T) {
 		}
 		return nil
 	})
-	rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+	rep := NewReporter([]host.Backend{b}, with())
 	rep.Send(host.Report{Kind: host.KindPing}, host.Report{Kind: host.KindPing})
 	if err := rep.Close(context.Background()); err != nil {
 		t.Fatal(err)
@@ -479,7 +480,7 @@ func TestReporterSurvivesAPanickingBackend(t *testing.T) {
 func TestReporterRepeatsAfterAFailure(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := &script{fail: func(r host.Report, n int) bool { return n == 2 }}
-		rep := NewReporter([]host.Backend{b}, ReporterOptions{})
+		rep := NewReporter([]host.Backend{b}, with())
 		defer rep.Close(context.Background())
 		rep.Send(host.Report{Kind: host.KindState, State: host.Working})
 		_ = rep.Flush(context.Background())
@@ -565,9 +566,9 @@ func TestReporterSkipsWhatTheHostShows(t *testing.T) {
 				if tt.drawer {
 					b = drawnScript{s}
 				}
-				r := NewReporter([]host.Backend{b}, ReporterOptions{EveryReport: every, RetryMin: time.Hour})
+				r := NewReporter([]host.Backend{b}, with(everyReport(every), retryMin(time.Hour)))
 				defer r.Close(context.Background())
-				m := NewMachine(Config{Quiet: true}, host.Session{})
+				m := newMachine(host.Session{}, noPing)
 				r.Send(m.Start()...)
 				_ = r.Flush(context.Background())
 				for _, do := range tt.steps {

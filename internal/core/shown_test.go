@@ -7,7 +7,7 @@ import (
 )
 
 func TestShown(t *testing.T) {
-	m := NewMachine(Config{SubAgentsBlock: true}, host.Session{})
+	m := newMachine(host.Session{}, subAgentsBlock)
 	steps := []struct {
 		name string
 		do   func()

@@ -9,12 +9,13 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // worker is the one goroutine that talks to one backend, and its queue.
 type worker struct {
 	b    host.Backend
-	o    ReporterOptions
+	s    settings.Settings
 	wake chan struct{} // capacity 1: the queue changed
 	done chan struct{} // closed when run returns
 
@@ -59,7 +60,7 @@ func (w *worker) enqueue(reps []host.Report) {
 			}
 			w.queue = slices.Delete(w.queue, i, i+1)
 		}
-		if len(w.queue) >= w.o.QueueLimit {
+		if len(w.queue) >= w.s.QueueLimit {
 			w.dropOldest()
 		}
 		w.queued++
@@ -79,7 +80,7 @@ func (w *worker) poke() {
 // queuedSnapshot is the index of the queued snapshot of kind k a new one
 // supersedes, or -1; edge events (pings, sessions, the exit) keep order.
 func (w *worker) queuedSnapshot(k host.Kind) int {
-	if w.o.EveryReport || !snapshot(k) {
+	if w.s.EveryReport || !snapshot(k) {
 		return -1
 	}
 	for i := len(w.queue) - 1; i >= 0 && snapshot(w.queue[i].r.Kind); i-- {
@@ -172,7 +173,7 @@ func (w *worker) run(ctx context.Context) {
 	defer w.closeBackend()
 	d := &delivery{w: w, ctx: ctx, retry: stoppedTimer(), refresh: stoppedTimer()}
 	d.pings.timer = stoppedTimer()
-	if !w.o.EveryReport {
+	if !w.s.EveryReport {
 		d.refresher, _ = w.b.(host.Refresher)
 	}
 	_, d.drawer = w.b.(host.Drawer)
@@ -227,7 +228,13 @@ type delivery struct {
 type given struct {
 	last  host.Report
 	taken bool // the host took last
-	doubt bool // the next goes as a Repeat: last failed, or a suspend cleared a Drawer
+	// doubt guards against believing what the host shows: the next report
+	// of the kind goes as a Repeat (host.Report.Repeat), so the backend
+	// sends it even if it equals the last. A failed report may have been
+	// applied anyway (answered after the deadline, half written), so what
+	// the host shows is unknown; and a suspend cleared what a Drawer (the
+	// terminal's bar) showed, though the state did not change.
+	doubt bool
 	retry bool // last failed and waits for another try
 }
 
@@ -287,7 +294,7 @@ func (d *delivery) send(r host.Report) bool {
 		w.count(&w.stats.Dropped)
 	default:
 		w.count(&w.stats.Failed)
-		w.o.Logger.LogAttrs(d.ctx, slog.LevelDebug, "hostbridge: report failed",
+		w.s.Logger.LogAttrs(d.ctx, slog.LevelDebug, "hostbridge: report failed",
 			slog.String("backend", w.b.Name()), slog.String("kind", r.Kind.String()),
 			slog.String("state", r.State.String()), slog.Any("err", err))
 	}
@@ -314,7 +321,7 @@ func (d *delivery) taken(r host.Report) {
 
 func (d *delivery) failed(k host.Kind) {
 	if !slices.ContainsFunc(retryOrder[:], func(o host.Kind) bool { return d.kinds[o].retry }) {
-		d.backoff = d.w.o.RetryMin
+		d.backoff = d.w.s.RetryMin
 		d.retry.Reset(d.backoff)
 	}
 	d.kinds[k].retry = true
@@ -335,7 +342,7 @@ func (d *delivery) retryNow() {
 		}
 		d.w.count(&d.w.stats.Retried)
 		if !d.send(r) {
-			d.backoff = min(2*d.backoff, d.w.o.RetryMax)
+			d.backoff = min(2*d.backoff, d.w.s.RetryMax)
 			d.retry.Reset(d.backoff)
 			return
 		}
@@ -355,7 +362,7 @@ func (d *delivery) refreshNow() {
 func (w *worker) closeBackend() {
 	if c, ok := w.b.(host.Closer); ok {
 		if err := c.Close(); err != nil {
-			w.o.Logger.Debug("hostbridge: close failed", "backend", w.b.Name(), "err", err)
+			w.s.Logger.Debug("hostbridge: close failed", "backend", w.b.Name(), "err", err)
 		}
 	}
 }
