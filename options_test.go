@@ -12,8 +12,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // Every option's bad values: New fails with an error wrapping ErrOption
@@ -130,7 +130,9 @@ func TestWrapKeepsGoingWithBadOptions(t *testing.T) {
 }
 
 // pingInterval sets the field no frontend exports (the kits use it).
-func pingInterval(d time.Duration) Option { return func(c *bridge.Config) { c.PingInterval = d } }
+func pingInterval(d time.Duration) Option {
+	return settings.KitOption(func(k *settings.Kit) { k.PingInterval = d }).(Option)
+}
 
 // everyReport makes every change reach every host, as the kits do.
-var everyReport Option = func(c *bridge.Config) { c.EveryReport = true }
+var everyReport = settings.KitOption(func(k *settings.Kit) { k.EveryReport = true }).(Option)

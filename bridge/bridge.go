@@ -10,13 +10,14 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // Bridge tells the detected hosts what the chat does, one bounded worker
 // per host, off the caller's goroutine. Every method but Suspend, Flush and
 // Close returns at once. A Bridge is safe for concurrent use.
 type Bridge struct {
-	cfg       config
+	s         settings.Settings // every option, read once (options.go)
 	detection hosts.Detection
 	channels  []hosts.Channel
 	term      *terminal.Backend // the terminal channel's, for a renderer (renderer.go); nil without one
@@ -39,44 +40,38 @@ type Bridge struct {
 // again, so the program dies of it as it would have; one the process was
 // started ignoring (SIGHUP under nohup) is left alone: it ends nothing.
 func New(opts ...Option) (*Bridge, error) {
-	cfg, err := parse(opts)
+	s, err := parse(opts)
 	if err != nil {
 		return nil, err
 	}
-	return build(cfg), nil
+	return build(s), nil
 }
 
 // Lenient is New for a wrapper, which cannot fail: each bad option is left
 // out and logged, and the error says which.
 func Lenient(opts ...Option) (*Bridge, error) {
-	cfg, err := parse(opts)
+	s, err := parse(opts)
 	if err != nil {
-		cfg.reporter.Logger.Debug("hostbridge: ignoring bad options", "err", err)
+		s.Logger.Debug("hostbridge: ignoring bad options", "err", err)
 	}
-	return build(cfg), err
+	return build(s), err
 }
 
-func build(cfg config) *Bridge {
-	b := &Bridge{cfg: cfg, done: make(chan struct{})}
-	b.detection = hosts.DetectWith(cfg.getenv, cfg.detect)
-	list := cfg.backends
-	if !cfg.custom {
-		hc := cfg.hosts
-		hc.NoPing = cfg.machine.Quiet
-		hc.Off = cfg.offVar != "" && cfg.getenv(cfg.offVar) == "0"
-		hc.SessionInAll = cfg.machine.Resume != nil
-		hc.Logger = cfg.reporter.Logger
-		list, b.channels = hosts.Build(b.detection, hc)
+func build(s settings.Settings) *Bridge {
+	b := &Bridge{s: s, done: make(chan struct{})}
+	b.detection = hosts.DetectWith(s.Getenv, hosts.Rules{HerdrPaneVars: s.HerdrPaneVars, GOOS: s.GOOS})
+	list := s.Backends
+	if !s.CustomBackends {
+		list, b.channels = hosts.Build(b.detection, hostsConfig(s))
 		for _, c := range b.channels {
 			if t := c.Terminal(); t != nil {
 				b.term = t
 			}
 		}
 	}
-	cfg.machine.Agent = cfg.hosts.Agent
-	b.m = core.NewMachine(cfg.machine, cfg.session)
-	b.rep = core.NewReporter(list, cfg.reporter)
-	if !cfg.noSignals {
+	b.m = core.NewMachine(s)
+	b.rep = core.NewReporter(list, s)
+	if s.SignalHandler {
 		b.signals = watchSignals(b.signalExit, b.reraise)
 	}
 	return b
@@ -92,10 +87,10 @@ func (b *Bridge) reraise(s os.Signal) bool { return !b.underTea.Load() || isHang
 // stdin is a terminal and TERM is not "dumb" (WithFocusReports).
 func (b *Bridge) Framework() (focusReports bool) {
 	b.underTea.Store(true)
-	if b.cfg.focus != terminal.SupportAuto {
-		return b.cfg.focus == terminal.SupportOn
+	if b.s.FocusReports != settings.Auto {
+		return b.s.FocusReports == settings.On
 	}
-	return b.cfg.getenv("TERM") != "dumb" && terminal.IsTerminal(os.Stdin)
+	return b.s.Getenv("TERM") != "dumb" && terminal.IsTerminal(os.Stdin)
 }
 
 // Focus says whether the terminal has the user's focus, and whether it
@@ -121,7 +116,7 @@ func (b *Bridge) Host() string { return b.detection.Host.Kind.String() }
 // asking each host what it lets through (tmux's passthrough), bounded by
 // ctx and the report timeout.
 func (b *Bridge) Channels(ctx context.Context) []string {
-	ctx, cancel := context.WithTimeout(ctx, b.cfg.reporter.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, b.s.Timeout)
 	defer cancel()
 	out := make([]string, len(b.channels))
 	for i, c := range b.channels {
@@ -150,7 +145,7 @@ func (b *Bridge) Problems() []error {
 // tmux pane with WithTmuxPaneLine.
 func (b *Bridge) EnvironmentLines() []string {
 	lines := b.detection.Host.EnvironmentLines()
-	if l := b.detection.Host.TmuxLine(); b.cfg.tmuxLine && l != "" {
+	if l := b.detection.Host.TmuxLine(); b.s.TmuxPaneLine && l != "" {
 		lines = append(lines, l)
 	}
 	return lines
@@ -215,7 +210,7 @@ func (b *Bridge) Send(msg any) bool {
 // for the terminal.
 func (b *Bridge) Suspend(ctx context.Context) {
 	b.apply((*core.Machine).Suspend)
-	ctx, cancel := context.WithTimeout(ctx, b.cfg.reporter.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, b.s.Timeout)
 	defer cancel()
 	_ = b.rep.FlushWhere(ctx, func(be host.Backend) bool {
 		_, draws := be.(host.Drawer)
@@ -254,7 +249,7 @@ func (b *Bridge) Close() error {
 		defer close(b.done)
 		b.apply((*core.Machine).Exit)
 		b.signals.stop()
-		ctx, cancel := context.WithTimeout(context.Background(), b.cfg.reporter.ExitTimeout)
+		ctx, cancel := context.WithTimeout(context.Background(), b.s.ExitTimeout)
 		defer cancel()
 		b.closeErr = b.rep.Close(ctx)
 	})

@@ -57,27 +57,29 @@ func ExampleLenient() {
 }
 
 // What a frontend for another UI framework calls, and when: hostbridge's
-// Bubble Tea wrappers are built the same way. EveryReport makes every
-// change reach the host, so the output does not depend on timing.
+// Bubble Tea wrappers are built the same way. Flush waits for what was
+// sent to reach the host: a newer state may otherwise replace one not yet
+// delivered, so the output would depend on timing.
 func ExampleBridge_frontend() {
 	rec := &host.Recorder{}
 	focusOn := true
 	b, _ := bridge.New(func(c *bridge.Config) {
 		c.Backends = []host.Backend{rec}
-		c.NoSignalHandler, c.EveryReport, c.BarByBackend = true, true, true
-		c.PingInterval = -1 // no limit
+		c.NoSignalHandler = true
 		c.FocusReports = &focusOn
 	})
 	focusReports := b.Framework() // the framework owns SIGINT and SIGTERM; turn focus reports on at its first key?
-	ownBar := b.RendererBar()     // does the framework's renderer draw the bar? (not with BarByBackend)
+	ownBar := b.RendererBar()     // does the framework's renderer draw the bar? (not with a custom backend)
 	b.Ready()                     // the first frame: hosts show the agent
-	b.SetFocus(false)             // a focus report: the user looks elsewhere
+	_ = b.Flush(context.Background())
+	b.SetFocus(false) // a focus report: the user looks elsewhere
 
 	update := func(msg any) {
 		defer b.ExitOnPanic() // a panic in the app's update runs the exit first
 		b.Send(msg)           // the app's message, on the way to the app
 	}
 	update(bridge.ApprovalNeeded{Tool: "shell", Action: "git push"})
+	_ = b.Flush(context.Background())
 	fmt.Println("bar to draw:", b.Shown(), b.BarReleased() == nil)
 
 	b.Suspend(context.Background()) // another program takes the terminal

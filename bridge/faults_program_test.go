@@ -14,7 +14,7 @@ import (
 
 	"github.com/hostbridge/hostbridge"
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/settings"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -104,7 +104,7 @@ func TestProgramUpdateFlatWhileHerdrHangs(t *testing.T) {
 	}
 	start := time.Now()
 	_ = m.Close()
-	if took := time.Since(start); took > core.DefaultExitTimeout+closeSlack {
+	if took := time.Since(start); took > settings.DefaultExitTimeout+closeSlack {
 		t.Errorf("Close took %v with herdr hung", took)
 	}
 }

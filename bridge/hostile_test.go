@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/bridge"
-	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/settings"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -113,7 +113,7 @@ func hostileRun(t *testing.T, env func(string) string, kind hosts.Kind, s string
 	slowest := liveWithin(t, b, hostileDeadline, true, hostileLife(s)...)
 	t.Logf("slowest call: %v", slowest)
 	flush(t, b, 20*time.Second)
-	if err := closeWithin(t, b, core.DefaultExitTimeout+closeSlack); err != nil {
+	if err := closeWithin(t, b, settings.DefaultExitTimeout+closeSlack); err != nil {
 		t.Errorf("Close: %v", err)
 	}
 	// A refusal shows in the host's own record (checkHerdr, checkTuios);
@@ -204,7 +204,7 @@ func TestHostileHostIDs(t *testing.T) {
 		b := newBridge(t, cmuxEnv(cm), &term)
 		live(t, b, true, chatLife...)
 		flush(t, b, 10*time.Second)
-		_ = closeWithin(t, b, core.DefaultExitTimeout+closeSlack)
+		_ = closeWithin(t, b, settings.DefaultExitTimeout+closeSlack)
 		checkCmux(t, cm.Calls())
 		checkTerminal(t, term.Bytes(), "")
 
@@ -214,7 +214,7 @@ func TestHostileHostIDs(t *testing.T) {
 		b = newBridge(t, envOf(vars), io.Discard)
 		live(t, b, true, chatLife...)
 		flush(t, b, 10*time.Second)
-		_ = closeWithin(t, b, core.DefaultExitTimeout+closeSlack)
+		_ = closeWithin(t, b, settings.DefaultExitTimeout+closeSlack)
 		checkHerdr(t, h.Requests())
 		for _, line := range b.EnvironmentLines() {
 			if d := dirty(line); d != "" || len(line) > 300 {

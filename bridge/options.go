@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -12,9 +11,9 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // ErrOption is wrapped by every error a bad option value causes.
@@ -26,8 +25,13 @@ var ErrOption = errors.New("hostbridge: bad option")
 type Option func(*Config)
 
 // Config is what a frontend's options set; its zero value is every
-// default. New checks each field: a bad value is an error wrapping
-// ErrOption, and Lenient leaves that field at its default.
+// default, which is why its switches are named for what they turn off
+// (NoPing). It is public because the two frontends, in two modules,
+// build their options on it, and an app may write an Option of its own.
+// Nothing in it is for tests only. New reads it once, in one function,
+// into the settings every part of the Bridge reads: each field is
+// checked, and an option that makes a value bad is an error wrapping
+// ErrOption (Lenient leaves that option out and goes on).
 type Config struct {
 	Agent  string // WithAgent: 1–64 of [A-Za-z0-9._-], from a letter or digit; "": the program's name or "chat"
 	Source string // WithSource: herdr's source, 1–80 of [A-Za-z0-9:._-]; "": "custom:<agent>"
@@ -60,73 +64,101 @@ type Config struct {
 	DisableEnv            string                 // WithDisableEnv: the variable whose "0" turns hosts off
 	Backends              []host.Backend         // WithBackends, none nil; nil: detect, empty: no host
 
-	// For test kits; no frontend exports them.
-	PingInterval time.Duration // least time between pings, to 1 m; 0: 500 ms, negative: no limit
-	EveryReport  bool          // every change reaches every host, none coalesced or refreshed
-	BarByBackend bool          // the terminal backend keeps the bar even under a renderer that could draw it
+	kit settings.Kit // the test kits' (settings.KitOption); no frontend option sets it
 }
 
-// config holds each setting once, in the struct of the part that takes it;
-// build fills the hosts.Config fields that follow from others.
-type config struct {
-	hosts        hosts.Config         // what Build takes: the names, the output, the bar, the reference behaviours
-	machine      core.Config          // the ping's gates, sub-agents, resume
-	reporter     core.ReporterOptions // the bounds, the ping interval, the logger
-	getenv       func(string) string
-	session      host.Session
-	offVar       string
-	focus        terminal.Support // WithFocusReports
-	noSignals    bool
-	backends     []host.Backend
-	custom       bool
-	tmuxLine     bool
-	barByBackend bool
-	detect       hosts.Rules
+func init() {
+	settings.KitOption = func(edit func(*settings.Kit)) any { return Option(func(c *Config) { edit(&c.kit) }) }
 }
 
-// parse applies opts in turn; one that is nil or leaves a field bad is
-// left out, and the error says why.
-func parse(opts []Option) (config, error) {
-	var o Config
+// parse applies opts in turn. Each is tried on a copy and read as
+// settings (Config.settings): one that is nil or makes a value bad is left
+// out, and the error says why; the rest go on.
+func parse(opts []Option) (settings.Settings, error) {
+	var c Config
 	var errs []error
 	for i, opt := range opts {
 		if opt == nil {
 			errs = append(errs, fmt.Errorf("%w: option %d is nil", ErrOption, i))
 			continue
 		}
-		next := o
+		next := c
 		opt(&next)
-		if err := next.check(); err != nil {
+		if _, err := next.settings(); err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		o = next
+		c = next
 	}
-	return o.config(), errors.Join(errs...)
+	s, _ := c.settings() // every option in c passed
+	return s, errors.Join(errs...)
 }
 
-func (o *Config) check() error {
+// settings is the one place options become settings.Settings: it checks
+// each field (a bad one stays at settings.Default's value, and the error
+// says why) and makes the defaults that depend on the program (the agent
+// from its file name).
+func (c Config) settings() (settings.Settings, error) {
+	s := settings.Default()
 	var errs []error
-	bad := func(ok bool, format string, args ...any) {
-		if !ok {
+	ok := func(good bool, format string, args ...any) bool {
+		if !good {
 			errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrOption}, args...)...))
 		}
+		return good
 	}
-	bad(o.Agent == "" || hosts.ValidAgent(o.Agent), "agent name %s: want "+hosts.AgentRule, quoted(o.Agent))
-	bad(o.Source == "" || hosts.ValidSource(o.Source), "source %s: want "+hosts.SourceRule, quoted(o.Source))
-	bad(o.Timeout >= 0 && o.Timeout <= time.Minute, "timeout %v: want 1ns to 1m", o.Timeout)
-	bad(o.ExitTimeout >= 0 && o.ExitTimeout <= time.Minute, "exit timeout %v: want 1ns to 1m", o.ExitTimeout)
-	bad(o.PingInterval <= time.Minute, "ping interval %v: want at most 1m", o.PingInterval)
-	if o.KnownBadProgress != nil {
-		_, err := terminal.New(terminal.Config{Output: io.Discard, BadProgress: o.KnownBadProgress})
-		bad(err == nil, "known-bad progress list: %v", err)
+	if name := filepath.Base(os.Args[0]); hosts.ValidAgent(name) {
+		s.Agent = name
 	}
-	bad(o.SessionDir == "" || filepath.IsAbs(o.SessionDir), "session directory %s: want an absolute path", quoted(o.SessionDir))
-	bad(!slices.Contains(o.Backends, nil), "a backend is nil")
-	return errors.Join(errs...)
+	if c.Agent != "" && ok(hosts.ValidAgent(c.Agent), "agent name %s: want "+hosts.AgentRule, quoted(c.Agent)) {
+		s.Agent = c.Agent
+	}
+	if c.Source != "" && ok(hosts.ValidSource(c.Source), "source %s: want "+hosts.SourceRule, quoted(c.Source)) {
+		s.Source = c.Source
+	}
+	if c.Timeout != 0 && ok(c.Timeout > 0 && c.Timeout <= time.Minute, "timeout %v: want 1ns to 1m", c.Timeout) {
+		s.Timeout = c.Timeout
+	}
+	if c.ExitTimeout != 0 && ok(c.ExitTimeout > 0 && c.ExitTimeout <= time.Minute, "exit timeout %v: want 1ns to 1m", c.ExitTimeout) {
+		s.ExitTimeout = c.ExitTimeout
+	}
+	if c.KnownBadProgress != nil {
+		_, err := terminal.New(terminal.Config{Output: io.Discard, BadProgress: c.KnownBadProgress})
+		if ok(err == nil, "known-bad progress list: %v", err) {
+			s.KnownBadProgress = c.KnownBadProgress
+		}
+	}
+	if c.SessionDir == "" || ok(filepath.IsAbs(c.SessionDir), "session directory %s: want an absolute path", quoted(c.SessionDir)) {
+		s.Session = host.Session{ID: c.SessionID, Dir: c.SessionDir}
+	}
+	if c.Backends != nil && ok(!slices.Contains(c.Backends, nil), "a backend is nil") {
+		s.Backends, s.CustomBackends = c.Backends, true
+	}
+	s.Ping, s.ApprovalPing, s.FailurePing, s.FinishedPing = !c.NoPing, !c.NoApprovalPing, !c.NoFailurePing, !c.NoFinishedPing
+	s.PingWhileFocusUnknown, s.SignalHandler = !c.NoPingUntilFocus, !c.NoSignalHandler
+	s.BlockedMessage, s.HerdrPaneVars, s.Metadata = c.BlockedMessage, c.HerdrPaneVars, c.Metadata
+	s.SubAgentsBlock, s.TmuxPaneLine = c.SubAgentsBlock, c.TmuxPaneLine
+	s.Progress, s.FocusReports = support(c.Progress), support(c.FocusReports)
+	s.ResumeCommand, s.DisableEnv = c.ResumeCommand, c.DisableEnv
+	if c.Logger != nil {
+		s.Logger = c.Logger
+	}
+	if c.Output != nil {
+		s.Output, s.OutputChosen = c.Output, true
+	}
+	if c.Env != nil {
+		s.Getenv = c.Env
+	}
+	s.EveryReport, s.BarByBackend = c.kit.EveryReport, c.kit.BarByBackend
+	if c.kit.PingInterval != 0 && ok(c.kit.PingInterval <= time.Minute, "ping interval %v: want at most 1m", c.kit.PingInterval) {
+		s.PingInterval = c.kit.PingInterval
+	}
+	return s, errors.Join(errs...)
 }
 
-// quoted is %q of v's first 40 bytes: a 10 KB name is not logged whole.
+// quoted is %q of v's first 40 bytes: a 10 KB name is not logged whole,
+// and quoting shows the bad value as it is (a control character, a space
+// at the end) without letting it act on the terminal the log goes to.
 func quoted(v string) string {
 	if len(v) <= 40 {
 		return fmt.Sprintf("%q", v)
@@ -134,40 +166,20 @@ func quoted(v string) string {
 	return fmt.Sprintf("%q… (%d bytes)", v[:40], len(v))
 }
 
-func (o Config) config() config {
-	c := config{
-		hosts: hosts.Config{Agent: o.Agent, Source: o.Source, Output: cmp.Or[io.Writer](o.Output, os.Stdout),
-			OutputChosen: o.Output != nil, Progress: support(o.Progress), BadProgress: o.KnownBadProgress,
-			BlockedMessage: o.BlockedMessage, Metadata: o.Metadata},
-		machine: core.Config{Quiet: o.NoPing, QuietBlocked: o.NoApprovalPing, QuietFailed: o.NoFailurePing,
-			QuietDone: o.NoFinishedPing, QuietWhileUnknown: o.NoPingUntilFocus,
-			SubAgentsBlock: o.SubAgentsBlock, Resume: o.ResumeCommand},
-		reporter: core.ReporterOptions{Timeout: o.Timeout, ExitTimeout: o.ExitTimeout,
-			PingInterval: o.PingInterval, Logger: o.Logger, EveryReport: o.EveryReport}.Filled(),
-		getenv: o.Env, session: host.Session{ID: o.SessionID, Dir: o.SessionDir}, offVar: o.DisableEnv,
-		focus: support(o.FocusReports), noSignals: o.NoSignalHandler, backends: o.Backends,
-		custom: o.Backends != nil, tmuxLine: o.TmuxPaneLine, barByBackend: o.BarByBackend,
-		detect: hosts.Rules{HerdrPaneVars: o.HerdrPaneVars},
-	}
-	if c.hosts.Agent == "" {
-		c.hosts.Agent = "chat"
-		if name := filepath.Base(os.Args[0]); hosts.ValidAgent(name) {
-			c.hosts.Agent = name
-		}
-	}
-	if c.getenv == nil {
-		c.getenv = os.Getenv
-	}
-	return c
-}
-
-// support is an option left unset (SupportAuto), true or false.
-func support(on *bool) terminal.Support {
+// support is an option left unset (Auto), true or false.
+func support(on *bool) settings.Support {
 	switch {
 	case on == nil:
-		return terminal.SupportAuto
+		return settings.Auto
 	case *on:
-		return terminal.SupportOn
+		return settings.On
 	}
-	return terminal.SupportOff
+	return settings.Off
+}
+
+// hostsConfig is what hosts.Build takes, from s.
+func hostsConfig(s settings.Settings) hosts.Config {
+	return hosts.Config{Agent: s.Agent, Source: s.Source, Output: s.Output, OutputChosen: s.OutputChosen,
+		NoPing: !s.Ping, Off: s.Off(), Progress: terminal.Support(s.Progress), BadProgress: s.KnownBadProgress,
+		BlockedMessage: s.BlockedMessage, SessionInAll: s.ResumeCommand != nil, Metadata: s.Metadata, Logger: s.Logger}
 }

@@ -13,7 +13,7 @@ import (
 // or screen), the terminal backend keeps it. Call it once, before the
 // renderer starts.
 func (b *Bridge) RendererBar() bool {
-	return !b.cfg.barByBackend && b.term != nil && b.term.HandBarToRenderer()
+	return !b.s.BarByBackend && b.term != nil && b.term.HandBarToRenderer()
 }
 
 // AppBar (for frontends) says whether the app sets its own bar through the
@@ -47,7 +47,7 @@ func (b *Bridge) BarReleased() <-chan struct{} {
 func (b *Bridge) Done() <-chan struct{} { return b.done }
 
 // Getenv (for frontends) reads the environment as detection did (WithEnv).
-func (b *Bridge) Getenv(key string) string { return b.cfg.getenv(key) }
+func (b *Bridge) Getenv(key string) string { return b.s.Getenv(key) }
 
 // signalExit runs the exit for s. A signal that then ends the process
 // (SIGHUP under a UI framework) leaves the renderer no time to reset the
@@ -62,9 +62,9 @@ func (b *Bridge) signalExit(s os.Signal) {
 	if !orphan {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.reporter.Timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), b.s.Timeout)
 	defer cancel()
 	if err := b.term.ResetOrphan(ctx); err != nil {
-		b.cfg.reporter.Logger.Debug("hostbridge: the hangup's reset failed", "err", err)
+		b.s.Logger.Debug("hostbridge: the hangup's reset failed", "err", err)
 	}
 }

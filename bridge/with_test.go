@@ -23,7 +23,7 @@ func WithPingInterval(d time.Duration) Option {
 	if d == 0 {
 		d = -1
 	}
-	return func(c *Config) { c.PingInterval = d }
+	return func(c *Config) { c.kit.PingInterval = d }
 }
 func WithLogger(l *slog.Logger) Option          { return func(c *Config) { c.Logger = l } }
 func WithOutput(w io.Writer) Option             { return func(c *Config) { c.Output = w } }
@@ -37,8 +37,8 @@ func WithMetadata(on bool) Option                    { return func(c *Config) { 
 func WithSubAgentsBlock(on bool) Option              { return func(c *Config) { c.SubAgentsBlock = on } }
 func WithFocusReports(on bool) Option                { return func(c *Config) { c.FocusReports = &on } }
 func WithSignalHandler(on bool) Option               { return func(c *Config) { c.NoSignalHandler = !on } }
-func WithEveryReport() Option                        { return func(c *Config) { c.EveryReport = true } }
-func WithBarByBackend() Option                       { return func(c *Config) { c.BarByBackend = true } }
+func WithEveryReport() Option                        { return func(c *Config) { c.kit.EveryReport = true } }
+func WithBarByBackend() Option                       { return func(c *Config) { c.kit.BarByBackend = true } }
 func WithBackends(b ...host.Backend) Option {
 	return func(c *Config) { c.Backends = append([]host.Backend{}, b...) }
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/bridge"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // Profile is one of the two reference behaviours hostbridge can give
@@ -53,10 +54,10 @@ const MendcodeOff = "MENDCODE_HERDR"
 // fields directly, as the With* options of either frontend would, since
 // both example chats share this code.
 func (f Flags) Options(s Session) []bridge.Option {
-	return []bridge.Option{func(c *bridge.Config) {
+	opts := []bridge.Option{func(c *bridge.Config) {
 		c.Agent, c.NoPing = f.Agent, !f.Notify
 		c.SessionID, c.SessionDir = s.ID, s.Dir
-		c.Timeout, c.EveryReport = f.ReportTimeout(), f.EveryReport
+		c.Timeout = f.ReportTimeout()
 		if f.Profile == ProfileMendcode {
 			agent := f.Agent
 			c.BlockedMessage, c.Metadata, c.SubAgentsBlock = true, true, true
@@ -64,6 +65,13 @@ func (f Flags) Options(s Session) []bridge.Option {
 			c.DisableEnv, c.HerdrPaneVars = MendcodeOff, true
 		}
 	}}
+	if f.EveryReport {
+		// Not an option of either frontend: the kits' setting (settings.Kit),
+		// for the end-to-end tests' transcripts.
+		every := settings.KitOption(func(k *settings.Kit) { k.EveryReport = true })
+		opts = append(opts, every.(bridge.Option))
+	}
+	return opts
 }
 
 // ReportTimeout bounds each report to a host: -timeout, or the profile's.

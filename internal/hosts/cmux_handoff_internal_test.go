@@ -10,6 +10,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/settings"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -123,7 +124,9 @@ func TestHandoffGivesUpAtTheDeadline(t *testing.T) {
 		}
 		drawn := func() bool { return slices.Contains(out.Transcript(), "terminal progress 3") }
 		const bound = 500 * time.Millisecond
-		r := core.NewReporter([]host.Backend{term}, core.ReporterOptions{Timeout: bound, EveryReport: true})
+		s := settings.Default()
+		s.Timeout, s.EveryReport = bound, true
+		r := core.NewReporter([]host.Backend{term}, s)
 		defer r.Close(context.Background())
 		r.Send(host.Report{Kind: host.KindState, State: host.Working})
 		synctest.Wait()
@@ -145,7 +148,7 @@ func TestHandoffGivesUpAtTheDeadline(t *testing.T) {
 			t.Errorf("%d failed tries in %v of silence, want one about every 5 s", failed, silent)
 		}
 		h.settle(true)
-		time.Sleep(core.DefaultRetryMax)
+		time.Sleep(settings.DefaultRetryMax)
 		synctest.Wait()
 		if !drawn() {
 			t.Errorf("cmux refused; the terminal drew %q, want the working bar", out.Transcript())

@@ -13,6 +13,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/settings"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -51,7 +52,9 @@ func cmuxChat(t *testing.T, f *fakehost.Cmux, out *syncBuffer) []hosts.Channel {
 	env := f.Env()
 	d := hosts.Detection{Host: hosts.Host{Kind: hosts.Cmux, Bin: f.Bin(), Surface: env["CMUX_SURFACE_ID"], Workspace: env["CMUX_WORKSPACE_ID"]}}
 	list, chans := hosts.Build(d, hosts.Config{Agent: "chat", Output: out, OutputChosen: true})
-	r := core.NewReporter(list, core.ReporterOptions{Timeout: 10 * time.Second, EveryReport: true})
+	s := settings.Default()
+	s.Timeout, s.EveryReport = 10*time.Second, true
+	r := core.NewReporter(list, s)
 	// Each state is handled before the next, as a turn takes a while: a
 	// newer state would cut the one in flight short.
 	send := func(rep host.Report) {

@@ -12,6 +12,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/settings"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -80,10 +81,13 @@ func TestSocketCancelWithoutDeadline(t *testing.T) {
 func TestReporterConvergesAfterRestart(t *testing.T) {
 	h := newFake(t)
 	b := newHerdrBackend(t, h, nil)
-	rep := core.NewReporter([]host.Backend{b}, core.ReporterOptions{RetryMin: 5 * time.Millisecond, RetryMax: 20 * time.Millisecond})
+	s := settings.Default()
+	s.RetryMin, s.RetryMax = 5*time.Millisecond, 20*time.Millisecond
+	rep := core.NewReporter([]host.Backend{b}, s)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	m := core.NewMachine(core.Config{}, host.Session{ID: "42", Dir: "/s/42"})
+	s.Session = host.Session{ID: "42", Dir: "/s/42"}
+	m := core.NewMachine(s)
 	rep.Send(m.Start()...)
 	if err := rep.Flush(ctx); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/settings"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -63,7 +64,8 @@ func TestTuiosSilentTurnStaysWorking(t *testing.T) {
 	f := fakehost.NewTuios(t)
 	synctest.Test(t, func(t *testing.T) {
 		b := newTuiosBackend(t, f)
-		rep := core.NewReporter([]host.Backend{b}, core.ReporterOptions{})
+		s := settings.Default()
+		rep := core.NewReporter([]host.Backend{b}, s)
 		defer rep.Close(context.Background())
 		workings := func() int { return strings.Count(strings.Join(f.Transcript(), "\n"), "set-agent-state working") }
 		at := func(d time.Duration, want int) {

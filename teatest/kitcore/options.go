@@ -5,6 +5,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 type bridgeOptions []bridge.Option
@@ -31,12 +32,7 @@ func BridgeOptions(rig *hosttest.Rig, own ...bridge.Option) []bridge.Option {
 		// retry it: transcripts would differ between runs.
 		c.Timeout = min(rig.Timeout, time.Minute)
 		c.ExitTimeout = min(rig.Timeout, time.Minute)
-		// Every report reaches every host, none coalesced while a host is
-		// busy, and every ping goes, none rate-limited: a transcript
-		// depends on the app's messages alone.
-		c.EveryReport = true
-		c.PingInterval = -1
-	}}
+	}, kitOption(false)}
 	opts = append(opts, own...)
 	for _, v := range rig.Kit {
 		if o, ok := v.(bridgeOptions); ok {
@@ -44,4 +40,20 @@ func BridgeOptions(rig *hosttest.Rig, own ...bridge.Option) []bridge.Option {
 		}
 	}
 	return opts
+}
+
+// BarByBackend is the option for a kit whose framework's renderer could
+// draw the bar (Bubble Tea v2): the terminal backend keeps it, so the bar
+// is in the kit's terminal transcript as under v1.
+var BarByBackend = kitOption(true)
+
+// kitOption is the kits' settings, which no frontend option reaches
+// (settings.Kit): every report reaches every host, none coalesced while a
+// host is busy, and every ping goes, none rate-limited, so a transcript
+// depends on the app's messages alone.
+func kitOption(barByBackend bool) bridge.Option {
+	return settings.KitOption(func(k *settings.Kit) {
+		k.EveryReport, k.PingInterval = true, -1
+		k.BarByBackend = k.BarByBackend || barByBackend
+	}).(bridge.Option)
 }

@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/hostbridge/hostbridge/bridge"
 	"github.com/hostbridge/hostbridge/host/hosttest"
 	"github.com/hostbridge/hostbridge/teatest/kitcore"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
@@ -59,7 +58,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	// The terminal backend writes the bar too, one write per state,
 	// instead of v2's renderer (see the package doc): the wrapper then
 	// leaves View.ProgressBar to the app.
-	b, err := hostbridge.New(kitcore.BridgeOptions(rig, func(c *bridge.Config) { c.BarByBackend = true })...)
+	b, err := hostbridge.New(kitcore.BridgeOptions(rig, kitcore.BarByBackend)...)
 	if err != nil {
 		t.Fatalf("teatest: %v", err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/poll"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // Beside a host that may give the state back (a cmux that refuses its
@@ -104,7 +105,9 @@ func TestHostShowsNotYetKnownIsRetried(t *testing.T) {
 		if err := b.Report(t.Context(), host.Report{Kind: host.KindExit}); err != nil {
 			t.Errorf("a reset while the host is unknown: %v", err)
 		}
-		r := core.NewReporter([]host.Backend{b}, core.ReporterOptions{Timeout: time.Second, EveryReport: true})
+		s := settings.Default()
+		s.Timeout, s.EveryReport = time.Second, true
+		r := core.NewReporter([]host.Backend{b}, s)
 		defer r.Close(context.Background())
 		r.Send(state(host.Working))
 		synctest.Wait()

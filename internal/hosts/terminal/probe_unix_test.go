@@ -15,6 +15,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/settings"
 	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
 )
 
@@ -171,7 +172,9 @@ func TestStatsRealTmux(t *testing.T) {
 			// behind it would otherwise be coalesced, or passed over by
 			// the exit, legitimately, and the counts would depend on its
 			// speed (seen with tmux slowed by 0.1 s).
-			r := core.NewReporter([]host.Backend{b}, core.ReporterOptions{Timeout: 10 * time.Second, EveryReport: true})
+			s := settings.Default()
+			s.Timeout, s.EveryReport = 10*time.Second, true
+			r := core.NewReporter([]host.Backend{b}, s)
 			r.Send(state(host.Working), ping("approve shell: git push"), state(host.Idle))
 			if err := r.Flush(context.Background()); err != nil {
 				t.Fatal(err)
