@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // lockedBuffer is a terminal's output shared by the program's renderer,
@@ -67,7 +66,7 @@ func TestFilterRunsTheExitOnTheAppsOwnQuit(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			out := &lockedBuffer{}
 			env := map[string]string{"TERM": "xterm-256color"}
-			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false), settings.KitOption(func(k *settings.Kit) { k.EveryReport = true }).(Option),
+			m := Wrap(&oneShot{quit: quit}, WithOutput(out), WithSignalHandler(false), WithNotify(false),
 				WithEnv(func(k string) string { return env[k] }))
 			final, _ := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithFilter(m.Filter),
 				tea.WithEnvironment([]string{"TERM=xterm-256color"})).Run()
