@@ -21,9 +21,10 @@ type Program[M any, Model any, C ~func() M] struct {
 	// whose closure is one of those waits on the clock).
 	Batch, Sequence func(...C) C
 	Tick, Every     func(time.Duration, func(time.Time) M) C
-	// Clocks are more Cmds that wait on the clock, made by the functions
-	// that make them (cursor.New().BlinkCmd() of Charm's bubbles): a Cmd
-	// whose closure is where one of these is is not waited for either.
+	// Clocks are other Cmds that wait on the clock, each made once by the
+	// function an app gets them from (cursor.New().BlinkCmd() of Charm's
+	// bubbles) and never run: a Cmd whose closure's code is where one of
+	// these has its code is not waited for either.
 	Clocks []C
 	// Carrier is a message of hostbridge.Sequence's Cmd, which carries
 	// hostbridge's messages in order (a slice of them): one of its type is
@@ -46,7 +47,8 @@ type Program[M any, Model any, C ~func() M] struct {
 	// View is the program model's view (a string in v1, a tea.View in v2)
 	// as text, as View of the kit returns it.
 	View func() string
-	// App is the app's model as its last Update left it.
+	// App is the app's model as its last Update left it (the wrapper's
+	// Unwrap), read on the program's goroutine and after it has ended.
 	App func() Model
 
 	// KeyNamed is the key whose name (Key.String) is name; RuneKey the
