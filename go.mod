@@ -1,6 +1,6 @@
 module github.com/hostbridge/hostbridge
 
-// why go 1.25: testing/synctest.Test and Wait (the tests, examples/chatscript/chattest) and sync.WaitGroup.Go (a benchmark)
+// why go 1.25: testing/synctest.Test and Wait (the tests, internal/chatscript/chattest) and sync.WaitGroup.Go (a benchmark)
 go 1.25.0
 
 require (

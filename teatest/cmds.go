@@ -1,29 +1,25 @@
 package teatest
 
 import (
-	"time"
-
+	"github.com/charmbracelet/bubbles/cursor"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/teatest/kitcore"
 )
 
 // The kit follows the app's Cmds so that a wait ends once everything the
-// app set going has come back (the tracker of kitcore, shared with the v2 kit,
-// says how). v1's sequence message is unexported and found by reflection,
-// as the wrapper finds v1's focus report.
+// app set going has come back (the tracker of kitcore, shared with the v2
+// kit, says how). What it follows and what it does not wait for, it learns
+// from Bubble Tea's and bubbles' own functions, called once when a Kit
+// starts (kitcore.Program): never from a name.
 
-// bubbleTea is what the tracker needs to know of Bubble Tea v1.
-var bubbleTea = kitcore.Framework{
-	Pkg:    "github.com/charmbracelet/bubbletea",
-	Clocks: []any{tea.Tick(0, nil), tea.Every(time.Nanosecond, nil)},
-	// hostbridge.Sequence's message, which carries hostbridge's messages
-	// in order: known by its type.
-	Carrier: hostbridge.Sequence(hostbridge.Idle{})(),
-	// The functions of Charm's bubbles v0/v1 whose Cmds wait on a timer.
-	Timers: []kitcore.Timer{
-		{Module: "github.com/charmbracelet/bubbles", File: "/cursor/cursor.go", Func: ".BlinkCmd."},
-		{Module: "github.com/charmbracelet/bubbles", File: "/list/list.go", Func: ".NewStatusMessage."},
-	},
+// clocks are the Cmds of Charm's bubbles that wait on the clock, besides
+// tea.Tick and tea.Every: a cursor's blink, made as an app's textinput or
+// textarea makes it. cursor.Model.BlinkCmd returns a closure that waits on
+// a context's deadline (github.com/charmbracelet/bubbles cursor/cursor.go, v0.15.0);
+// made once, here, it arms a context that its deadline, a blink away,
+// ends, and is never run.
+var clocks = []tea.Cmd{blinkCmd()}
+
+func blinkCmd() tea.Cmd {
+	c := cursor.New()
+	return c.BlinkCmd()
 }

@@ -20,11 +20,14 @@
 // messages sent so far have been through Update, so have those that came
 // back from the Cmds they returned, at any depth, through tea.Batch and
 // tea.Sequence, and every host has taken every report. Cmds that wait on
-// the clock (tea.Tick, tea.Every, the blink and status timers of Charm's
-// bubbles) are not waited for: wait for what they bring with WaitModel.
-// Time waits for work instead: a timer that has fired holds its message
-// until no other Cmd runs, so a transcript does not depend on the
-// machine's load. Two of hostbridge's messages from different Cmds of one
+// the clock are not waited for: those that tea.Tick, tea.Every and the
+// cursor blink of Charm's bubbles return (so a spinner's, a textarea's),
+// known by their closure's code, not by a name; wait for what they bring
+// with WaitModel. Time waits for work instead: a timer that has fired
+// holds its message until no other Cmd runs, so a transcript does not
+// depend on the machine's load. A Cmd of the app's own that waits on a
+// timer is work, and is waited for (kitcore's doc has the contract in
+// full). Two of hostbridge's messages from different Cmds of one
 // tea.Batch (plain, from hostbridge.Sequence, in a nested Batch, in a
 // tea.Sequence inside the Batch, or from the Update of what one of its
 // Cmds brought, as a request's reply) come in either order, in a real

@@ -23,13 +23,9 @@ import (
 type Kit struct {
 	t   hosttest.TB
 	rig *hosttest.Rig
-	app *keeper // the app's model, as its last Update left it
 	// c is the kit's logic, shared with the v2 kit: settling, waits, quit.
 	c *kitcore.Core[tea.Msg, tea.Model, tea.Cmd]
 }
-
-// keeper keeps the app's model as its last Update left it (see kitcore.Keeper).
-type keeper = kitcore.Keeper[tea.Msg, tea.Model, tea.Cmd, string]
 
 // WithBridgeOptions passes the app's own hostbridge options to Wrap, after
 // the Kit's: WithAgent, WithBlockedMessage, WithSession... One that
@@ -51,29 +47,34 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		return nil
 	}
 	rig := hosttest.NewRig(opts...)
-	k := &Kit{t: t, rig: rig, app: &keeper{Inner: model},
-		c: kitcore.New[tea.Msg, tea.Model, tea.Cmd](t, rig.Timeout)}
+	k := &Kit{t: t, rig: rig}
 	holdStableColor(t)
 	b, err := hostbridge.New(kitcore.BridgeOptions(rig)...)
 	if err != nil {
 		t.Fatalf("teatest: %v", err)
 	}
-	wrapped := b.Wrap(k.app)
-	obs := kitcore.NewObserver[tea.Msg, tea.Model, tea.Cmd, string](k.c, wrapped)
+	wrapped := b.Wrap(model)
+	var obs tea.Model
+	k.c, obs = kitcore.New[tea.Msg, tea.Model, tea.Cmd, string](t, rig.Timeout, wrapped)
 	prog := tea.NewProgram(obs,
 		tea.WithInput(nil), tea.WithOutput(rig.Terminal), tea.WithoutSignalHandler())
 	k.c.Start(kitcore.Program[tea.Msg, tea.Model, tea.Cmd]{
-		Framework: bubbleTea,
-		Prog:      prog,
-		Bridge:    b,
-		Exit:      wrapped,
-		QuitMsg:   tea.QuitMsg{},
-		QuitCmd:   tea.Quit,
-		View:      obs.View,
-		App:       func() tea.Model { return k.app.Inner },
-		KeyNamed:  func(name string) (tea.Msg, bool) { return keyNamed(name) },
-		RuneKey:   func(r rune) tea.Msg { return runeKey(r) },
-		KeyNames:  slices.Sorted(maps.Keys(keyTypes)),
+		Batch:    tea.Batch,
+		Sequence: tea.Sequence,
+		Tick:     tea.Tick,
+		Every:    tea.Every,
+		Clocks:   clocks,
+		Carrier:  hostbridge.Sequence(hostbridge.Idle{})(),
+		Prog:     prog,
+		Bridge:   b,
+		Exit:     wrapped,
+		QuitMsg:  tea.QuitMsg{},
+		QuitCmd:  tea.Quit,
+		View:     obs.View,
+		App:      wrapped.Unwrap, // the app's model as its last Update left it
+		KeyNamed: func(name string) (tea.Msg, bool) { return keyNamed(name) },
+		RuneKey:  func(r rune) tea.Msg { return runeKey(r) },
+		KeyNames: slices.Sorted(maps.Keys(keyTypes)),
 	})
 	k.Step(tea.WindowSizeMsg{Width: rig.Width, Height: rig.Height})
 	return k

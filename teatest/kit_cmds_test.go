@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/spinner"
 	"github.com/charmbracelet/bubbles/textarea"
 	tea "github.com/charmbracelet/bubbletea"
@@ -14,7 +15,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/testsupport/kittest"
 )
 
-// The hard cases of following an app's Cmds are in internal/kitcore/kittest
+// The hard cases of following an app's Cmds are in internal/testsupport/kittest
 // (cmds.go), shared with the v2 kit; they drive this kit through v1, on
 // the worker app below.
 var v1Cmds = kittest.Cmds[tea.Msg, tea.Model, tea.Cmd]{
@@ -25,6 +26,7 @@ var v1Cmds = kittest.Cmds[tea.Msg, tea.Model, tea.Cmd]{
 	Sequence:       tea.Sequence,
 	Tick:           tea.Tick,
 	Every:          tea.Every,
+	Blink:          func(d time.Duration) tea.Cmd { c := cursor.New(); c.BlinkSpeed = d; return c.BlinkCmd() },
 	IsKey:          func(msg tea.Msg) bool { _, ok := msg.(tea.KeyMsg); return ok },
 	BridgeSequence: hostbridge.Sequence,
 }
@@ -82,6 +84,9 @@ func TestSettleFollowsBatchAndSequence(t *testing.T) {
 }
 func TestWaitModelCoversTheCmdOfItsUpdate(t *testing.T) {
 	kittest.WaitModelCoversTheCmdOfItsUpdate(t, v1Cmds)
+}
+func TestStepWaitsForTheAppNotTheClock(t *testing.T) {
+	kittest.StepWaitsForTheAppNotTheClock(t, v1Cmds)
 }
 func TestSettleDoesNotWaitForTimers(t *testing.T)   { kittest.SettleDoesNotWaitForTimers(t, v1Cmds) }
 func TestTimersWaitForWork(t *testing.T)            { kittest.TimersWaitForWork(t, v1Cmds) }

@@ -20,7 +20,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-// The cases shared with the v2 kit are in internal/kitcore/kittest; they
+// The cases shared with the v2 kit are in internal/testsupport/kittest; they
 // drive this kit through v1.
 var v1 = kittest.Version[tea.Msg, tea.Model]{
 	New: func(t hosttest.TB, app tea.Model, opts ...hosttest.Option) kittest.Kit[tea.Msg, tea.Model] {

@@ -6,11 +6,11 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript/chattest"
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 )
 
 // TestChat runs the end-to-end tests shared with the v2 chat
-// (examples/chatscript/chattest) on this chat's binary.
+// (internal/chatscript/chattest) on this chat's binary.
 func TestChat(t *testing.T) { chattest.Run(t, e2e) }
 
 // TestPTYBackground: the background was asked before the program took the

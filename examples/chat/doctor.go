@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/examples/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // runDoctor prints what hostbridge detected, the way the chat would run

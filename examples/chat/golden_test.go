@@ -9,13 +9,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/examples/chatscript/chattest"
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 	"github.com/hostbridge/hostbridge/teatest"
 )
 
 // TestGolden runs the golden tests shared with the v2 chat
-// (examples/chatscript/chattest): the chat's own model, built as runTUI
+// (internal/chatscript/chattest): the chat's own model, built as runTUI
 // builds it, in-process with the teatest kit under each fake host and both
 // profiles, against testdata/TestGolden<case>/<profile>.golden.
 func TestGolden(t *testing.T) {

@@ -3,7 +3,7 @@
 package main
 
 import (
-	"github.com/hostbridge/hostbridge/examples/chatscript/chattest"
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 
 	"bytes"
 	"encoding/json"

@@ -1,8 +1,8 @@
 package main
 
-import "github.com/hostbridge/hostbridge/examples/chatscript"
+import "github.com/hostbridge/hostbridge/internal/chatscript"
 
-// The names of examples/chatscript only this chat's tests use (shared.go
+// The names of internal/chatscript only this chat's tests use (shared.go
 // has those its program uses).
 
 type (

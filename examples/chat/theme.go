@@ -4,7 +4,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/hostbridge/hostbridge"
-	"github.com/hostbridge/hostbridge/examples/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // styles are the chat's lipgloss styles, made from the palette chosen for

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript/chattest"
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 	"github.com/hostbridge/hostbridge/internal/testsupport/tmuxtest"
 )
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // The screen, top to bottom: the conversation (a viewport), a rule, the

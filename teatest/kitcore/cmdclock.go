@@ -5,54 +5,52 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"time"
 )
 
-// Framework is what the tracker needs to know of a Bubble Tea version.
-type Framework struct {
-	// Pkg is Bubble Tea's import path: its BatchMsg and sequenceMsg (a
-	// slice of Cmds each) are followed into.
-	Pkg string
-	// Clocks are Cmds made by tea.Tick and tea.Every: every closure whose
-	// code is where theirs is waits on the clock.
-	Clocks []any
-	// Timers are the other functions whose Cmds wait on the clock.
-	Timers []Timer
-	// Ordered, if set, says a message's order against others matters
-	// (hostbridge's messages): two of them from different Cmds of one
-	// tea.Batch arrive in either order, which the kit then reports.
-	Ordered func(msg any) bool
-	// Carrier is a message of hostbridge.Sequence's Cmd, which carries
-	// messages (a slice of them): a message of its type is ordered if one
-	// it carries is. It is known by its type, not its name.
-	Carrier any
-}
-
-// Timer names a function, outside Bubble Tea, whose Cmds wait on a timer:
-// a Cmd's closure whose file is under Module and ends in File, and whose
-// function name holds Func.
-type Timer struct{ Module, File, Func string }
-
-// framework is a Framework ready to answer waitsOnClock.
+// framework is what the tracker knows of a Bubble Tea version, every part
+// of it learnt from the version's own functions and types (Program's
+// Batch, Sequence, Tick, Every, Clocks, QuitMsg and Carrier), none from a
+// name: a rename upstream changes what the kit finds, not whether it
+// finds it.
 type framework struct {
-	ordered func(msg any) bool
-	carrier reflect.Type
-	pkg     string
-	sites   map[string]bool
-	timers  []Timer
+	ordered  func(msg any) bool
+	carrier  reflect.Type    // hostbridge.Sequence's message
+	batch    reflect.Type    // tea.BatchMsg, as tea.Batch(a, b)() returns it
+	sequence reflect.Type    // the unexported sequenceMsg, as tea.Sequence(a, b)() returns it
+	pkg      string          // Bubble Tea's package, tea.QuitMsg's
+	sites    map[string]bool // where the clock's closures' code is (see site)
 }
 
-func (fw Framework) compile() *framework {
-	c := &framework{ordered: fw.Ordered, carrier: reflect.TypeOf(fw.Carrier),
-		pkg: fw.Pkg, sites: map[string]bool{}, timers: fw.Timers}
-	for _, cmd := range fw.Clocks {
-		if fn := funcOf(cmd); fn != nil {
-			c.sites[site(fn)] = true
+// frameworkOf learns p's version by calling its functions once: the
+// message types of a Batch and a Sequence of two Cmds (one Cmd is
+// returned as it is), and the closures that Tick, Every and p.Clocks
+// return. None of those Cmds is run.
+func frameworkOf[M any, Model any, C ~func() M](p Program[M, Model, C], ordered func(any) bool) *framework {
+	noop := func() M { var none M; return none }
+	fw := &framework{ordered: ordered, carrier: reflect.TypeOf(p.Carrier),
+		pkg: reflect.TypeOf(p.QuitMsg).PkgPath(), sites: map[string]bool{}}
+	if p.Batch != nil {
+		fw.batch = reflect.TypeOf(p.Batch(noop, noop)())
+	}
+	if p.Sequence != nil {
+		fw.sequence = reflect.TypeOf(p.Sequence(noop, noop)())
+	}
+	clocks := p.Clocks
+	for _, mk := range []func(time.Duration, func(time.Time) M) C{p.Tick, p.Every} {
+		if mk != nil {
+			clocks = append(clocks, mk(time.Second, nil))
 		}
 	}
-	return c
+	for _, cmd := range clocks {
+		if fn := funcOf(cmd); fn != nil {
+			fw.sites[site(fn)] = true
+		}
+	}
+	return fw
 }
 
-// orderedName names msg if it is ordered (Framework.Ordered), or a
+// orderedName names msg if it is ordered (hostbridge's messages), or a
 // carrier of ordered messages, for the kit's report of a race; it is ""
 // for any other message.
 func (fw *framework) orderedName(msg any) string {
@@ -78,8 +76,8 @@ func (fw *framework) orderedName(msg any) string {
 	return "hostbridge.Sequence(" + strings.Join(names, ", ") + ")"
 }
 
-// isFramework says msg is of Bubble Tea's own package (Pkg), which
-// Bubble Tea acts on before any model sees it (tea.QuitMsg, its
+// isFramework says msg is of Bubble Tea's own package (tea.QuitMsg's),
+// which Bubble Tea acts on before any model sees it (tea.QuitMsg, its
 // unexported messages).
 func (fw *framework) isFramework(msg any) bool {
 	t := reflect.TypeOf(msg)
@@ -89,24 +87,25 @@ func (fw *framework) isFramework(msg any) bool {
 	return t != nil && t.PkgPath() == fw.pkg
 }
 
+// waitsOnClock says fn, a Cmd's function, is the closure of one of the
+// clock's Cmds: its code is where theirs is.
 func (fw *framework) waitsOnClock(fn *runtime.Func) bool {
-	if fn == nil {
-		return false
-	}
-	s := site(fn)
-	for _, t := range fw.timers {
-		if strings.Contains(s, t.Module) && strings.Contains(s, t.File+":") && strings.Contains(fn.Name(), t.Func) {
-			return true
-		}
-	}
-	return fw.sites[s]
+	return fn != nil && fw.sites[site(fn)]
 }
 
 func funcOf[C any](cmd C) *runtime.Func {
-	return runtime.FuncForPC(reflect.ValueOf(cmd).Pointer())
+	v := reflect.ValueOf(cmd)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return nil
+	}
+	return runtime.FuncForPC(v.Pointer())
 }
 
-// site is where fn's code starts: its file and line.
+// site is where fn's code starts: its file and line. A closure is known
+// by it, not by its function's entry: where the function that returns it
+// is inlined, the compiler makes a copy of the closure, with an entry and
+// a name of its own, from the same source line (go1.26: a closure of mk
+// is main.main.mk.func1 where main inlines mk, main.f.mk.func1 in f).
 func site(fn *runtime.Func) string {
 	file, line := fn.FileLine(fn.Entry())
 	return fmt.Sprintf("%s:%d", file, line)

@@ -15,7 +15,7 @@ type cmdRun[M any, C ~func() M] struct {
 // of the innermost one it is, or is behind in a tea.Sequence, and where
 // that Batch runs in turn. nil is outside every Batch.
 //
-// Two ordered messages (Framework.Ordered) race if the Cmds that gave
+// Two ordered messages (hostbridge's) race if the Cmds that gave
 // them are different Cmds of one Batch, at any depth: a Batch runs its
 // Cmds concurrently, nested or not, and a tea.Sequence inside one orders
 // only its own Cmds. Cmds of one tea.Sequence share its branch, and a
@@ -133,12 +133,11 @@ func (tr *tracker[M, C]) clock(cmd C, then []*cmdRun[M, C]) C {
 }
 
 // rewrap returns a copy of msg with each Cmd replaced by wrap's (given
-// its index), last first, if msg is the version's slice of Cmds named
-// name (BatchMsg, sequenceMsg).
-func (tr *tracker[M, C]) rewrap(msg M, name string, wrap func(int, C) C) (M, bool) {
+// its index), last first, if msg is of kind, the version's slice of Cmds
+// (BatchMsg, sequenceMsg).
+func (tr *tracker[M, C]) rewrap(msg M, kind reflect.Type, wrap func(int, C) C) (M, bool) {
 	t := reflect.TypeOf(msg)
-	if t == nil || t.Kind() != reflect.Slice || t.Elem() != reflect.TypeFor[C]() ||
-		t.Name() != name || t.PkgPath() != tr.fw.pkg {
+	if t == nil || t != kind || t.Kind() != reflect.Slice || t.Elem() != reflect.TypeFor[C]() {
 		return msg, false
 	}
 	in := reflect.ValueOf(msg)
@@ -154,7 +153,7 @@ func (tr *tracker[M, C]) rewrap(msg M, name string, wrap func(int, C) C) (M, boo
 // tracked, each on a branch of its own.
 func (tr *tracker[M, C]) followBatch(msg M, at *branch) (M, bool) {
 	b := &batch{}
-	return tr.rewrap(msg, "BatchMsg", func(i int, cmd C) C {
+	return tr.rewrap(msg, tr.fw.batch, func(i int, cmd C) C {
 		if cmd == nil {
 			return nil
 		}
@@ -167,12 +166,13 @@ func (tr *tracker[M, C]) followBatch(msg M, at *branch) (M, bool) {
 }
 
 // followSequence returns a copy of Bubble Tea's unexported sequence
-// message with each Cmd wrapped, if msg is one. The Cmds before its first
+// message (known by the type tea.Sequence's Cmd returns) with each Cmd
+// wrapped, if msg is one. The Cmds before its first
 // timer are counted now, those behind each timer once it has fired. Its
 // Cmds run where the sequence does, at at.
 func (tr *tracker[M, C]) followSequence(msg M, at *branch) (M, bool) {
 	var then []*cmdRun[M, C] // the Cmds after the one wrapped, up to the next timer
-	out, ok := tr.rewrap(msg, "sequenceMsg", func(_ int, c C) C {
+	out, ok := tr.rewrap(msg, tr.fw.sequence, func(_ int, c C) C {
 		if c == nil {
 			return nil
 		}

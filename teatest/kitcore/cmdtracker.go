@@ -14,9 +14,9 @@ type cmdDone struct{ ID uint64 }
 // tracker follows a Bubble Tea app's Cmds, so that a kit's wait ends once
 // everything the app set going has come back. It is written once for both
 // versions: a Cmd is any func() M, and what differs between versions (the
-// package whose BatchMsg and unexported sequenceMsg are followed into, the
-// closures of tea.Tick and tea.Every, the bubbles timers) is given as a
-// Framework.
+// types of BatchMsg and the unexported sequenceMsg, which are followed
+// into, and the closures of the clock's Cmds) is learnt from the version's
+// own functions (see framework).
 //
 // Every Cmd that Init or Update returns is wrapped (track) and counts as
 // running until its message has been through Update: the wrapper sends the
@@ -26,7 +26,7 @@ type cmdDone struct{ ID uint64 }
 //
 // Cmds that wait on the clock are not counted (a spinner re-arms its timer
 // for ever). A timer is known by where its closure's code is, file and
-// line, which inlining does not change. Once fired, it holds its message
+// line (see site), learnt by calling the functions that make them. Once fired, it holds its message
 // until no counted Cmd runs, so in tea.Batch(turnStarted, tea.Tick(d,
 // reply)) the turn starts first on every run; in a tea.Sequence, the Cmds
 // behind it are counted then, before its message goes in.
@@ -52,8 +52,8 @@ type tracker[M any, C ~func() M] struct {
 // newTracker returns a tracker for a program of fw's version: send is the
 // program's Send, done is closed once the program has ended (a fired timer
 // then stops waiting for work).
-func newTracker[M any, C ~func() M](fw Framework, send func(M), done <-chan struct{}) *tracker[M, C] {
-	tr := &tracker[M, C]{fw: fw.compile(), send: send, done: done,
+func newTracker[M any, C ~func() M](fw *framework, send func(M), done <-chan struct{}) *tracker[M, C] {
+	tr := &tracker[M, C]{fw: fw, send: send, done: done,
 		running: map[uint64]string{}, idle: make(chan struct{})}
 	close(tr.idle)
 	return tr
@@ -114,7 +114,7 @@ func (tr *tracker[M, C]) fromBranch(at *branch, name string) {
 	}
 }
 
-// misuse says which two ordered messages (Framework.Ordered) came from
+// misuse says which two ordered messages (hostbridge's) came from
 // different Cmds of one tea.Batch (see branch), which runs its Cmds
 // concurrently: they arrive in either order, so what the hosts are shown
 // differs from run to run. It is empty if none did.

@@ -20,10 +20,16 @@ func tick(d time.Duration, fn func() Msg) Cmd {
 	return func() Msg { <-time.After(d); return fn() } // a clock, as tea.Tick is
 }
 
-var testFramework = Framework{
-	Pkg:    reflect.TypeFor[BatchMsg]().PkgPath(),
-	Clocks: []any{tick(0, nil)},
-}
+// testFramework is the test's framework, learnt from its functions as a
+// kit's is from Bubble Tea's.
+var testFramework = frameworkOf(Program[Msg, Msg, Cmd]{
+	Batch:    func(c ...Cmd) Cmd { return func() Msg { return BatchMsg(c) } },
+	Sequence: func(c ...Cmd) Cmd { return func() Msg { return sequenceMsg(c) } },
+	Clocks:   []Cmd{tick(0, nil)},
+	QuitMsg:  quitMsg{},
+}, nil)
+
+type quitMsg struct{}
 
 // sent records what the tracker sends into the "program".
 type sent struct{ msgs []Msg }

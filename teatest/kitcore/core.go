@@ -14,7 +14,22 @@ import (
 // program it runs. M is the version's tea.Msg, Model its tea.Model, C its
 // tea.Cmd. The hooks are set once, before Start.
 type Program[M any, Model any, C ~func() M] struct {
-	Framework Framework // the version, for the Cmd tracker
+	// The version's own functions, which Start calls once (running none of
+	// the Cmds they make) to learn what the Cmd tracker follows: tea.Batch
+	// and tea.Sequence (the types of the messages their Cmds return),
+	// tea.Tick and tea.Every (where the closures they return are: a Cmd
+	// whose closure is one of those waits on the clock).
+	Batch, Sequence func(...C) C
+	Tick, Every     func(time.Duration, func(time.Time) M) C
+	// Clocks are other Cmds that wait on the clock, each made once by the
+	// function an app gets them from (cursor.New().BlinkCmd() of Charm's
+	// bubbles) and never run: a Cmd whose closure's code is where one of
+	// these has its code is not waited for either.
+	Clocks []C
+	// Carrier is a message of hostbridge.Sequence's Cmd, which carries
+	// hostbridge's messages in order (a slice of them): one of its type is
+	// ordered if one it carries is.
+	Carrier M
 
 	// The program (a *tea.Program), hostbridge's Bridge, and hostbridge's
 	// wrapper around the app's model, whose Close runs the exit.
@@ -26,13 +41,14 @@ type Program[M any, Model any, C ~func() M] struct {
 	Bridge interface{ Flush(context.Context) error }
 	Exit   interface{ Close() error }
 
-	QuitMsg M // tea.QuitMsg{}
+	QuitMsg M // tea.QuitMsg{}: its package is Bubble Tea's
 	QuitCmd C // tea.Quit
 
-	// View is the program model's view as text, as View of the kit
-	// returns it.
+	// View is the program model's view (a string in v1, a tea.View in v2)
+	// as text, as View of the kit returns it.
 	View func() string
-	// App is the app's model as its last Update left it.
+	// App is the app's model as its last Update left it (the wrapper's
+	// Unwrap), read on the program's goroutine and after it has ended.
 	App func() Model
 
 	// KeyNamed is the key whose name (Key.String) is name; RuneKey the
@@ -45,7 +61,7 @@ type Program[M any, Model any, C ~func() M] struct {
 }
 
 // Core is a kit's logic that does not depend on the Bubble Tea version:
-// the program model's message handling (Observer), settling (Step),
+// the program model's message handling (its observer), settling (Step),
 // the waits, and the quit and exit. Each kit keeps its own public Kit,
 // which forwards to a Core.
 type Core[M any, Model any, C ~func() M] struct {
@@ -69,19 +85,21 @@ type Core[M any, Model any, C ~func() M] struct {
 	exitErr  error
 }
 
-// New returns a Core that fails t after timeout; Start it once its
-// program exists.
-func New[M any, Model any, C ~func() M](t hosttest.TB, timeout time.Duration) *Core[M, Model, C] {
-	return &Core[M, Model, C]{t: t, timeout: timeout, done: make(chan struct{}), in: newQueue[M]()}
+// New returns a Core that fails t after timeout, and the program's model
+// around inner (hostbridge's wrapper around the app's model): the model
+// passes every message to inner, follows the Cmds, answers the kit's own
+// messages and catches the app's panics. Make the program with that
+// model, then Start the Core. V is what the version's View returns.
+func New[M any, Model any, C ~func() M, V any](t hosttest.TB, timeout time.Duration, inner Model) (*Core[M, Model, C], Model) {
+	c := &Core[M, Model, C]{t: t, timeout: timeout, done: make(chan struct{}), in: newQueue[M]()}
+	return c, any(&observer[M, Model, C, V]{c: c, inner: any(inner).(teaModel[M, Model, C, V])}).(Model)
 }
 
 // Start runs the program on a goroutine of its own, starts handing it the
 // queued messages, and quits it at the test's cleanup.
 func (c *Core[M, Model, C]) Start(p Program[M, Model, C]) {
 	c.p = p
-	fw := p.Framework
-	fw.Ordered = isBridgeMessage
-	c.cmds = newTracker[M, C](fw, p.Prog.Send, c.done)
+	c.cmds = newTracker[M, C](frameworkOf(p, isBridgeMessage), p.Prog.Send, c.done)
 	go func() {
 		defer close(c.done)
 		_, c.runErr = p.Prog.Run()

@@ -5,7 +5,7 @@ import (
 	"runtime/debug"
 )
 
-// A kit's program model (Observer) passes every message to the
+// A kit's program model (observer) passes every message to the
 // wrapped model through Update and wraps every Cmd that comes back (see
 // tracker.Track), except the Kit's own messages, which it answers
 // once every message before them has been through Update (Bubble Tea runs

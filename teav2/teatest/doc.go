@@ -22,9 +22,12 @@
 // messages sent so far have been through Update, so have those that came
 // back from the Cmds they returned, at any depth, through tea.Batch and
 // tea.Sequence, and every host has taken every report. Cmds that wait on
-// the clock (tea.Tick, tea.Every, the blink timer of Charm's bubbles v2)
-// are not waited for: wait for what they bring with WaitModel. The Cmd
-// tracking is the v1 kit's, shared (kitcore), and so is its refusal of
+// the clock are not waited for: those that tea.Tick, tea.Every and the
+// cursor blink of Charm's bubbles v2 return, known by their closure's
+// code, not by a name; wait for what they bring with WaitModel. A Cmd of
+// the app's own that waits on a timer is work and is waited for. The Cmd
+// tracking is the v1 kit's, shared (kitcore, whose doc has the contract in
+// full), and so is its refusal of
 // two of hostbridge's messages from different Cmds of one tea.Batch, which
 // come in either order: send them with hostbridge.Sequence.
 //

@@ -22,13 +22,9 @@ import (
 type Kit struct {
 	t   hosttest.TB
 	rig *hosttest.Rig
-	app *keeper // the app's model, as its last Update left it
 	// c is the kit's logic, shared with the v1 kit: settling, waits, quit.
 	c *kitcore.Core[tea.Msg, tea.Model, tea.Cmd]
 }
-
-// keeper keeps the app's model as its last Update left it (see kitcore.Keeper).
-type keeper = kitcore.Keeper[tea.Msg, tea.Model, tea.Cmd, tea.View]
 
 // WithBridgeOptions passes the app's own hostbridge options to Wrap, after
 // the Kit's: WithAgent, WithBlockedMessage, WithSession... One that
@@ -53,8 +49,7 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 		return nil
 	}
 	rig := hosttest.NewRig(opts...)
-	k := &Kit{t: t, rig: rig, app: &keeper{Inner: model},
-		c: kitcore.New[tea.Msg, tea.Model, tea.Cmd](t, rig.Timeout)}
+	k := &Kit{t: t, rig: rig}
 	// The terminal backend writes the bar too, one write per state,
 	// instead of v2's renderer (see the package doc): the wrapper then
 	// leaves View.ProgressBar to the app.
@@ -62,24 +57,30 @@ func New(t hosttest.TB, model tea.Model, opts ...hosttest.Option) *Kit {
 	if err != nil {
 		t.Fatalf("teatest: %v", err)
 	}
-	wrapped := b.Wrap(k.app)
-	obs := kitcore.NewObserver[tea.Msg, tea.Model, tea.Cmd, tea.View](k.c, wrapped)
+	wrapped := b.Wrap(model)
+	var obs tea.Model
+	k.c, obs = kitcore.New[tea.Msg, tea.Model, tea.Cmd, tea.View](t, rig.Timeout, wrapped)
 	prog := tea.NewProgram(obs,
 		tea.WithInput(nil), tea.WithOutput(rig.Terminal), tea.WithoutSignalHandler(),
 		tea.WithoutRenderer(), tea.WithEnvironment(environ(rig.Env)),
 		tea.WithWindowSize(rig.Width, rig.Height))
 	k.c.Start(kitcore.Program[tea.Msg, tea.Model, tea.Cmd]{
-		Framework: bubbleTea,
-		Prog:      prog,
-		Bridge:    b,
-		Exit:      wrapped,
-		QuitMsg:   tea.QuitMsg{},
-		QuitCmd:   tea.Quit,
-		View:      func() string { return plain(obs.View()) },
-		App:       func() tea.Model { return k.app.Inner },
-		KeyNamed:  func(name string) (tea.Msg, bool) { return keyNamed(name) },
-		RuneKey:   func(r rune) tea.Msg { return runeKey(r) },
-		KeyNames:  slices.Sorted(maps.Keys(specialKeys)),
+		Batch:    tea.Batch,
+		Sequence: tea.Sequence,
+		Tick:     tea.Tick,
+		Every:    tea.Every,
+		Clocks:   clocks,
+		Carrier:  hostbridge.Sequence(hostbridge.Idle{})(),
+		Prog:     prog,
+		Bridge:   b,
+		Exit:     wrapped,
+		QuitMsg:  tea.QuitMsg{},
+		QuitCmd:  tea.Quit,
+		View:     func() string { return plain(obs.View()) },
+		App:      wrapped.Unwrap, // the app's model as its last Update left it
+		KeyNamed: func(name string) (tea.Msg, bool) { return keyNamed(name) },
+		RuneKey:  func(r rune) tea.Msg { return runeKey(r) },
+		KeyNames: slices.Sorted(maps.Keys(specialKeys)),
 	})
 	k.Step(tea.WindowSizeMsg{Width: rig.Width, Height: rig.Height}, darkTerminal)
 	return k

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/cursor"
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -14,7 +15,7 @@ import (
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
 
-// The hard cases of following an app's Cmds are in internal/kitcore/kittest
+// The hard cases of following an app's Cmds are in internal/testsupport/kittest
 // (cmds.go), shared with the v1 kit; they drive this kit through v2, on
 // the worker app below.
 var v2Cmds = kittest.Cmds[tea.Msg, tea.Model, tea.Cmd]{
@@ -25,6 +26,7 @@ var v2Cmds = kittest.Cmds[tea.Msg, tea.Model, tea.Cmd]{
 	Sequence:       tea.Sequence,
 	Tick:           tea.Tick,
 	Every:          tea.Every,
+	Blink:          func(d time.Duration) tea.Cmd { c := cursor.New(); c.BlinkSpeed = d; return c.Blink() },
 	IsKey:          func(msg tea.Msg) bool { _, ok := msg.(tea.KeyPressMsg); return ok },
 	BridgeSequence: hostbridge.Sequence,
 }
@@ -85,6 +87,9 @@ func TestSettleFollowsBatchAndSequence(t *testing.T) {
 }
 func TestWaitModelCoversTheCmdOfItsUpdate(t *testing.T) {
 	kittest.WaitModelCoversTheCmdOfItsUpdate(t, v2Cmds)
+}
+func TestStepWaitsForTheAppNotTheClock(t *testing.T) {
+	kittest.StepWaitsForTheAppNotTheClock(t, v2Cmds)
 }
 func TestSettleDoesNotWaitForTimers(t *testing.T)   { kittest.SettleDoesNotWaitForTimers(t, v2Cmds) }
 func TestTimersWaitForWork(t *testing.T)            { kittest.TimersWaitForWork(t, v2Cmds) }

@@ -19,7 +19,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-// The cases shared with the v1 kit are in internal/kitcore/kittest; they
+// The cases shared with the v1 kit are in internal/testsupport/kittest; they
 // drive this kit through v2.
 var v2 = kittest.Version[tea.Msg, tea.Model]{
 	New: func(t hosttest.TB, app tea.Model, opts ...hosttest.Option) kittest.Kit[tea.Msg, tea.Model] {

@@ -31,6 +31,8 @@ type Cmds[M, Model any, C ~func() M] struct {
 	// The version's tea.Batch, tea.Sequence, tea.Tick and tea.Every.
 	Batch, Sequence func(cmds ...C) C
 	Tick, Every     func(d time.Duration, fn func(time.Time) M) C
+	// Blink is a cursor's blink, d long, as Charm's bubbles makes it.
+	Blink func(d time.Duration) C
 	// IsKey reports whether msg is a key press.
 	IsKey func(msg M) bool
 	// BridgeSequence is the frontend's hostbridge.Sequence.
@@ -180,6 +182,50 @@ func SettleDoesNotWaitForTimers[M, Model any, C ~func() M](t *testing.T, v Cmds[
 		// fire (virtual time, no real wait).
 		time.Sleep(2 * time.Hour)
 	})
+}
+
+// StepWaitsForTheAppNotTheClock is the kit's contract with the app's Cmds,
+// in a bubble's virtual time: a Step waits for a Cmd of the app's own
+// however long it takes (a timer of its own too), alone, in a tea.Batch or
+// in a tea.Sequence; it never waits for a Cmd of the clock (tea.Tick,
+// tea.Every, a cursor's blink), however long its timer. Had the kit taken
+// the app's timer for the clock, or missed a Batch or a Sequence, the Step
+// would return before the app's Cmd; had it taken the clock for work, it
+// would fail after its timeout.
+func StepWaitsForTheAppNotTheClock[M, Model any, C ~func() M](t *testing.T, v Cmds[M, Model, C]) {
+	const work = 5 * time.Second // under the kit's timeout (10 s), virtual
+	appTimer := func() C { return func() M { <-time.After(work); return any(Done{}).(M) } }
+	tick := func() C { return v.Tick(time.Hour, func(time.Time) M { return any(Step(1)).(M) }) }
+	for _, tc := range []struct {
+		name  string
+		cmd   func() C
+		waits bool
+	}{
+		{"an app's timer", appTimer, true},
+		{"an app's timer in a tea.Batch", func() C { return v.Batch(tick(), appTimer()) }, true},
+		{"an app's timer in a tea.Sequence", func() C { return v.Sequence(msgCmd[M, C](Step(2)), appTimer()) }, true},
+		{"tea.Tick", tick, false},
+		{"tea.Every", func() C { return v.Every(time.Hour, func(time.Time) M { return any(Step(1)).(M) }) }, false},
+		{"a cursor's blink", func() C { return v.Blink(time.Hour) }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			synctest.Test(t, func(t *testing.T) {
+				k := v.New(t, onKey(v, tc.cmd()))
+				start := time.Now()
+				k.Key("enter")
+				took := time.Since(start)
+				if tc.waits && took < work {
+					t.Errorf("the Step took %v: it did not wait for the app's Cmd (%v)", took, work)
+				}
+				if !tc.waits && took >= work {
+					t.Errorf("the Step took %v: it waited on the clock", took)
+				}
+				_ = k.Quit()
+				time.Sleep(2 * time.Hour) // the timers' goroutines end (virtual time)
+			})
+		})
+	}
 }
 
 // TimersWaitForWork: time waits for work: a timer that fires while a Cmd

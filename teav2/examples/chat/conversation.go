@@ -5,7 +5,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // render lays the conversation out for a width.

@@ -5,7 +5,7 @@ import (
 	"image/color"
 	"io"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 	hostbridge "github.com/hostbridge/hostbridge/teav2"
 )
 

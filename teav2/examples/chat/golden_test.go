@@ -9,13 +9,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript"
-	"github.com/hostbridge/hostbridge/examples/chatscript/chattest"
 	"github.com/hostbridge/hostbridge/host/hosttest"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 	"github.com/hostbridge/hostbridge/teav2/teatest"
 )
 
-// TestGolden runs the v1 chat's golden tests (examples/chatscript/chattest)
+// TestGolden runs the v1 chat's golden tests (internal/chatscript/chattest)
 // on this chat's model with the v2 kit, against the v1 chat's testdata
 // itself, not a copy: the v2 chat tells every host the same things.
 func TestGolden(t *testing.T) {

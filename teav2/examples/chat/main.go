@@ -1,5 +1,5 @@
 // Command chat is examples/chat on Bubble Tea v2: the same chat screen,
-// script and flags (examples/chatscript), wrapped with hostbridge's v2
+// script and flags (internal/chatscript), wrapped with hostbridge's v2
 // frontend, so every state a real chat goes through can be seen in the
 // terminal, herdr, tuios or cmux it runs in. From the teav2 directory:
 //
@@ -19,7 +19,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

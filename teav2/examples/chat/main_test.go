@@ -5,7 +5,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript/chattest"
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 )
 
 func TestMain(m *testing.M) {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/vt"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript/chattest"
+	"github.com/hostbridge/hostbridge/internal/chatscript/chattest"
 )
 
 // screen reads what the chat shows from a terminal emulator (Charm's

@@ -5,12 +5,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // The script, the turns, the conversation, the sessions and the command
 // line are shared with the Bubble Tea v1 chat (examples/chat) in
-// examples/chatscript; these are the names this chat knows them by.
+// internal/chatscript; these are the names this chat knows them by.
 
 type (
 	flags        = chatscript.Flags

@@ -7,11 +7,11 @@ import (
 	"os/exec"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 )
 
 // ExitCodes: -help is not a failure, a bad flag is a usage error (the
-// flags themselves are tested in examples/chatscript).
+// flags themselves are tested in internal/chatscript).
 func ExitCodes(t *testing.T, ch *Chat) {
 	t.Parallel()
 	for _, tt := range []struct {

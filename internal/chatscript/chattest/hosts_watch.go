@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hostbridge/hostbridge/examples/chatscript"
+	"github.com/hostbridge/hostbridge/internal/chatscript"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 

@@ -9,7 +9,7 @@
 // how the screen is read) or the example keeps its own test (how it asks
 // the terminal's background).
 //
-// It is test support, but not under internal/testsupport with the rest:
-// teav2 is its own module, and no file of it may import the root module's
-// internal packages (teav2's TestPublishedShape).
+// It is test support, internal to this repository like chatscript (whose
+// doc says why teav2's chat may import both), and not under
+// internal/testsupport with the rest: it is the example chats' own.
 package chattest

@@ -12,9 +12,13 @@
 //
 // Their end-to-end and golden tests are written once too, in chattest.
 //
-// It is a public package, not internal, so that each example copies out
-// of this repository and builds in a module of its own: an example's
-// main package imports only public packages (CI copies each one out and
-// builds it). It is example support, not hostbridge's API: a program of
-// your own takes from it what it needs, it does not import it.
+// It is internal to this repository: it is the example chats' support,
+// not hostbridge's API, and promises nothing to anyone else. The v2 chat
+// in the nested teav2 module may import it (Go's internal rule is by
+// import path, and teav2's path is under this module's), and it always
+// builds against this checkout: teav2/go.mod replaces the root module
+// with ../, and `go install` or `go run` of a package@version refuses a
+// module whose go.mod has a replace. So the two chats, unlike the other
+// examples, do not build copied out of the repository (.ci/copyout skips
+// them); a program of your own takes from here what it needs.
 package chatscript
