@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
@@ -229,8 +230,8 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	t, err := terminal.New(tc)
 	if err != nil {
 		// terminal.New's errors name the backend first ("terminal: …"), as
-		// herdr's and tuios's do: ErrConfig's words go after it.
-		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", err, ErrConfig)})
+		// herdr's and tuios's do: hostio.ErrConfig's words go after it.
+		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", err, hostio.ErrConfig)})
 	}
 	role := termRole{stateElsewhere: hostCarriesState, hostAlerts: hostAlerts, noPing: c.NoPing,
 		bell: h.Terminal.Mux == terminal.MuxTmux && !c.NoPing && !hostAlerts}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
@@ -121,13 +122,13 @@ func TestBuildTmuxChannelNote(t *testing.T) {
 	}
 }
 
-// The terminal's errors are hosts' ErrConfig, as the other backends' are.
+// The terminal's errors are hosts' hostio.ErrConfig, as the other backends' are.
 func TestBuildTerminalBadConfig(t *testing.T) {
 	_, chans := Build(Detection{}, Config{Output: io.Discard, OutputChosen: true, BadProgress: []string{"kitty<"}})
 	term := chans[len(chans)-1]
 	// The backend first, as herdr's "herdr: bad config: agent name …".
 	want := `terminal: not used: terminal: BadProgress[0] "kitty<": `
-	if !errors.Is(term.Err, ErrConfig) || !strings.HasPrefix(term.String(), want) || !strings.HasSuffix(term.String(), ": bad config") {
-		t.Errorf("terminal channel %v (%v), want ErrConfig, %q…: bad config", term, term.Err, want)
+	if !errors.Is(term.Err, hostio.ErrConfig) || !strings.HasPrefix(term.String(), want) || !strings.HasSuffix(term.String(), ": bad config") {
+		t.Errorf("terminal channel %v (%v), want hostio.ErrConfig, %q…: bad config", term, term.Err, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 // cmuxBackend shows the chat as a row in cmux's sidebar, by its CLI
@@ -33,10 +34,9 @@ type cmuxBackend struct {
 	panel               []string // "--panel=S", none without a surface
 	pid                 string   // "--pid=P"
 	loading             string   // "on", "off", or "" (a predecessor may have left it on)
-	// noLoading: this cmux lacks "workspace loading"; loadingWorked: it has it.
-	noLoading, loadingWorked, exited bool
-	handoff                          *handoff // the terminal takes the state if set-status is refused
-	noRows                           bool
+	exited              bool
+	handoff             *handoff        // the terminal takes the state if set-status is refused
+	refused             hostio.Refusals // cmuxRows, cmuxLoader: what this cmux lacks
 }
 
 // The rows of cmux's own agent hooks: needs input and failed go with
@@ -57,31 +57,39 @@ var cmuxRows = map[host.State]struct {
 func newCmux(c Config, bin, workspace, surface string) (*cmuxBackend, error) {
 	key := statusKey(c.Agent)
 	if key == "" {
-		return nil, fmt.Errorf("cmux: %w: agent %q gives no status key", ErrConfig, c.Agent)
+		return nil, fmt.Errorf("cmux: %w: agent %q gives no status key", hostio.ErrConfig, c.Agent)
 	}
 	// cmux's set-status takes any argument equal to a flag name as that
 	// flag, and older builds do not honour "--": no value may read as one.
 	for _, id := range []string{workspace, surface} {
 		if id != "" && (strings.HasPrefix(id, "-") || core.Clean(id, 256) != id || strings.Contains(id, " ")) {
-			return nil, fmt.Errorf("cmux: %w: id %q", ErrConfig, id)
+			return nil, fmt.Errorf("cmux: %w: id %q", hostio.ErrConfig, id)
 		}
 	}
-	path, err := lookCommand("cmux", bin)
+	path, err := hostio.LookCommand("cmux", bin)
 	if err != nil {
 		return nil, err
 	}
 	c.Logger = orDiscard(c.Logger)
-	b := &cmuxBackend{c: c, bin: path, key: key, workspace: workspace, pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff()}
+	b := &cmuxBackend{c: c, bin: path, key: key, workspace: workspace, pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff(),
+		refused: hostio.Refusals{Host: "cmux", Log: c.Logger}}
 	if surface != "" {
 		b.panel = []string{"--panel=" + surface}
 	}
 	return b, nil
 }
 
+// What a cmux may lack: its status rows (set-status and clear-status, as
+// cmuxd-remote does) and the workspace loader (older builds).
+const (
+	cmuxRowsFeature   = "status rows"
+	cmuxLoaderFeature = "workspace loading"
+)
+
 func (b *cmuxBackend) Name() string { return "cmux" }
 
 func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
-	if b.exited || b.noRows {
+	if b.exited || b.refused.Refused(cmuxRowsFeature) {
 		return nil
 	}
 	switch r.Kind {
@@ -94,14 +102,14 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 		if row.urgent {
 			args = append(args, "--priority", "100")
 		}
-		if err := b.rows(ctx, append(append(args, b.panel...), b.pid)...); err != nil || b.noRows {
+		if err := b.rows(ctx, append(append(args, b.panel...), b.pid)...); err != nil || b.refused.Refused(cmuxRowsFeature) {
 			return err
 		}
 		return b.spin(ctx, row.loading, r.Repeat, true)
 	case host.KindExit:
 		b.exited = true
 		err := b.rows(ctx, append([]string{"clear-status", b.key}, b.panel...)...)
-		if b.loading != "off" && !b.noRows {
+		if b.loading != "off" && !b.refused.Refused(cmuxRowsFeature) {
 			err = errors.Join(err, b.spin(ctx, "off", true, err == nil))
 		}
 		return err
@@ -114,13 +122,12 @@ func (b *cmuxBackend) Report(ctx context.Context, r host.Report) error {
 // so already (again with force). Called unknown, or failing where the command
 // before it worked (cmuxOK) and it never has, it is not run again.
 func (b *cmuxBackend) spin(ctx context.Context, state string, force, cmuxOK bool) error {
-	if b.noLoading || (b.loading == state && !force) {
+	if b.refused.Refused(cmuxLoaderFeature) || (b.loading == state && !force) {
 		return nil
 	}
 	err := b.run(ctx, "workspace", "loading", state, "--id", b.key)
-	if unknownCommand(err, "workspace") || cmuxOK && !b.loadingWorked && errors.Is(err, ErrRejected) {
-		b.noLoading = true
-		b.c.Logger.Debug("cmux: this cmux has no workspace loading; not running it again", "err", err)
+	if unknownCommand(err, "workspace") || cmuxOK && !b.refused.Worked(cmuxLoaderFeature) && errors.Is(err, hostio.ErrRejected) {
+		_ = b.refused.Note(cmuxLoaderFeature, err) // not the report's failure: the row went
 		return nil
 	}
 	if err != nil {
@@ -128,7 +135,9 @@ func (b *cmuxBackend) spin(ctx context.Context, state string, force, cmuxOK bool
 		b.loading = ""
 		return err
 	}
-	b.loading, b.loadingWorked = state, true
+	if b.loading = state; !b.refused.Worked(cmuxLoaderFeature) {
+		b.refused.Took(cmuxLoaderFeature)
+	}
 	return nil
 }
 
@@ -140,11 +149,10 @@ func (b *cmuxBackend) rows(ctx context.Context, args ...string) error {
 	err := b.run(ctx, args...)
 	switch {
 	case unknownCommand(err, args[0]):
-		b.noRows = true
+		_ = b.refused.Note(cmuxRowsFeature, err) // the terminal shows the state: nothing dropped
 		b.handoff.settle(true)
-		b.c.Logger.Debug("cmux: this cmux has no status rows; the terminal shows the state", "err", err)
 		return nil
-	case err == nil || errors.Is(err, ErrRejected):
+	case err == nil || errors.Is(err, hostio.ErrRejected):
 		b.handoff.settle(false)
 	}
 	return err
@@ -154,7 +162,7 @@ func (b *cmuxBackend) rows(ctx context.Context, args ...string) error {
 // not have: cmuxd-remote prints `cmux: unknown command "<verb>"`, exit 2
 // (cmux 007b82d, daemon/remote/cmd/cmuxd-remote/cli.go runCLI).
 func unknownCommand(err error, verb string) bool {
-	var rerr *ReplyError
+	var rerr *hostio.ReplyError
 	return errors.As(err, &rerr) && strings.Contains(strings.ToLower(rerr.Message), `unknown command "`+verb+`"`)
 }
 
@@ -166,14 +174,14 @@ func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 	if b.workspace != "" {
 		args = append(args, "--workspace", b.workspace)
 	}
-	_, _, err := runCommand(ctx, "cmux", name, nil, b.bin, args...)
+	_, _, err := hostio.RunCommand(ctx, "cmux", name, nil, b.bin, args...)
 	return err
 }
 
 // statusKey is the agent name as the row's key and the loader's id, never
 // read as an option: others than agentRune "_", leading "-" dropped; "" if nothing is left.
 func statusKey(agent string) string {
-	k := sanitize(strings.TrimLeft(agent, "-"), agentRune, maxAgent)
+	k := hostio.Sanitize(strings.TrimLeft(agent, "-"), agentRune, maxAgent)
 	if strings.Trim(k, "_.") == "" {
 		return ""
 	}

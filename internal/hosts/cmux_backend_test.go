@@ -14,6 +14,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/proc"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
@@ -52,20 +53,20 @@ func TestNewCmux(t *testing.T) {
 	needSh(t)
 	f := fakehost.NewCmux(t)
 	t.Setenv("PATH", t.TempDir()) // no cmux anywhere
-	if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat"}); !errors.Is(err, hosts.ErrUnavailable) {
+	if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat"}); !errors.Is(err, hostio.ErrUnavailable) {
 		t.Errorf("New without cmux on PATH: %v, want ErrNotFound", err)
 	}
-	if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat", Bin: filepath.Join(filepath.Dir(f.Bin()), "nope")}); !errors.Is(err, hosts.ErrUnavailable) {
+	if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat", Bin: filepath.Join(filepath.Dir(f.Bin()), "nope")}); !errors.Is(err, hostio.ErrUnavailable) {
 		t.Errorf("New with a missing Bin: %v, want ErrNotFound", err)
 	}
 	for _, agent := range []string{"", "---", "..", "  "} {
-		if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: agent, Bin: f.Bin()}); !errors.Is(err, hosts.ErrConfig) {
-			t.Errorf("New(agent %q): %v, want ErrConfig", agent, err)
+		if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: agent, Bin: f.Bin()}); !errors.Is(err, hostio.ErrConfig) {
+			t.Errorf("New(agent %q): %v, want hostio.ErrConfig", agent, err)
 		}
 	}
 	for _, ws := range []string{"-x", "--workspace", "a b", "w\n1"} {
-		if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat", Bin: f.Bin(), Workspace: ws}); !errors.Is(err, hosts.ErrConfig) {
-			t.Errorf("New(workspace %q): %v, want ErrConfig", ws, err)
+		if _, err := hosts.NewCmux(hosts.CmuxConfig{Agent: "chat", Bin: f.Bin(), Workspace: ws}); !errors.Is(err, hostio.ErrConfig) {
+			t.Errorf("New(workspace %q): %v, want hostio.ErrConfig", ws, err)
 		}
 	}
 	t.Setenv("PATH", f.Env()["PATH"]) // cmux on PATH
@@ -165,8 +166,8 @@ func TestFailing(t *testing.T) {
 	b := newCmuxBackend(t, f)
 	f.Fail(3)
 	err := report(b, state(host.Working))
-	var xerr *hosts.ReplyError
-	if !errors.As(err, &xerr) || !errors.Is(err, hosts.ErrRejected) || xerr.Code != "exit status 3" ||
+	var xerr *hostio.ReplyError
+	if !errors.As(err, &xerr) || !errors.Is(err, hostio.ErrRejected) || xerr.Code != "exit status 3" ||
 		xerr.Op != "set-status" || !strings.Contains(xerr.Message, "fake failure") {
 		t.Fatalf("Report: %v, want exit status 3 from set-status", err)
 	}
@@ -252,7 +253,7 @@ func TestSpew(t *testing.T) {
 		t.Errorf("allocated %d bytes for 16 MiB of output: not bounded", grew)
 	}
 	f.Fail(1)
-	var xerr *hosts.ReplyError
+	var xerr *hostio.ReplyError
 	if err := report(b, state(host.Idle)); !errors.As(err, &xerr) || len(xerr.Message) > core.MaxMessage*4 {
 		t.Errorf("Report: %v", err)
 	}
@@ -264,7 +265,7 @@ func TestBinaryRemoved(t *testing.T) {
 	b := newCmuxBackend(t, f)
 	os.Remove(f.Bin())
 	err := report(b, state(host.Working))
-	if err == nil || errors.Is(err, hosts.ErrRejected) || !strings.HasPrefix(err.Error(), "cmux: set-status: ") {
+	if err == nil || errors.Is(err, hostio.ErrRejected) || !strings.HasPrefix(err.Error(), "cmux: set-status: ") {
 		t.Errorf("Report with cmux gone: %v", err)
 	}
 }

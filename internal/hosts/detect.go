@@ -5,15 +5,14 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
@@ -115,7 +114,7 @@ func detectHerdr(r *reader) (Host, bool) {
 	if v := r.getenv("HERDR_ENV"); v != "1" && !r.rules.HerdrPaneVars {
 		is := "is not set"
 		if v != "" {
-			is = "is " + quote(v)
+			is = "is " + hostio.Quote(v)
 		}
 		r.problem(Herdr, "HERDR_ENV", is+": herdr asks integrations to report only with HERDR_ENV=1")
 		return Host{}, true
@@ -133,7 +132,7 @@ func (r *reader) readHerdr() Host {
 		HerdrCLI:  r.rules.GOOS == "windows",
 	}
 	if bin := r.getenv("HERDR_BIN_PATH"); bin != "" {
-		if !filepath.IsAbs(bin) || hasControl(bin) {
+		if !filepath.IsAbs(bin) || hostio.HasControl(bin) {
 			// Only the Windows transport needs it: reported, herdr kept.
 			r.d.Problems = append(r.d.Problems, &Problem{Host: Herdr, Var: "HERDR_BIN_PATH", Reason: "is not an absolute path", Ignored: true})
 		} else {
@@ -164,7 +163,7 @@ func detectCmux(r *reader) (Host, bool) {
 	// host's variables are read, as herdr's and tuios's are.
 	h := Host{Kind: Cmux, Surface: r.id(Cmux, "CMUX_SURFACE_ID", true, false),
 		Workspace: r.id(Cmux, "CMUX_WORKSPACE_ID", false, false)}
-	bin, err := lookPath(r.getenv, "cmux")
+	bin, err := hostio.LookPath(r.getenv, "cmux")
 	if err != nil {
 		r.problem(Cmux, "PATH", "has no cmux executable")
 	}
@@ -187,7 +186,7 @@ func (r *reader) id(k Kind, name string, required, session bool) string {
 		r.problem(k, name, "is empty")
 	case len(v) > maxID:
 		r.problem(k, name, "is longer than 256 bytes")
-	case session && (!utf8.ValidString(v) || hasControl(v)):
+	case session && (!utf8.ValidString(v) || hostio.HasControl(v)):
 		r.problem(k, name, "contains a control character")
 	case session:
 		return v
@@ -208,45 +207,22 @@ func (r *reader) socket(k Kind, name string) string {
 	switch {
 	case v == "":
 		r.problem(k, name, "is empty")
-	case hasControl(v):
+	case hostio.HasControl(v):
 		r.problem(k, name, "contains a control character")
 	case !filepath.IsAbs(v):
-		r.problem(k, name, "is not an absolute path: "+quote(v))
+		r.problem(k, name, "is not an absolute path: "+hostio.Quote(v))
 	default:
 		fi, err := os.Stat(v)
 		switch {
 		case err != nil:
-			r.problem(k, name, "names no socket: "+quote(v))
+			r.problem(k, name, "names no socket: "+hostio.Quote(v))
 		case k == Herdr && r.rules.GOOS == "windows" && fi.Mode().IsRegular():
 			return v // herdr's marker file beside its named pipe (v0.8.2 src/ipc.rs bind_local_listener)
 		case fi.Mode().Type() != fs.ModeSocket:
-			r.problem(k, name, "is not a socket: "+quote(v))
+			r.problem(k, name, "is not a socket: "+hostio.Quote(v))
 		default:
 			return v
 		}
 	}
 	return ""
-}
-
-func hasControl(s string) bool { return strings.IndexFunc(s, unicode.IsControl) >= 0 }
-
-// quote shows a rejected value cleaned and cut, for a diagnostic.
-func quote(s string) string { return strconv.Quote(core.Clean(s, 80)) }
-
-// lookPath finds an executable on getenv's PATH, which may not be the
-// process's (exec.LookPath reads only that one).
-func lookPath(getenv func(string) string, name string) (string, error) {
-	if runtime.GOOS == "windows" || getenv("PATH") == os.Getenv("PATH") {
-		return exec.LookPath(name)
-	}
-	for _, dir := range filepath.SplitList(getenv("PATH")) {
-		if !filepath.IsAbs(dir) {
-			continue // a relative entry is no safer here than in os/exec
-		}
-		p := filepath.Join(dir, name)
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-			return p, nil
-		}
-	}
-	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 const (
@@ -35,11 +36,11 @@ type herdrBackend struct {
 	cli               bool // the binary per request, as herdr's hooks do on Windows (a named pipe there)
 	now               func() time.Time
 	seq               *sequence
-	client            lineClient
+	client            hostio.LineClient
 	tokens            map[string]string // the tokens herdr holds from us
 	facts             []host.Fact       // the latest, for a session report's tokens
-	noLabels          bool              // herdr shows none of our state labels
-	refused           refusals
+	labelsCleared     bool              // herdr holds none of our state labels: a clear is skipped (not a refusal: Refusals has those)
+	refused           hostio.Refusals
 	ping              *host.Report // the last ping, until the exit shows it
 	pingAt            time.Time
 	owed              bool // the exit showed no toast: a held ping after it is shown
@@ -54,23 +55,23 @@ const herdrToastDelay = time.Second
 func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, error) {
 	switch {
 	case !ValidAgent(c.Agent):
-		return nil, fmt.Errorf("herdr: %w: agent name %q: want "+AgentRule, ErrConfig, c.Agent)
+		return nil, fmt.Errorf("herdr: %w: agent name %q: want "+AgentRule, hostio.ErrConfig, c.Agent)
 	case pane == "" || core.Clean(pane, 0) != pane || len(pane) > maxID:
-		return nil, fmt.Errorf("herdr: %w: pane id %q (HERDR_PANE_ID): want printable text on one line", ErrConfig, pane)
+		return nil, fmt.Errorf("herdr: %w: pane id %q (HERDR_PANE_ID): want printable text on one line", hostio.ErrConfig, pane)
 	case c.Source != "" && !ValidSource(c.Source):
-		return nil, fmt.Errorf("herdr: %w: source %q: want "+SourceRule, ErrConfig, c.Source)
+		return nil, fmt.Errorf("herdr: %w: source %q: want "+SourceRule, hostio.ErrConfig, c.Source)
 	case !cli && socket == "":
-		return nil, fmt.Errorf("herdr: %w: socket path is required (HERDR_SOCKET_PATH)", ErrConfig)
+		return nil, fmt.Errorf("herdr: %w: socket path is required (HERDR_SOCKET_PATH)", hostio.ErrConfig)
 	case strings.ContainsRune(socket, 0) || strings.ContainsRune(bin, 0):
-		return nil, fmt.Errorf("herdr: %w: socket or binary path contains NUL", ErrConfig)
+		return nil, fmt.Errorf("herdr: %w: socket or binary path contains NUL", hostio.ErrConfig)
 	}
 	c.Source = cmp.Or(c.Source, "custom:"+c.Agent) // a valid agent is a valid source's tail
 	c.Logger = orDiscard(c.Logger)
 	return &herdrBackend{
 		c: c, socket: socket, pane: pane, bin: bin, cli: cli, now: time.Now, seq: &processSeq,
-		client:  lineClient{host: "herdr", path: socket, opField: "method", log: c.Logger},
+		client:  hostio.LineClient{Host: "herdr", Path: socket, OpField: "method", Log: c.Logger},
 		tokens:  map[string]string{},
-		refused: refusals{host: "herdr", log: c.Logger},
+		refused: hostio.Refusals{Host: "herdr", Log: c.Logger},
 	}, nil
 }
 
@@ -88,7 +89,7 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 		if err != nil && !errors.Is(err, host.ErrDropped) {
 			return err // herdr unreachable: tried again, the tokens with it
 		}
-		return cmp.Or(ignoreDropped(b.syncTokens(ctx, r, false)), err)
+		return cmp.Or(hostio.IgnoreDropped(b.syncTokens(ctx, r, false)), err)
 	case host.KindMeta:
 		b.facts = r.Meta
 		return b.syncTokens(ctx, r, r.Repeat)
@@ -106,7 +107,7 @@ func (b *herdrBackend) Report(ctx context.Context, r host.Report) error {
 		// (450 ms of 500) would otherwise spend it all on the two clears. The
 		// toast comes last, within what the release left.
 		cctx, cancel := withHalf(ctx)
-		clearErr := errors.Join(ignoreDropped(b.sendTokens(cctx, nil, false)), b.setLabels(cctx, nil))
+		clearErr := errors.Join(hostio.IgnoreDropped(b.sendTokens(cctx, nil, false)), b.setLabels(cctx, nil))
 		cancel()
 		err := errors.Join(b.send(ctx, methodReleaseAgent, b.params()), clearErr)
 		b.owed = !b.toast(ctx)
@@ -207,14 +208,14 @@ var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
 // (v0.8.2 src/terminal/metadata.rs set_agent_metadata); nil clears any a
 // predecessor left.
 func (b *herdrBackend) setLabels(ctx context.Context, l map[string]string) error {
-	if l == nil && b.noLabels {
+	if l == nil && b.labelsCleared {
 		return nil
 	}
 	p := b.params()
 	p.Labels, p.ClearLabels = l, l == nil
-	b.noLabels = false // until herdr answers
-	err := ignoreDropped(b.send(ctx, methodReportMeta, p))
-	b.noLabels = err == nil && l == nil
+	b.labelsCleared = false // until herdr answers
+	err := hostio.IgnoreDropped(b.send(ctx, methodReportMeta, p))
+	b.labelsCleared = err == nil && l == nil
 	return err
 }
 
@@ -229,7 +230,7 @@ func (b *herdrBackend) reportSession(ctx context.Context, r host.Report) error {
 	p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
 	p.StartSource = herdrStarts[r.Session.Origin]
 	err := b.send(ctx, methodReportSession, p)
-	if errors.Is(err, ErrRejected) && !hasCode(err, "server_unavailable", "internal_error") && !errors.Is(err, host.ErrDropped) {
+	if errors.Is(err, hostio.ErrRejected) && !hostio.HasCode(err, "server_unavailable", "internal_error") && !errors.Is(err, host.ErrDropped) {
 		return fmt.Errorf("%w (not asked again): %w", err, host.ErrDropped)
 	}
 	return err
@@ -240,16 +241,16 @@ func (b *herdrBackend) syncTokens(ctx context.Context, r host.Report, all bool) 
 	if !b.c.Metadata {
 		return nil
 	}
-	var want tokens
+	var want hostio.Tokens
 	if resume := core.Clean(r.Session.Resume, maxTokenValue); resume != "" {
-		want = tokens{{resumeToken, &resume}}
+		want = hostio.Tokens{{Name: resumeToken, Value: &resume}}
 	}
-	want = wantTokens(want, b.facts, herdrTokenName, maxTokenValue, maxTokensPerCall) // of 32 a pane holds
+	want = hostio.WantTokens(want, b.facts, herdrTokenName, maxTokenValue, hostio.MaxTokensPerCall) // of 32 a pane holds
 	return b.sendTokens(ctx, want, all)
 }
 
-func (b *herdrBackend) sendTokens(ctx context.Context, want tokens, all bool) error {
-	return syncTokens(b.tokens, want, all, func(c tokens) error {
+func (b *herdrBackend) sendTokens(ctx context.Context, want hostio.Tokens, all bool) error {
+	return hostio.SyncTokens(b.tokens, want, all, func(c hostio.Tokens) error {
 		p := b.params()
 		p.Tokens = c
 		return b.send(ctx, methodReportMeta, p)
@@ -268,7 +269,7 @@ func sessionPath(dir string) string {
 // (^[A-Za-z0-9_-]{1,32}$); "" with nothing to keep, and for "resume".
 func herdrTokenName(name string) string {
 	tokenRune := func(r rune) bool { return alnum(r) || r == '-' || r == '_' }
-	if t := sanitize(name, tokenRune, 32); t != resumeToken && strings.IndexFunc(name, tokenRune) >= 0 {
+	if t := hostio.Sanitize(name, tokenRune, 32); t != resumeToken && strings.IndexFunc(name, tokenRune) >= 0 {
 		return t
 	}
 	return ""

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -400,8 +401,8 @@ func TestFailedReportIsNotDelivered(t *testing.T) {
 	h.Error("pane_not_found")
 	for _, r := range []host.Report{state(host.Working), {Kind: host.KindMeta, Meta: []host.Fact{{Name: "model", Value: "m"}}}} {
 		err := report(b, r)
-		var re *hosts.ReplyError
-		if !errors.Is(err, hosts.ErrRejected) || !errors.As(err, &re) || re.Code != "pane_not_found" || !strings.HasPrefix(err.Error(), "herdr: ") {
+		var re *hostio.ReplyError
+		if !errors.Is(err, hostio.ErrRejected) || !errors.As(err, &re) || re.Code != "pane_not_found" || !strings.HasPrefix(err.Error(), "herdr: ") {
 			t.Fatalf("Report = %v, want a pane_not_found rejection", err)
 		}
 	}

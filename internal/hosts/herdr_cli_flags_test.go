@@ -7,6 +7,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 // herdrPreParse is what herdr's CLI does to its argv before the pane
@@ -72,7 +73,7 @@ func TestCLIValuesNotTakenForGlobalOptions(t *testing.T) {
 		f := newFakeBin(t)
 		b := newCLIBackend(t, f, func(c *hosts.HerdrConfig) { c.Pane = pane })
 		err := b.Report(t.Context(), host.Report{Kind: host.KindState, State: host.Working})
-		if re := (*hosts.ReplyError)(nil); !errors.As(err, &re) || re.Code != "usage" {
+		if re := (*hostio.ReplyError)(nil); !errors.As(err, &re) || re.Code != "usage" {
 			t.Errorf("pane %q: err %v, want a usage error", pane, err)
 		}
 		if n := len(f.calls()); n != 0 {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/testsupport/proctest"
 )
 
@@ -216,19 +217,19 @@ func TestCLIExitStatus(t *testing.T) {
 		{"error reply", func(f *fakeBin) {
 			f.set("exit", "1")
 			f.set("stderr", `{"id":"cli:request","error":{"code":"pane_not_found","message":"pane w1:p2 not found"}}`+"\n")
-		}, 5 * time.Second, hosts.ErrRejected, "pane_not_found"},
+		}, 5 * time.Second, hostio.ErrRejected, "pane_not_found"},
 		{"failure without reply", func(f *fakeBin) {
 			f.set("exit", "1")
 			f.set("stderr", "Error: Connection refused (os error 111)\n")
-		}, 5 * time.Second, hosts.ErrBadReply, ""},
-		{"usage", func(f *fakeBin) { f.set("exit", "2"); f.set("stderr", "unknown option: --seq\n") }, 5 * time.Second, hosts.ErrRejected, "usage"},
-		{"other status", func(f *fakeBin) { f.set("exit", "101") }, 5 * time.Second, hosts.ErrBadReply, ""},
+		}, 5 * time.Second, hostio.ErrBadReply, ""},
+		{"usage", func(f *fakeBin) { f.set("exit", "2"); f.set("stderr", "unknown option: --seq\n") }, 5 * time.Second, hostio.ErrRejected, "usage"},
+		{"other status", func(f *fakeBin) { f.set("exit", "101") }, 5 * time.Second, hostio.ErrBadReply, ""},
 		{"hangs", func(f *fakeBin) { f.set("sleep", "30") }, 200 * time.Millisecond, context.DeadlineExceeded, ""},
-		{"missing binary", func(f *fakeBin) { _ = os.Remove(f.path()) }, 5 * time.Second, hosts.ErrUnavailable, ""},
+		{"missing binary", func(f *fakeBin) { _ = os.Remove(f.path()) }, 5 * time.Second, hostio.ErrUnavailable, ""},
 		{"floods stderr", func(f *fakeBin) {
 			f.set("exit", "1")
 			f.set("stderr", strings.Repeat("x", 1<<20))
-		}, 5 * time.Second, hosts.ErrBadReply, ""},
+		}, 5 * time.Second, hostio.ErrBadReply, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -248,7 +249,7 @@ func TestCLIExitStatus(t *testing.T) {
 			if len(err.Error()) > 600 {
 				t.Errorf("error of %d bytes", len(err.Error()))
 			}
-			var re *hosts.ReplyError
+			var re *hostio.ReplyError
 			if tt.code != "" && (!errors.As(err, &re) || re.Code != tt.code) {
 				t.Errorf("Report = %v, want code %s", err, tt.code)
 			}
@@ -285,7 +286,7 @@ func TestCLIFindsHerdrOnPath(t *testing.T) {
 
 	t.Setenv("PATH", t.TempDir())
 	err := report(b, state(host.Working))
-	if !errors.Is(err, hosts.ErrUnavailable) {
+	if !errors.Is(err, hostio.ErrUnavailable) {
 		t.Errorf("without herdr on PATH: %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 // A failed turn is idle in herdr, which reads working -> idle as done; the
@@ -159,18 +160,18 @@ func TestSessionRefusedIsDropped(t *testing.T) {
 	b := newHerdrBackend(t, h, nil)
 	h.Error("pane_not_found")
 	err := report(b, host.Report{Kind: host.KindSession, Session: host.Session{ID: "42"}})
-	if !errors.Is(err, host.ErrDropped) || !errors.Is(err, hosts.ErrRejected) {
+	if !errors.Is(err, host.ErrDropped) || !errors.Is(err, hostio.ErrRejected) {
 		t.Errorf("Report(session) = %v, want a rejection, dropped", err)
 	}
 	// herdr's own trouble, and a herdr that is down, may pass: tried again.
 	h.Error("server_unavailable")
 	err = report(b, host.Report{Kind: host.KindSession, Session: host.Session{ID: "42"}})
-	if !errors.Is(err, hosts.ErrRejected) || errors.Is(err, host.ErrDropped) {
+	if !errors.Is(err, hostio.ErrRejected) || errors.Is(err, host.ErrDropped) {
 		t.Errorf("Report(session) to a busy herdr = %v, want a rejection to retry", err)
 	}
 	h.Stop()
 	err = report(b, host.Report{Kind: host.KindSession, Session: host.Session{ID: "42"}})
-	if !errors.Is(err, hosts.ErrUnavailable) || errors.Is(err, host.ErrDropped) {
+	if !errors.Is(err, hostio.ErrUnavailable) || errors.Is(err, host.ErrDropped) {
 		t.Errorf("Report(session) to a herdr that is down = %v, want unavailable (tried again)", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -24,10 +25,10 @@ func TestSocketFaults(t *testing.T) {
 	}{
 		{"never answers", (*fakehost.Herdr).Hang, 100 * time.Millisecond, context.DeadlineExceeded},
 		{"answers too late", func(h *fakehost.Herdr) { h.Slow(5 * time.Second) }, 100 * time.Millisecond, context.DeadlineExceeded},
-		{"garbage", (*fakehost.Herdr).Garbage, 5 * time.Second, hosts.ErrBadReply},
-		{"closes early", (*fakehost.Herdr).CloseEarly, 5 * time.Second, hosts.ErrBadReply},
-		{"error reply", func(h *fakehost.Herdr) { h.Error("pane_not_found") }, 5 * time.Second, hosts.ErrRejected},
-		{"socket missing", (*fakehost.Herdr).Stop, 5 * time.Second, hosts.ErrUnavailable},
+		{"garbage", (*fakehost.Herdr).Garbage, 5 * time.Second, hostio.ErrBadReply},
+		{"closes early", (*fakehost.Herdr).CloseEarly, 5 * time.Second, hostio.ErrBadReply},
+		{"error reply", func(h *fakehost.Herdr) { h.Error("pane_not_found") }, 5 * time.Second, hostio.ErrRejected},
+		{"socket missing", (*fakehost.Herdr).Stop, 5 * time.Second, hostio.ErrUnavailable},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,7 +49,7 @@ func TestSocketFaults(t *testing.T) {
 				t.Errorf("Report took %v, deadline %v", took, tt.timeout)
 			}
 			h.Normal()
-			if errors.Is(tt.want, hosts.ErrUnavailable) {
+			if errors.Is(tt.want, hostio.ErrUnavailable) {
 				h.Restart()
 			}
 			// Not delivered, so the same report goes out again.

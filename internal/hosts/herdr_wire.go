@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 // The methods herdr's socket takes (herdr 0.8.0, protocol 20); the herdr
@@ -58,7 +59,7 @@ type herdrParams struct {
 	StartSource string            `json:"session_start_source,omitempty"`
 	Labels      map[string]string `json:"state_labels,omitempty"`
 	ClearLabels bool              `json:"clear_state_labels,omitempty"`
-	Tokens      tokens            `json:"tokens,omitempty"`
+	Tokens      hostio.Tokens     `json:"tokens,omitempty"`
 }
 
 // argv is the request as the herdr binary's arguments: "pane <verb> <pane>",
@@ -87,10 +88,10 @@ func (p *herdrParams) argv(method string) []string {
 		args = append(args, "--clear-state-labels")
 	}
 	for _, t := range p.Tokens {
-		if t.value == nil {
-			add("--clear-token", t.name)
+		if t.Value == nil {
+			add("--clear-token", t.Name)
 		} else {
-			add("--token", t.name+"="+*t.value) // split at the first '='; names hold none
+			add("--token", t.Name+"="+*t.Value) // split at the first '='; names hold none
 		}
 	}
 	return args
@@ -111,13 +112,13 @@ func notAnOption(v string) string {
 // send delivers one request, unless this herdr refused what it needs.
 func (b *herdrBackend) send(ctx context.Context, method string, p *herdrParams) error {
 	f := feature(method, p)
-	if err := b.refused.before(method, f); err != nil {
+	if err := b.refused.Before(method, f); err != nil {
 		return err
 	}
 	p.Seq = b.seq.next(b.now())
 	err := b.request(ctx, method, p.Seq, p, "ok")
 	if lack, ok := refusedAsMissing(err, method, f); ok {
-		return b.refused.note(lack, err)
+		return b.refused.Note(lack, err)
 	}
 	return err
 }
@@ -130,7 +131,7 @@ func (b *herdrBackend) request(ctx context.Context, method string, seq uint64, p
 	if b.cli {
 		err = b.runCLI(ctx, method, p)
 	} else {
-		res, err = b.client.call(ctx, method, "hb:"+strconv.FormatUint(seq, 10), p, resultType)
+		res, err = b.client.Call(ctx, method, "hb:"+strconv.FormatUint(seq, 10), p, resultType)
 	}
 	b.c.Logger.LogAttrs(ctx, slog.LevelDebug, "herdr: request",
 		slog.String("method", method), slog.Uint64("seq", seq), slog.Duration("took", time.Since(start)),
@@ -156,11 +157,11 @@ func feature(method string, p *herdrParams) string {
 // (invalid_metadata_request); the binary exits 2 on what it lacks.
 func refusedAsMissing(err error, method, f string) (string, bool) {
 	switch {
-	case hasCode(err, "usage"):
+	case hostio.HasCode(err, "usage"):
 		return f, true
-	case hasCode(err, "invalid_request"):
+	case hostio.HasCode(err, "invalid_request"):
 		return method, true
-	case hasCode(err, "invalid_metadata_request", "invalid_state_label"):
+	case hostio.HasCode(err, "invalid_metadata_request", "invalid_state_label"):
 		return f, method == methodReportMeta
 	}
 	return "", false
@@ -173,25 +174,25 @@ func (b *herdrBackend) runCLI(ctx context.Context, method string, req herdrReque
 		// The pane id is the first argument, with no "--" before it, and
 		// "--help" there prints help and exits 0 (src/cli/pane.rs,
 		// src/cli/spec.rs): nothing would be reported.
-		return rejected("herdr", method, "usage", "pane id "+strconv.Quote(p.PaneID)+" starts with '-'")
+		return hostio.Rejected("herdr", method, "usage", "pane id "+strconv.Quote(p.PaneID)+" starts with '-'")
 	}
 	var env []string
 	if b.socket != "" {
 		env = []string{"HERDR_SOCKET_PATH=" + b.socket}
 	}
-	stderr, exit, err := runCommand(ctx, "herdr", method, env, cmp.Or(b.bin, "herdr"), req.argv(method)...)
+	stderr, exit, err := hostio.RunCommand(ctx, "herdr", method, env, cmp.Or(b.bin, "herdr"), req.argv(method)...)
 	switch exit {
 	case 0, -1: // ok, or a failure that is not herdr's answer
 		return err
 	case 2:
-		return rejected("herdr", method, "usage", string(stderr))
+		return hostio.Rejected("herdr", method, "usage", string(stderr))
 	case 1:
 		// herdr's reply; without one the binary failed on its own (no server).
-		if _, rerr := checkReply("herdr", method, nil, bytes.TrimSpace(stderr), ""); errors.Is(rerr, ErrRejected) {
+		if _, rerr := hostio.CheckReply("herdr", method, nil, bytes.TrimSpace(stderr), ""); errors.Is(rerr, hostio.ErrRejected) {
 			return rerr
 		}
 	}
-	return fmt.Errorf("herdr: %s: %w: exit status %d: %q", method, ErrBadReply, exit, core.Clean(string(stderr), core.MaxMessage))
+	return fmt.Errorf("herdr: %s: %w: exit status %d: %q", method, hostio.ErrBadReply, exit, core.Clean(string(stderr), core.MaxMessage))
 }
 
 // sequence hands out herdr's seq values. herdr ignores a report at or

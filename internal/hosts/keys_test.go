@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 // The names each host takes, made from the app's: herdr's sources and
@@ -70,8 +72,8 @@ func TestNewHerdrRejectsBadConfig(t *testing.T) {
 		cfg := good
 		tt.edit(&cfg)
 		b, err := NewHerdr(cfg)
-		if b != nil || !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), "herdr: ") || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: newHerdr = %v, %v; want ErrConfig mentioning %q", tt.name, b, err, tt.want)
+		if b != nil || !errors.Is(err, hostio.ErrConfig) || !strings.HasPrefix(err.Error(), "herdr: ") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: newHerdr = %v, %v; want hostio.ErrConfig mentioning %q", tt.name, b, err, tt.want)
 		}
 	}
 	b, err := NewHerdr(HerdrConfig{Pane: "w1:p2", Agent: "chat", CLI: true})
@@ -104,8 +106,8 @@ func TestNewTuiosConfig(t *testing.T) {
 	} {
 		c := ok
 		tc.edit(&c)
-		if _, err := NewTuios(c); !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), "tuios: ") {
-			t.Errorf("%s: newTuios: %v, want ErrConfig", tc.name, err)
+		if _, err := NewTuios(c); !errors.Is(err, hostio.ErrConfig) || !strings.HasPrefix(err.Error(), "tuios: ") {
+			t.Errorf("%s: newTuios: %v, want hostio.ErrConfig", tc.name, err)
 		}
 	}
 	if _, err := NewTuios(ok); err != nil {

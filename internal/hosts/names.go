@@ -25,18 +25,6 @@ func ValidSource(s string) bool { return validName(s, sourceRune, maxSource) }
 func agentRune(r rune) bool  { return alnum(r) || strings.ContainsRune("._-", r) }
 func sourceRune(r rune) bool { return alnum(r) || strings.ContainsRune(":._-", r) }
 
-// sanitize replaces each rune of s that keep refuses with '_' and cuts the
-// result to max bytes: names a host takes, from the app's.
-func sanitize(s string, keep func(rune) bool, max int) string {
-	s = strings.Map(func(r rune) rune {
-		if r < utf8.RuneSelf && keep(r) {
-			return r
-		}
-		return '_'
-	}, s)
-	return s[:min(len(s), max)] // one byte a rune
-}
-
 // validName reports whether s is 1 to max bytes, each an ASCII rune keep
 // takes: sanitize's check, where a '_' passes only if keep takes it.
 func validName(s string, keep func(rune) bool, max int) bool {

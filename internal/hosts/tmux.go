@@ -8,6 +8,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 )
 
@@ -41,20 +42,20 @@ type tmuxBackend struct {
 	ask               *terminal.TmuxAsk
 	mine              func(tty string) bool // the chat's terminal is tty (ownTTY)
 	checked           bool
-	command           string // the pane's pane_current_command at the check
-	turned            bool   // a turn has run: Idle is "idle", not "ready"
-	gone              error  // why tmux is not asked again
+	command           string          // the pane's pane_current_command at the check
+	turned            bool            // a turn has run: Idle is "idle", not "ready"
+	refused           hostio.Refusals // tmuxOptionsFeature, once tmux refuses one exec: not asked again
 	exited            bool
 }
 
 func newTmux(c Config, p TmuxPane, ask *terminal.TmuxAsk) (*tmuxBackend, error) {
 	if !validTmuxPane(p.Pane) {
-		return nil, fmt.Errorf("tmux: %w: pane %q", ErrConfig, p.Pane)
+		return nil, fmt.Errorf("tmux: %w: pane %q", hostio.ErrConfig, p.Pane)
 	}
 	if p.Socket == "" || strings.HasPrefix(p.Socket, "-") {
-		return nil, fmt.Errorf("tmux: %w: socket %q", ErrConfig, p.Socket)
+		return nil, fmt.Errorf("tmux: %w: socket %q", hostio.ErrConfig, p.Socket)
 	}
-	path, err := lookCommand("tmux", p.Bin)
+	path, err := hostio.LookCommand("tmux", p.Bin)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +63,8 @@ func newTmux(c Config, p TmuxPane, ask *terminal.TmuxAsk) (*tmuxBackend, error) 
 	if ask == nil {
 		ask = terminal.NewTmuxAsk(tmuxProbe(TmuxPane{Socket: p.Socket, Bin: path}), p.Pane)
 	}
-	return &tmuxBackend{c: c, bin: path, socket: p.Socket, pane: p.Pane, ask: ask, mine: ownTTY}, nil
+	return &tmuxBackend{c: c, bin: path, socket: p.Socket, pane: p.Pane, ask: ask, mine: ownTTY,
+		refused: hostio.Refusals{Host: "tmux", Log: c.Logger}}, nil
 }
 
 // check takes the pane's facts once, before the first exec: nil, an ask
@@ -89,9 +91,9 @@ func tmuxProblem(f terminal.TmuxFacts, err error, pane string, mine func(string)
 	case err != nil:
 		return &Problem{Host: Tmux, Var: "TMUX", Reason: "names a server that cannot be reached: " + err.Error()}
 	case f.Gone:
-		return &Problem{Host: Tmux, Var: "TMUX_PANE", Reason: "names a pane that is gone: " + quote(pane)}
+		return &Problem{Host: Tmux, Var: "TMUX_PANE", Reason: "names a pane that is gone: " + hostio.Quote(pane)}
 	case f.TTY != "" && !mine(f.TTY):
-		return &Problem{Host: Tmux, Var: "TMUX_PANE", Reason: "names a pane on another terminal (" + quote(f.TTY) +
+		return &Problem{Host: Tmux, Var: "TMUX_PANE", Reason: "names a pane on another terminal (" + hostio.Quote(f.TTY) +
 			"): inherited through a host inside tmux?"}
 	}
 	return nil
@@ -122,8 +124,8 @@ func (b *tmuxBackend) Report(ctx context.Context, r host.Report) error {
 	if b.exited {
 		return nil
 	}
-	if b.gone != nil {
-		return b.gone
+	if err := b.refused.Before(tmuxOptionsFeature); err != nil {
+		return err
 	}
 	if err := b.check(ctx); err != nil {
 		return err
@@ -198,16 +200,18 @@ func tmuxArg(v string) string {
 
 // run runs tmux with args, bounded by ctx: a refusal makes the backend quiet.
 func (b *tmuxBackend) run(ctx context.Context, op string, args []string) error {
-	_, exit, err := runCommand(ctx, "tmux", op, nil, b.bin, args...)
+	_, exit, err := hostio.RunCommand(ctx, "tmux", op, nil, b.bin, args...)
 	if exit <= 0 {
 		return err
 	}
 	return b.quiet(err)
 }
 
+// tmuxOptionsFeature is what tmux refuses all at once: a server or pane
+// gone is gone for the run, and a pane that is not the chat's stays so.
+const tmuxOptionsFeature = "pane options"
+
 // quiet makes the backend drop every later report, for err.
 func (b *tmuxBackend) quiet(err error) error {
-	b.gone = fmt.Errorf("tmux: pane %s on %s: %w (%w)", b.pane, b.socket, host.ErrDropped, err)
-	b.c.Logger.Debug("tmux: the pane options cannot be set; not asking tmux again", "pane", b.pane, "socket", b.socket, "err", err)
-	return b.gone
+	return b.refused.Note(tmuxOptionsFeature, fmt.Errorf("pane %s on %s: %w", b.pane, b.socket, err))
 }

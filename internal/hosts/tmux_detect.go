@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
@@ -33,14 +34,14 @@ func detectTmux(r *reader, in terminal.Info) TmuxPane {
 	}
 	socket, _, _ := strings.Cut(tm, ",")
 	switch {
-	case hasControl(tm):
+	case hostio.HasControl(tm):
 		return bad("TMUX", "contains a control character")
 	case !filepath.IsAbs(socket):
-		return bad("TMUX", "does not start with an absolute socket path: "+quote(tm))
+		return bad("TMUX", "does not start with an absolute socket path: "+hostio.Quote(tm))
 	case !validTmuxPane(in.MuxPane):
-		return bad("TMUX_PANE", "is not a tmux pane id (%<digits>): "+quote(in.MuxPane))
+		return bad("TMUX_PANE", "is not a tmux pane id (%<digits>): "+hostio.Quote(in.MuxPane))
 	}
-	bin, err := lookPath(r.getenv, "tmux")
+	bin, err := hostio.LookPath(r.getenv, "tmux")
 	if err != nil {
 		return bad("PATH", "has no tmux executable")
 	}

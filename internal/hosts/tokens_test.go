@@ -2,16 +2,18 @@ package hosts
 
 import (
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 func TestTokensJSON(t *testing.T) {
 	v := "x\"y"
-	got, err := json.Marshal(metaParams{Session: "s", Window: "w", Source: "chat", Tokens: tokens{{"zeta", &v}, {"alpha", nil}}})
+	got, err := json.Marshal(metaParams{Session: "s", Window: "w", Source: "chat", Tokens: hostio.Tokens{{Name: "zeta", Value: &v}, {Name: "alpha"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +30,13 @@ func TestTokenChanges(t *testing.T) {
 		}
 		return out
 	}
-	render := func(ts tokens) string {
+	changes := func(held map[string]string, want hostio.Tokens, all bool) (out hostio.Tokens) {
+		h := map[string]string{}
+		maps.Copy(h, held)
+		_ = hostio.SyncTokens(h, want, all, func(c hostio.Tokens) error { out = append(out, c...); return nil })
+		return out
+	}
+	render := func(ts hostio.Tokens) string {
 		b, _ := ts.MarshalJSON()
 		return string(b)
 	}
@@ -48,7 +56,7 @@ func TestTokenChanges(t *testing.T) {
 		{"reserved and empty dropped", nil, facts("now", "x", "prompt", "y", "cost", ""), false, `{}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := render(tokenChanges(tc.held, wantTokens(nil, tc.facts, metaKey, 0, 0), tc.all)); got != tc.want {
+			if got := render(changes(tc.held, hostio.WantTokens(nil, tc.facts, metaKey, 0, 0), tc.all)); got != tc.want {
 				t.Errorf("got %s, want %s", got, tc.want)
 			}
 		})
@@ -59,9 +67,9 @@ func TestTokenChanges(t *testing.T) {
 	for i := range 20 {
 		many = append(many, host.Fact{Name: string(rune('a' + i)), Value: strings.Repeat("v", 300)})
 	}
-	want := wantTokens(tokens{{resumeToken, &resume}}, append(facts("resume", "spoofed"), many...), herdrTokenName, maxTokenValue, maxTokensPerCall)
-	if len(want) != 16 || want[0].name != resumeToken || *want[0].value != resume || want[1].name != "a" ||
-		utf8.RuneCountInString(*want[1].value) != maxTokenValue {
+	want := hostio.WantTokens(hostio.Tokens{{Name: resumeToken, Value: &resume}}, append(facts("resume", "spoofed"), many...), herdrTokenName, maxTokenValue, hostio.MaxTokensPerCall)
+	if len(want) != 16 || want[0].Name != resumeToken || *want[0].Value != resume || want[1].Name != "a" ||
+		utf8.RuneCountInString(*want[1].Value) != maxTokenValue {
 		t.Errorf("herdr's tokens: %s", render(want))
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 // The verbs tuios's daemon takes. It refuses a parameter it does not know
@@ -45,11 +46,11 @@ type stateParams struct {
 }
 
 type metaParams struct {
-	Session string `json:"session"`
-	Window  string `json:"window"`
-	Source  string `json:"source"`
-	Tokens  tokens `json:"tokens,omitempty"` // a null value removes the key
-	Clear   bool   `json:"clear,omitempty"`
+	Session string        `json:"session"`
+	Window  string        `json:"window"`
+	Source  string        `json:"source"`
+	Tokens  hostio.Tokens `json:"tokens,omitempty"` // a null value removes the key
+	Clear   bool          `json:"clear,omitempty"`
 }
 
 // tuiosBackend reports to a tuios pane on one kept connection to the
@@ -58,8 +59,8 @@ type tuiosBackend struct {
 	c              Config
 	session, pane  string
 	noStates       bool // the states go over herdr's API: the exit clears facts and sub-agents itself
-	client         lineClient
-	refused        refusals
+	client         hostio.LineClient
+	refused        hostio.Refusals
 	id             uint64
 	exited, turned bool                     // turned: a turn has run, so Idle is done
 	meta           map[string]string        // the facts tuios holds
@@ -84,19 +85,19 @@ const tuiosSettle = 2 * time.Second
 func newTuios(c Config, socket, session, pane, stall string, noStates bool) (*tuiosBackend, error) {
 	switch {
 	case socket == "" || session == "" || pane == "":
-		return nil, fmt.Errorf("tuios: %w: socket, session and pane are required", ErrConfig)
+		return nil, fmt.Errorf("tuios: %w: socket, session and pane are required", hostio.ErrConfig)
 	case !ValidAgent(c.Agent):
-		return nil, fmt.Errorf("tuios: %w: agent name %q: want "+AgentRule, ErrConfig, c.Agent)
+		return nil, fmt.Errorf("tuios: %w: agent name %q: want "+AgentRule, hostio.ErrConfig, c.Agent)
 	case core.Clean(pane, core.MaxField) != pane:
-		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", ErrConfig, pane)
-	case !utf8.ValidString(session) || hasControl(session):
-		return nil, fmt.Errorf("tuios: %w: session %q has control characters", ErrConfig, session)
+		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", hostio.ErrConfig, pane)
+	case !utf8.ValidString(session) || hostio.HasControl(session):
+		return nil, fmt.Errorf("tuios: %w: session %q has control characters", hostio.ErrConfig, session)
 	}
 	c.Logger = orDiscard(c.Logger)
 	return &tuiosBackend{
 		c: c, session: session, pane: pane, noStates: noStates,
-		client:  lineClient{host: "tuios", path: socket, opField: "verb", keep: true, log: c.Logger},
-		refused: refusals{host: "tuios", log: c.Logger},
+		client:  hostio.LineClient{Host: "tuios", Path: socket, OpField: "verb", Keep: true, Log: c.Logger},
+		refused: hostio.Refusals{Host: "tuios", Log: c.Logger},
 		meta:    map[string]string{},
 		agents:  map[string]host.SubAgent{},
 		// tuios's rail shows a harness id up to its first '-'
@@ -179,8 +180,8 @@ func (b *tuiosBackend) reportState(ctx context.Context, r host.Report) error {
 
 // reportMeta sends the facts that changed; one gone is sent null, removing it.
 func (b *tuiosBackend) reportMeta(ctx context.Context, r host.Report) error {
-	want := wantTokens(nil, r.Meta, metaKey, 0, 0)
-	return syncTokens(b.meta, want, r.Repeat, func(c tokens) error {
+	want := hostio.WantTokens(nil, r.Meta, metaKey, 0, 0)
+	return hostio.SyncTokens(b.meta, want, r.Repeat, func(c hostio.Tokens) error {
 		return b.send(ctx, verbMeta, metaParams{Session: b.session, Window: b.pane, Source: b.harness, Tokens: c})
 	})
 }
@@ -192,7 +193,7 @@ func (b *tuiosBackend) exit(ctx context.Context) error {
 	b.exited = true
 	defer b.client.Close()
 	if !b.noStates && (b.ended.IsZero() || b.now().Sub(b.ended) >= tuiosSettle) {
-		return ignoreDropped(b.send(ctx, verbState, stateParams{
+		return hostio.IgnoreDropped(b.send(ctx, verbState, stateParams{
 			// No harness: tuios keeps the one a none names, attributing the pane to
 			// an agent that left (agent_state.go harnessAfterReport, tuios main as of 2026-12).
 			Session: b.session, Window: b.pane, State: "none",
@@ -200,22 +201,22 @@ func (b *tuiosBackend) exit(ctx context.Context) error {
 	}
 	var err error
 	if len(b.meta) > 0 {
-		err = ignoreDropped(b.send(ctx, verbMeta, metaParams{
+		err = hostio.IgnoreDropped(b.send(ctx, verbMeta, metaParams{
 			Session: b.session, Window: b.pane, Source: b.harness, Clear: true,
 		}))
 	}
-	return errors.Join(err, ignoreDropped(b.clearAgents(ctx)))
+	return errors.Join(err, hostio.IgnoreDropped(b.clearAgents(ctx)))
 }
 
 // send makes one request; a verb answered unknown_verb is not sent again.
 func (b *tuiosBackend) send(ctx context.Context, verb string, params any) error {
-	if err := b.refused.before(verb); err != nil {
+	if err := b.refused.Before(verb); err != nil {
 		return err
 	}
 	b.id++
-	_, err := b.client.call(ctx, verb, b.id, params, "")
-	if hasCode(err, "unknown_verb") {
-		return b.refused.note(verb, err)
+	_, err := b.client.Call(ctx, verb, b.id, params, "")
+	if hostio.HasCode(err, "unknown_verb") {
+		return b.refused.Note(verb, err)
 	}
 	return err
 }
@@ -224,7 +225,7 @@ func (b *tuiosBackend) send(ctx context.Context, verb string, params any) error 
 // letter (lower-cased); "" without a letter and for tuios's own keys.
 func metaKey(name string) string {
 	name = strings.TrimLeftFunc(strings.ToLower(name), func(r rune) bool { return r < 'a' || r > 'z' })
-	k := sanitize(name, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' }, 24)
+	k := hostio.Sanitize(name, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' }, 24)
 	if slices.Contains([]string{"now", "prompt", "subagents"}, k) {
 		return ""
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
 
@@ -286,9 +287,9 @@ func TestRejected(t *testing.T) {
 	}
 	defer b.Close()
 	err = tryReport(b, stateMsg(host.Working, ""), time.Second)
-	var rerr *hosts.ReplyError
-	if !errors.As(err, &rerr) || !errors.Is(err, hosts.ErrRejected) || rerr.Code != "session_not_found" {
-		t.Errorf("Report: %v, want a session_not_found ReplyError", err)
+	var rerr *hostio.ReplyError
+	if !errors.As(err, &rerr) || !errors.Is(err, hostio.ErrRejected) || rerr.Code != "session_not_found" {
+		t.Errorf("Report: %v, want a session_not_found hostio.ReplyError", err)
 	}
 	if errors.Is(err, host.ErrDropped) {
 		t.Error("a rejection reads as unknown_verb: dropped")

@@ -1,4 +1,4 @@
-package hosts
+package hostio
 
 import (
 	"bufio"
@@ -37,7 +37,7 @@ func TestCheckReply(t *testing.T) {
 		{"json array", `[1]`, "ok", ErrBadReply},
 	}
 	for _, tt := range tests {
-		_, err := checkReply("herdr", "pane.report_agent", []byte(`"hb:1"`), []byte(tt.line), tt.resultType)
+		_, err := CheckReply("herdr", "pane.report_agent", []byte(`"hb:1"`), []byte(tt.line), tt.resultType)
 		if tt.want == nil && err != nil || tt.want != nil && !errors.Is(err, tt.want) {
 			t.Errorf("%s: checkReply = %v, want %v", tt.name, err, tt.want)
 		}
@@ -46,23 +46,23 @@ func TestCheckReply(t *testing.T) {
 		}
 	}
 	// The CLI's reply carries an id of its own: nil takes any.
-	if _, err := checkReply("herdr", "m", nil, []byte(`{"id":"cli:request","result":{"type":"ok"}}`), "ok"); err != nil {
+	if _, err := CheckReply("herdr", "m", nil, []byte(`{"id":"cli:request","result":{"type":"ok"}}`), "ok"); err != nil {
 		t.Errorf("any id: %v", err)
 	}
 }
 
 func TestReplyError(t *testing.T) {
-	_, err := checkReply("tuios", "set-agent-meta", []byte("7"),
+	_, err := CheckReply("tuios", "set-agent-meta", []byte("7"),
 		[]byte(`{"id":7,"error":{"code":"x\u001b[2J","message":"a\nb\u0007`+strings.Repeat("c", 500)+`"}}`), "")
 	var re *ReplyError
 	if !errors.As(err, &re) || re.Code != "x" || strings.ContainsAny(re.Message, "\n\a") || len([]rune(re.Message)) > 200 {
 		t.Errorf("ReplyError = %#v", re)
 	}
-	e := rejected("tuios", "set-agent-meta", "invalid_params", "unknown\x1b[31m parameter")
+	e := Rejected("tuios", "set-agent-meta", "invalid_params", "unknown\x1b[31m parameter")
 	if got := e.Error(); got != "tuios: set-agent-meta: invalid_params: unknown parameter" {
 		t.Errorf("Error() = %q", got)
 	}
-	if !errors.Is(e, ErrRejected) || !hasCode(e, "invalid_params") || hasCode(e, "unknown_verb") {
+	if !errors.Is(e, ErrRejected) || !HasCode(e, "invalid_params") || HasCode(e, "unknown_verb") {
 		t.Error("sentinel or code")
 	}
 }
@@ -82,7 +82,7 @@ func FuzzCheckReply(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		res, err := checkReply("tuios", "set-agent-state", []byte("7"), []byte(line), "")
+		res, err := CheckReply("tuios", "set-agent-state", []byte("7"), []byte(line), "")
 		if err == nil {
 			if len(res) == 0 || res[0] != '{' || !json.Valid(res) {
 				t.Fatalf("accepted %q as a result", res)
@@ -111,7 +111,7 @@ type lineServer struct {
 	dials  int
 }
 
-func newLineClient(t *testing.T, keep bool, answer func(id json.RawMessage) ([]byte, bool)) (*lineClient, *lineServer) {
+func newLineClient(t *testing.T, keep bool, answer func(id json.RawMessage) ([]byte, bool)) (*LineClient, *lineServer) {
 	s := &lineServer{answer: answer}
 	dir, err := os.MkdirTemp("", "hb")
 	if err != nil {
@@ -122,7 +122,7 @@ func newLineClient(t *testing.T, keep bool, answer func(id json.RawMessage) ([]b
 		t.Fatal(err)
 	}
 	s.wg.Go(func() { s.serve(ln) })
-	c := &lineClient{host: "tuios", path: ln.Addr().String(), opField: "verb", keep: keep, log: slog.New(slog.DiscardHandler)}
+	c := &LineClient{Host: "tuios", Path: ln.Addr().String(), OpField: "verb", Keep: keep, Log: slog.New(slog.DiscardHandler)}
 	t.Cleanup(func() { c.Close(); ln.Close(); s.wg.Wait(); os.RemoveAll(dir) })
 	return c, s
 }
@@ -161,10 +161,10 @@ func (s *lineServer) count() int {
 	return s.dials
 }
 
-func callOnce(c *lineClient) error {
+func callOnce(c *LineClient) error {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	_, err := c.call(ctx, "set-agent-state", 1, map[string]string{"state": "idle"}, "")
+	_, err := c.Call(ctx, "set-agent-state", 1, map[string]string{"state": "idle"}, "")
 	return err
 }
 
@@ -272,36 +272,5 @@ func TestIOErrorNamesTheDeadline(t *testing.T) {
 	cancel()
 	if err := ioError(ctx, "herdr", "m", errors.New("x")); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
-	}
-}
-
-func TestSequenceConcurrent(t *testing.T) {
-	var s sequence
-	now := time.Unix(100, 0)
-	const workers, each = 8, 1000
-	got := make([][]uint64, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for range each {
-				got[w] = append(got[w], s.next(now))
-			}
-		})
-	}
-	wg.Wait()
-	seen := map[uint64]bool{}
-	for _, vs := range got {
-		for i, v := range vs {
-			if seen[v] || v < uint64(now.UnixNano()) || i > 0 && v <= vs[i-1] {
-				t.Fatalf("value %d repeated, below the clock or out of order", v)
-			}
-			seen[v] = true
-		}
-	}
-	if next := s.next(now.Add(time.Hour)); next != uint64(now.Add(time.Hour).UnixNano()) {
-		t.Errorf("a later clock should lift the sequence: %d", next)
-	}
-	if next := s.next(time.Unix(0, 0)); next != uint64(now.Add(time.Hour).UnixNano())+1 {
-		t.Errorf("a clock that went back must not lower it: %d", next)
 	}
 }

@@ -1,4 +1,4 @@
-package hosts
+package hostio
 
 import (
 	"cmp"
@@ -11,8 +11,8 @@ import (
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// lookCommand finds a host's CLI, bin (default: the host's name) on PATH.
-func lookCommand(hostName, bin string) (string, error) {
+// LookCommand finds a host's CLI, bin (default: the host's name) on PATH.
+func LookCommand(hostName, bin string) (string, error) {
 	path, err := exec.LookPath(cmp.Or(bin, hostName))
 	if err != nil {
 		return "", fmt.Errorf("%s: %w: %w", hostName, ErrUnavailable, err)
@@ -20,10 +20,10 @@ func lookCommand(hostName, bin string) (string, error) {
 	return path, nil
 }
 
-// runCommand runs bin by proc.Run (bounded by ctx, its process group killed at
+// RunCommand runs bin by proc.Run (bounded by ctx, its process group killed at
 // the end), env added to the process's. Only a non-zero exit is the host's
 // answer: a *ReplyError "exit status N" with what it printed; -1 is a signal.
-func runCommand(ctx context.Context, hostName, op string, env []string, bin string, args ...string) (stderr []byte, exit int, err error) {
+func RunCommand(ctx context.Context, hostName, op string, env []string, bin string, args ...string) (stderr []byte, exit int, err error) {
 	stdout, stderr, err := proc.Run(ctx, env, bin, args...)
 	var ee *exec.ExitError
 	switch {
@@ -38,5 +38,5 @@ func runCommand(ctx context.Context, hostName, op string, env []string, bin stri
 		return stderr, -1, fmt.Errorf("%s: %s: %w", hostName, op, err)
 	}
 	code := ee.ExitCode()
-	return stderr, code, rejected(hostName, op, "exit status "+strconv.Itoa(code), string(stderr)+" "+string(stdout))
+	return stderr, code, Rejected(hostName, op, "exit status "+strconv.Itoa(code), string(stderr)+" "+string(stdout))
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package hosts
+package hostio
 
 import (
 	"context"
@@ -40,7 +40,7 @@ func TestRunCommand(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)
 			defer cancel()
-			stderr, exit, err := runCommand(ctx, "cli", "op", nil, tt.bin, tt.args...)
+			stderr, exit, err := RunCommand(ctx, "cli", "op", nil, tt.bin, tt.args...)
 			if exit != tt.exit {
 				t.Errorf("exit = %d, want %d", exit, tt.exit)
 			}

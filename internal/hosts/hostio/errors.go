@@ -1,4 +1,4 @@
-package hosts
+package hostio
 
 import (
 	"errors"
@@ -34,17 +34,19 @@ func (e *ReplyError) Error() string {
 
 func (e *ReplyError) Unwrap() error { return ErrRejected }
 
-func rejected(hostName, op, code, message string) *ReplyError {
+// Rejected is the host's error answer code and message, cleaned and bounded.
+func Rejected(hostName, op, code, message string) *ReplyError {
 	return &ReplyError{Host: hostName, Op: op, Code: core.Clean(code, 64), Message: core.Clean(message, core.MaxMessage)}
 }
 
-func hasCode(err error, codes ...string) bool {
+// HasCode reports whether err is a host's answer with one of codes.
+func HasCode(err error, codes ...string) bool {
 	var rerr *ReplyError
 	return errors.As(err, &rerr) && slices.Contains(codes, rerr.Code)
 }
 
-// ignoreDropped: a host lacking what goes with a report changes nothing.
-func ignoreDropped(err error) error {
+// IgnoreDropped: a host lacking what goes with a report changes nothing.
+func IgnoreDropped(err error) error {
 	if errors.Is(err, host.ErrDropped) {
 		return nil
 	}
