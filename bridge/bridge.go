@@ -10,6 +10,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // Bridge tells the detected hosts what the chat does, one bounded worker
@@ -58,14 +59,12 @@ func Lenient(opts ...Option) (*Bridge, error) {
 
 func build(cfg config) *Bridge {
 	b := &Bridge{cfg: cfg, done: make(chan struct{})}
-	b.detection = hosts.DetectWith(cfg.getenv, cfg.detect)
+	hc := cfg.hosts
+	hc.Getenv, hc.Ping, hc.DisableEnv = cfg.getenv, !cfg.machine.Quiet, cfg.offVar
+	hc.ResumeCommand, hc.Logger = cfg.machine.Resume, cfg.reporter.Logger
+	b.detection = hosts.Detect(hc)
 	list := cfg.backends
 	if !cfg.custom {
-		hc := cfg.hosts
-		hc.NoPing = cfg.machine.Quiet
-		hc.Off = cfg.offVar != "" && cfg.getenv(cfg.offVar) == "0"
-		hc.SessionInAll = cfg.machine.Resume != nil
-		hc.Logger = cfg.reporter.Logger
 		list, b.channels = hosts.Build(b.detection, hc)
 		for _, c := range b.channels {
 			if t := c.Terminal(); t != nil {
@@ -92,8 +91,8 @@ func (b *Bridge) reraise(s os.Signal) bool { return !b.underTea.Load() || isHang
 // stdin is a terminal and TERM is not "dumb" (WithFocusReports).
 func (b *Bridge) Framework() (focusReports bool) {
 	b.underTea.Store(true)
-	if b.cfg.focus != terminal.SupportAuto {
-		return b.cfg.focus == terminal.SupportOn
+	if b.cfg.focus != settings.Auto {
+		return b.cfg.focus == settings.On
 	}
 	return b.cfg.getenv("TERM") != "dumb" && terminal.IsTerminal(os.Stdin)
 }

@@ -13,8 +13,8 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
-	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // ErrOption is wrapped by every error a bad option value causes.
@@ -67,21 +67,20 @@ type Config struct {
 }
 
 // config holds each setting once, in the struct of the part that takes it;
-// build fills the hosts.Config fields that follow from others.
+// build fills the hosts' settings that follow from others.
 type config struct {
-	hosts        hosts.Config         // what Build takes: the names, the output, the bar, the reference behaviours
+	hosts        settings.Settings    // what Detect and Build read: the names, the output, the bar, the reference behaviours
 	machine      core.Config          // the ping's gates, sub-agents, resume
 	reporter     core.ReporterOptions // the bounds, the ping interval, the logger
 	getenv       func(string) string
 	session      host.Session
 	offVar       string
-	focus        terminal.Support // WithFocusReports
+	focus        settings.Support // WithFocusReports
 	noSignals    bool
 	backends     []host.Backend
 	custom       bool
 	tmuxLine     bool
 	barByBackend bool
-	detect       hosts.Rules
 }
 
 // parse applies opts in turn; one that is nil or leaves a field bad is
@@ -112,13 +111,13 @@ func (o *Config) check() error {
 			errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrOption}, args...)...))
 		}
 	}
-	bad(o.Agent == "" || hosts.ValidAgent(o.Agent), "agent name %s: want "+hosts.AgentRule, quoted(o.Agent))
-	bad(o.Source == "" || hosts.ValidSource(o.Source), "source %s: want "+hosts.SourceRule, quoted(o.Source))
+	bad(o.Agent == "" || settings.ValidAgent(o.Agent), "agent name %s: want "+settings.AgentRule, quoted(o.Agent))
+	bad(o.Source == "" || settings.ValidSource(o.Source), "source %s: want "+settings.SourceRule, quoted(o.Source))
 	bad(o.Timeout >= 0 && o.Timeout <= time.Minute, "timeout %v: want 1ns to 1m", o.Timeout)
 	bad(o.ExitTimeout >= 0 && o.ExitTimeout <= time.Minute, "exit timeout %v: want 1ns to 1m", o.ExitTimeout)
 	bad(o.PingInterval <= time.Minute, "ping interval %v: want at most 1m", o.PingInterval)
 	if o.KnownBadProgress != nil {
-		_, err := terminal.New(terminal.Config{Output: io.Discard, BadProgress: o.KnownBadProgress})
+		err := terminal.CheckKnownBad(o.KnownBadProgress)
 		bad(err == nil, "known-bad progress list: %v", err)
 	}
 	bad(o.SessionDir == "" || filepath.IsAbs(o.SessionDir), "session directory %s: want an absolute path", quoted(o.SessionDir))
@@ -135,10 +134,12 @@ func quoted(v string) string {
 }
 
 func (o Config) config() config {
+	hs := settings.Default()
+	hs.Agent, hs.Source, hs.Output, hs.OutputChosen = o.Agent, o.Source, cmp.Or[io.Writer](o.Output, os.Stdout), o.Output != nil
+	hs.Progress, hs.KnownBadProgress, hs.BlockedMessage, hs.Metadata = support(o.Progress), o.KnownBadProgress, o.BlockedMessage, o.Metadata
+	hs.HerdrPaneVars = o.HerdrPaneVars
 	c := config{
-		hosts: hosts.Config{Agent: o.Agent, Source: o.Source, Output: cmp.Or[io.Writer](o.Output, os.Stdout),
-			OutputChosen: o.Output != nil, Progress: support(o.Progress), BadProgress: o.KnownBadProgress,
-			BlockedMessage: o.BlockedMessage, Metadata: o.Metadata},
+		hosts: hs,
 		machine: core.Config{Quiet: o.NoPing, QuietBlocked: o.NoApprovalPing, QuietFailed: o.NoFailurePing,
 			QuietDone: o.NoFinishedPing, QuietWhileUnknown: o.NoPingUntilFocus,
 			SubAgentsBlock: o.SubAgentsBlock, Resume: o.ResumeCommand},
@@ -147,11 +148,10 @@ func (o Config) config() config {
 		getenv: o.Env, session: host.Session{ID: o.SessionID, Dir: o.SessionDir}, offVar: o.DisableEnv,
 		focus: support(o.FocusReports), noSignals: o.NoSignalHandler, backends: o.Backends,
 		custom: o.Backends != nil, tmuxLine: o.TmuxPaneLine, barByBackend: o.BarByBackend,
-		detect: hosts.Rules{HerdrPaneVars: o.HerdrPaneVars},
 	}
 	if c.hosts.Agent == "" {
 		c.hosts.Agent = "chat"
-		if name := filepath.Base(os.Args[0]); hosts.ValidAgent(name) {
+		if name := filepath.Base(os.Args[0]); settings.ValidAgent(name) {
 			c.hosts.Agent = name
 		}
 	}
@@ -162,12 +162,12 @@ func (o Config) config() config {
 }
 
 // support is an option left unset (SupportAuto), true or false.
-func support(on *bool) terminal.Support {
+func support(on *bool) settings.Support {
 	switch {
 	case on == nil:
-		return terminal.SupportAuto
+		return settings.Auto
 	case *on:
-		return terminal.SupportOn
+		return settings.On
 	}
-	return terminal.SupportOff
+	return settings.Off
 }

@@ -1,37 +1,17 @@
 package hosts
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
-	"os"
 	"runtime"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
-
-// Config is what Build needs from the app beside the detection. Output is
-// where terminal sequences go (default os.Stdout, which gets none unless it
-// is a terminal); OutputChosen trusts it to reach the terminal regardless.
-type Config struct {
-	Agent        string // the name hosts show (default "chat")
-	Source       string // herdr's report source (default from Agent)
-	Output       io.Writer
-	OutputChosen bool
-	NoPing       bool // no attention ping
-	Off          bool // every host but the plain terminal off
-	Progress     terminal.Support
-	BadProgress  []string
-	// The reference behaviours (see hostbridge's options).
-	BlockedMessage, SessionInAll, Metadata bool
-	Logger                                 *slog.Logger
-}
 
 // Channel says which host carries what, for diagnostics. Err is set when
 // the backend could not be made; the plain terminal takes the state then.
@@ -155,9 +135,7 @@ func (c Channel) String() string {
 // pane's options inside tmux (an extra channel), then the plain terminal,
 // which carries the state only when no other host does and always the
 // ping. A host backend that cannot be made is left out, its error in the channels.
-func Build(d Detection, c Config) ([]host.Backend, []Channel) {
-	c.Agent = cmp.Or(c.Agent, "chat")
-	c.Output = cmp.Or[io.Writer](c.Output, os.Stdout)
+func Build(d Detection, c settings.Settings) ([]host.Backend, []Channel) {
 	h := d.Host
 	var list []host.Backend
 	var chans []Channel
@@ -178,7 +156,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 		herdrCarries += ", metadata"
 	}
 	switch {
-	case c.Off:
+	case c.Off():
 	case h.Kind == Herdr:
 		b, err := newHerdr(c, h.Socket, h.Pane, h.Bin, h.HerdrCLI)
 		add(h.Kind, b, err, true, herdrCarries, "socket "+h.Socket+", pane "+h.Pane)
@@ -202,7 +180,7 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	// One display-message at the first report, for the pane options and
 	// the terminal both (see terminal.TmuxAsk).
 	ask := tmuxAsk(h.Tmux, h.Terminal.MuxPane)
-	if tp := h.Tmux; tp.Pane != "" && !c.Off {
+	if tp := h.Tmux; tp.Pane != "" && !c.Off() {
 		// Never the host that carries the state: the bar and the ping go on as without it.
 		b, err := newTmux(c, tp, ask)
 		add(Tmux, b, err, false, "pane options "+strings.Join(TmuxOptions[:], ", ")+" (state, agent, request or headline), exit",
@@ -220,31 +198,23 @@ func Build(d Detection, c Config) ([]host.Backend, []Channel) {
 	if !c.OutputChosen && !terminal.IsTerminal(c.Output) {
 		return list, append(chans, Channel{Host: "terminal", Err: errors.New("output is not a terminal")})
 	}
-	tc := terminal.Config{
-		Output: c.Output, Info: h.Terminal, NoProgress: hostCarriesState && handed == nil, NoPing: c.NoPing || hostAlerts,
-		Progress: c.Progress, BadProgress: c.BadProgress, Tmux: ask, Title: c.Agent,
-	}
+	w := terminal.Wiring{Info: h.Terminal, NoProgress: hostCarriesState && handed == nil, Tmux: ask}
 	if handed != nil {
-		tc.HostShows = handed.hostShows
+		w.HostShows = handed.hostShows
 	}
-	t, err := terminal.New(tc)
+	ts := c
+	ts.Ping = c.Ping && !hostAlerts
+	t, err := terminal.New(ts, w)
 	if err != nil {
 		// terminal.New's errors name the backend first ("terminal: …"), as
 		// herdr's and tuios's do: hostio.ErrConfig's words go after it.
 		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", err, hostio.ErrConfig)})
 	}
-	role := termRole{stateElsewhere: hostCarriesState, hostAlerts: hostAlerts, noPing: c.NoPing,
-		bell: h.Terminal.Mux == terminal.MuxTmux && !c.NoPing && !hostAlerts}
+	role := termRole{stateElsewhere: hostCarriesState, hostAlerts: hostAlerts, noPing: !c.Ping,
+		bell: h.Terminal.Mux == terminal.MuxTmux && c.Ping && !hostAlerts}
 	via := "the program's output"
 	if h.Terminal.Mux != terminal.MuxNone {
 		via += " inside " + h.Terminal.Mux.String()
 	}
 	return append(list, t), append(chans, Channel{Host: "terminal", Via: via, term: t, handoff: handed, role: role})
-}
-
-func orDiscard(l *slog.Logger) *slog.Logger {
-	if l == nil {
-		return slog.New(slog.DiscardHandler)
-	}
-	return l
 }

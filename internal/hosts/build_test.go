@@ -17,7 +17,7 @@ import (
 func TestBuildTerminalCarriesStateWhenOnlyFactsHostIsLeft(t *testing.T) {
 	d := Detection{Host: Host{Kind: Tuios, HerdrAPI: true, Socket: "/run/t.sock", HerdrPane: "p1",
 		TuiosSocket: "/run/t.sock", Session: "main", Pane: "p1"}}
-	_, chans := Build(d, Config{Agent: "chat", Source: "not a valid source!", Output: io.Discard, OutputChosen: true})
+	_, chans := Build(d, Config{Agent: "chat", Source: "not a valid source!", Output: io.Discard, OutputChosen: true}.S())
 	var herdrErr bool
 	var term Channel
 	for _, c := range chans {
@@ -49,13 +49,13 @@ func TestBuildTerminalChannelSaysWhatItSends(t *testing.T) {
 		{"foot", terminal.Detect(func(k string) string { return map[string]string{"TERM": "foot"}[k] }), "terminal: ping (OSC 777) via"},
 		{"Linux console", terminal.Info{Term: "linux"}, "terminal: nothing (this terminal shows neither: see chose) via"},
 	} {
-		_, chans := Build(Detection{Host: Host{Terminal: tc.info}}, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+		_, chans := Build(Detection{Host: Host{Terminal: tc.info}}, Config{Agent: "chat", Output: io.Discard, OutputChosen: true}.S())
 		if got := chans[len(chans)-1].String(); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%s: %s\nwant the prefix %s", tc.name, got, tc.want)
 		}
 	}
 	_, chans := Build(Detection{Host: Host{Terminal: terminal.Info{Term: "xterm-256color"}}},
-		Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+		Config{Agent: "chat", Output: io.Discard, OutputChosen: true}.S())
 	term := chans[len(chans)-1]
 	term.Terminal().HandBarToRenderer()
 	if want := "terminal: progress (OSC 9;4, drawn by the UI's renderer), ping (OSC 9) via"; !strings.HasPrefix(term.String(), want) {
@@ -74,7 +74,7 @@ func TestBuildNoPingInTuios(t *testing.T) {
 			TuiosSocket: "/run/t.sock", Session: "main", Pane: "p1"}},
 	} {
 		var out strings.Builder
-		list, chans := Build(d, Config{Agent: "chat", Output: &out, OutputChosen: true})
+		list, chans := Build(d, Config{Agent: "chat", Output: &out, OutputChosen: true}.S())
 		term := chans[len(chans)-1]
 		if !strings.HasPrefix(term.String(), "terminal: nothing (tuios shows the state and raises its own alerts) via") {
 			t.Errorf("herdr API %v: terminal channel %v", d.Host.HerdrAPI, term)
@@ -92,7 +92,7 @@ func TestBuildNoPingInTuios(t *testing.T) {
 // A session with blanks is named so the diagnostic shows them.
 func TestBuildShowsSessionSafely(t *testing.T) {
 	d := Detection{Host: Host{Kind: Tuios, TuiosSocket: "/run/t.sock", Session: "my  work", Pane: "p1"}}
-	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true}.S())
 	if got := chans[0].String(); !strings.Contains(got, `session "my  work",`) {
 		t.Errorf("tuios channel %q", got)
 	}
@@ -105,7 +105,7 @@ func TestBuildShowsSessionSafely(t *testing.T) {
 func TestBuildTmuxChannelNote(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	d := Detection{Host: Host{Terminal: terminal.Info{Mux: terminal.MuxTmux, MuxVersion: "3.3a", MuxPane: "%1"}}}
-	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true}.S())
 	term := chans[len(chans)-1]
 	if !strings.Contains(term.String(), "asked at the first report") {
 		t.Errorf("before the probe: %s", term)
@@ -124,7 +124,7 @@ func TestBuildTmuxChannelNote(t *testing.T) {
 
 // The terminal's errors are hosts' hostio.ErrConfig, as the other backends' are.
 func TestBuildTerminalBadConfig(t *testing.T) {
-	_, chans := Build(Detection{}, Config{Output: io.Discard, OutputChosen: true, BadProgress: []string{"kitty<"}})
+	_, chans := Build(Detection{}, Config{Output: io.Discard, OutputChosen: true, BadProgress: []string{"kitty<"}}.S())
 	term := chans[len(chans)-1]
 	// The backend first, as herdr's "herdr: bad config: agent name …".
 	want := `terminal: not used: terminal: BadProgress[0] "kitty<": `

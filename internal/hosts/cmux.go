@@ -13,6 +13,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // cmuxBackend shows the chat as a row in cmux's sidebar, by its CLI
@@ -29,7 +30,7 @@ import (
 // older builds ignore them). The ping stays the terminal's OSC 9, which cmux's
 // Ghostty core shows.
 type cmuxBackend struct {
-	c                   Config
+	c                   settings.Settings
 	bin, key, workspace string   // key: the row's, from the agent name (statusKey)
 	panel               []string // "--panel=S", none without a surface
 	pid                 string   // "--pid=P"
@@ -54,7 +55,7 @@ var cmuxRows = map[host.State]struct {
 	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", "off", false},
 }
 
-func newCmux(c Config, bin, workspace, surface string) (*cmuxBackend, error) {
+func newCmux(c settings.Settings, bin, workspace, surface string) (*cmuxBackend, error) {
 	key := statusKey(c.Agent)
 	if key == "" {
 		return nil, fmt.Errorf("cmux: %w: agent %q gives no status key", hostio.ErrConfig, c.Agent)
@@ -70,7 +71,6 @@ func newCmux(c Config, bin, workspace, surface string) (*cmuxBackend, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.Logger = orDiscard(c.Logger)
 	b := &cmuxBackend{c: c, bin: path, key: key, workspace: workspace, pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff(),
 		refused: hostio.Refusals{Host: "cmux", Log: c.Logger}}
 	if surface != "" {
@@ -179,9 +179,9 @@ func (b *cmuxBackend) run(ctx context.Context, args ...string) error {
 }
 
 // statusKey is the agent name as the row's key and the loader's id, never
-// read as an option: others than agentRune "_", leading "-" dropped; "" if nothing is left.
+// read as an option: others than settings.AgentRune takes "_", leading "-" dropped; "" if nothing is left.
 func statusKey(agent string) string {
-	k := hostio.Sanitize(strings.TrimLeft(agent, "-"), agentRune, maxAgent)
+	k := hostio.Sanitize(strings.TrimLeft(agent, "-"), settings.AgentRune, settings.MaxAgent)
 	if strings.Trim(k, "_.") == "" {
 		return ""
 	}
@@ -221,7 +221,7 @@ func (h *handoff) settle(refused bool) {
 
 var errUnanswered = errors.New("cmux has not answered yet")
 
-// hostShows reports whether cmux shows the state (terminal.Config.HostShows).
+// hostShows reports whether cmux shows the state (terminal.Wiring.HostShows).
 func (h *handoff) hostShows(ctx context.Context) (bool, error) {
 	if !h.gaveUp.Load() {
 		select {

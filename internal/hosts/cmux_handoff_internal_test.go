@@ -116,8 +116,8 @@ func TestHandoffGivesUpAtTheDeadline(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := newHandoff()
 		out := &fakehost.Terminal{} // reads the bytes as a terminal does
-		term, err := terminal.New(terminal.Config{Output: out,
-			Info: terminal.Info{Term: "xterm-256color", Program: "WezTerm"}, HostShows: h.hostShows})
+		term, err := terminal.New(Config{Agent: "chat", Output: out}.S(),
+			terminal.Wiring{Info: terminal.Info{Term: "xterm-256color", Program: "WezTerm"}, HostShows: h.hostShows})
 		if err != nil {
 			t.Fatal(err)
 		}

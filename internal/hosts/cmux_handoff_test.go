@@ -50,7 +50,7 @@ func cmuxChat(t *testing.T, f *fakehost.Cmux, out *syncBuffer) []hosts.Channel {
 	t.Helper()
 	env := f.Env()
 	d := hosts.Detection{Host: hosts.Host{Kind: hosts.Cmux, Bin: f.Bin(), Surface: env["CMUX_SURFACE_ID"], Workspace: env["CMUX_WORKSPACE_ID"]}}
-	list, chans := hosts.Build(d, hosts.Config{Agent: "chat", Output: out, OutputChosen: true})
+	list, chans := hosts.Build(d, hosts.Config{Agent: "chat", Output: out, OutputChosen: true}.S())
 	r := core.NewReporter(list, core.ReporterOptions{Timeout: 10 * time.Second, EveryReport: true})
 	// Each state is handled before the next, as a turn takes a while: a
 	// newer state would cut the one in flight short.

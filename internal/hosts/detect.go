@@ -1,12 +1,10 @@
 package hosts
 
 import (
-	"cmp"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -14,6 +12,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // Detection is the innermost host found (Kind Terminal if none) and the
@@ -52,24 +51,12 @@ func (p *Problem) Unwrap() error { return ErrMalformed }
 // then cmux: a herdr pane inside cmux carries the cmux variables of where
 // herdr's server started. If that host's variables are malformed, a Problem
 // says why and the chat uses the plain terminal, not a stale outer host.
-// herdr needs HERDR_ENV=1 (Rules.HerdrPaneVars waives it); a pane with
+// herdr needs HERDR_ENV=1 (Settings.HerdrPaneVars waives it); a pane with
 // tuios's variables too is tuios's, which answers herdr's API (HerdrAPI),
 // unless HERDR_ENV=1 and HERDR_SOCKET_PATH is not tuios's socket. Inside
 // tmux, Host.Tmux names the pane whatever the innermost host.
-func Detect(getenv func(string) string) Detection { return DetectWith(getenv, Rules{}) }
-
-// Rules are what detection asks beyond the environment; zero: the defaults.
-type Rules struct {
-	// HerdrPaneVars: herdr's pane by HERDR_SOCKET_PATH and HERDR_PANE_ID
-	// alone, HERDR_ENV or not (the MendCode behaviour).
-	HerdrPaneVars bool
-	GOOS          string // "": runtime.GOOS; on windows herdr's socket path names a marker file
-}
-
-// DetectWith is Detect under rules.
-func DetectWith(getenv func(string) string, rules Rules) Detection {
-	rules.GOOS = cmp.Or(rules.GOOS, runtime.GOOS)
-	r := &reader{getenv: getenv, rules: rules}
+func Detect(s settings.Settings) Detection {
+	r := &reader{getenv: s.Getenv, s: s}
 	for _, try := range []func(*reader) (Host, bool){detectHerdr, detectTuios, detectCmux} {
 		r.ok = true
 		if h, found := try(r); found {
@@ -79,7 +66,7 @@ func DetectWith(getenv func(string) string, rules Rules) Detection {
 			break
 		}
 	}
-	r.d.Host.Terminal = terminal.Detect(getenv)
+	r.d.Host.Terminal = terminal.Detect(s.Getenv)
 	r.d.Host.Tmux = detectTmux(r, r.d.Host.Terminal)
 	return r.d
 }
@@ -87,7 +74,7 @@ func DetectWith(getenv func(string) string, rules Rules) Detection {
 // reader reads a host's variables; ok turns false at a problem.
 type reader struct {
 	getenv func(string) string
-	rules  Rules
+	s      settings.Settings
 	d      Detection
 	ok     bool
 }
@@ -111,7 +98,7 @@ func detectHerdr(r *reader) (Host, bool) {
 	// No reports without HERDR_ENV=1, as herdr asks (v0.8.2 docs
 	// integrations.mdx; its hooks check it); the outer hosts' variables are
 	// then herdr's server's, stale: the plain terminal.
-	if v := r.getenv("HERDR_ENV"); v != "1" && !r.rules.HerdrPaneVars {
+	if v := r.getenv("HERDR_ENV"); v != "1" && !r.s.HerdrPaneVars {
 		is := "is not set"
 		if v != "" {
 			is = "is " + hostio.Quote(v)
@@ -129,7 +116,7 @@ func (r *reader) readHerdr() Host {
 		Workspace: r.id(Herdr, "HERDR_WORKSPACE_ID", false, false),
 		Tab:       r.id(Herdr, "HERDR_TAB_ID", false, false),
 		Socket:    r.socket(Herdr, "HERDR_SOCKET_PATH"),
-		HerdrCLI:  r.rules.GOOS == "windows",
+		HerdrCLI:  r.s.GOOS == "windows",
 	}
 	if bin := r.getenv("HERDR_BIN_PATH"); bin != "" {
 		if !filepath.IsAbs(bin) || hostio.HasControl(bin) {
@@ -216,7 +203,7 @@ func (r *reader) socket(k Kind, name string) string {
 		switch {
 		case err != nil:
 			r.problem(k, name, "names no socket: "+hostio.Quote(v))
-		case k == Herdr && r.rules.GOOS == "windows" && fi.Mode().IsRegular():
+		case k == Herdr && r.s.GOOS == "windows" && fi.Mode().IsRegular():
 			return v // herdr's marker file beside its named pipe (v0.8.2 src/ipc.rs bind_local_listener)
 		case fi.Mode().Type() != fs.ModeSocket:
 			r.problem(k, name, "is not a socket: "+hostio.Quote(v))

@@ -19,14 +19,14 @@ func TestDetectRefusesFlagLikeIDs(t *testing.T) {
 			{tuiosVars, "TUIOS_PANE_ID"},
 			{cmuxVars, "CMUX_SURFACE_ID"},
 		} {
-			d := Detect(testEnv(t, with(tc.vars, tc.name, v), false))
+			d := DetectEnv(testEnv(t, with(tc.vars, tc.name, v), false))
 			if d.Host.Kind != Terminal || len(d.Problems) != 1 || d.Problems[0].Var != tc.name {
 				t.Errorf("%s=%q: host %s, problems %v; want the plain terminal and one problem", tc.name, v, d.Host.Kind, d.Problems)
 			}
 		}
 	}
 	// A '-' inside an id is fine: only a leading one reads as a flag.
-	if d := Detect(testEnv(t, with(herdrVars, "HERDR_PANE_ID", "w1-p2"), false)); d.Host.Kind != Herdr {
+	if d := DetectEnv(testEnv(t, with(herdrVars, "HERDR_PANE_ID", "w1-p2"), false)); d.Host.Kind != Herdr {
 		t.Errorf("w1-p2: host %s, problems %v", d.Host.Kind, d.Problems)
 	}
 }

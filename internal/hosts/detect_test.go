@@ -275,7 +275,7 @@ func FuzzDetect(f *testing.F) {
 			"TUIOS_ENV": tuiosEnv, "TUIOS_SOCKET": tsock, "TUIOS_PANE_ID": pane, "TUIOS_SESSION": ws,
 			"CMUX_SURFACE_ID": surface,
 		}
-		d := Detect(envIn(dir, vars, false))
+		d := DetectEnv(envIn(dir, vars, false))
 		for _, line := range d.Host.EnvironmentLines() {
 			if strings.ContainsFunc(line, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
 				t.Fatalf("environment line with a control: %q", line)
@@ -291,7 +291,7 @@ func FuzzDetect(f *testing.F) {
 // the same as a clean one but is not: detection refuses it rather than
 // hand a host something it may refuse.
 func TestDetectRefusesInvisibleCharacters(t *testing.T) {
-	d := Detect(testEnv(t, with(herdrVars, "HERDR_PANE_ID", "w1:\u200dp2"), false))
+	d := DetectEnv(testEnv(t, with(herdrVars, "HERDR_PANE_ID", "w1:\u200dp2"), false))
 	if d.Host.Kind != Terminal || len(d.Problems) != 1 || d.Problems[0].Var != "HERDR_PANE_ID" {
 		t.Errorf("host %s, problems %v", d.Host.Kind, d.Problems)
 	}
@@ -301,7 +301,7 @@ func TestDetectRefusesInvisibleCharacters(t *testing.T) {
 // the getenv detection was given (WithEnv), never from the process's own.
 func TestDetectReadsTuiosStallThroughGetenv(t *testing.T) {
 	t.Setenv("TUIOS_AGENT_STALL_SECONDS", "100")
-	d := Detect(testEnv(t, with(tuiosVars, "TUIOS_AGENT_STALL_SECONDS", "8"), false))
+	d := DetectEnv(testEnv(t, with(tuiosVars, "TUIOS_AGENT_STALL_SECONDS", "8"), false))
 	if d.Host.Kind != Tuios || d.Host.TuiosStall != "8" {
 		t.Errorf("host %s, stall %q; want tuios, \"8\"", d.Host.Kind, d.Host.TuiosStall)
 	}

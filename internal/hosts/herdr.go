@@ -12,6 +12,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 const (
@@ -31,7 +32,7 @@ const (
 //
 // herdr does not forward a pane's OSC 9; suspends and sub-agents are not herdr's.
 type herdrBackend struct {
-	c                 Config // Source defaults to "custom:<agent>", herdr's convention for third parties
+	c                 settings.Settings // Source defaults to "custom:<agent>", herdr's convention for third parties
 	socket, pane, bin string
 	cli               bool // the binary per request, as herdr's hooks do on Windows (a named pipe there)
 	now               func() time.Time
@@ -52,21 +53,20 @@ type herdrBackend struct {
 // notification.show (0.6.9+) instead.
 const herdrToastDelay = time.Second
 
-func newHerdr(c Config, socket, pane, bin string, cli bool) (*herdrBackend, error) {
+func newHerdr(c settings.Settings, socket, pane, bin string, cli bool) (*herdrBackend, error) {
 	switch {
-	case !ValidAgent(c.Agent):
-		return nil, fmt.Errorf("herdr: %w: agent name %q: want "+AgentRule, hostio.ErrConfig, c.Agent)
+	case !settings.ValidAgent(c.Agent):
+		return nil, fmt.Errorf("herdr: %w: agent name %q: want "+settings.AgentRule, hostio.ErrConfig, c.Agent)
 	case pane == "" || core.Clean(pane, 0) != pane || len(pane) > maxID:
 		return nil, fmt.Errorf("herdr: %w: pane id %q (HERDR_PANE_ID): want printable text on one line", hostio.ErrConfig, pane)
-	case c.Source != "" && !ValidSource(c.Source):
-		return nil, fmt.Errorf("herdr: %w: source %q: want "+SourceRule, hostio.ErrConfig, c.Source)
+	case c.Source != "" && !settings.ValidSource(c.Source):
+		return nil, fmt.Errorf("herdr: %w: source %q: want "+settings.SourceRule, hostio.ErrConfig, c.Source)
 	case !cli && socket == "":
 		return nil, fmt.Errorf("herdr: %w: socket path is required (HERDR_SOCKET_PATH)", hostio.ErrConfig)
 	case strings.ContainsRune(socket, 0) || strings.ContainsRune(bin, 0):
 		return nil, fmt.Errorf("herdr: %w: socket or binary path contains NUL", hostio.ErrConfig)
 	}
 	c.Source = cmp.Or(c.Source, "custom:"+c.Agent) // a valid agent is a valid source's tail
-	c.Logger = orDiscard(c.Logger)
 	return &herdrBackend{
 		c: c, socket: socket, pane: pane, bin: bin, cli: cli, now: time.Now, seq: &processSeq,
 		client:  hostio.LineClient{Host: "herdr", Path: socket, OpField: "method", Log: c.Logger},
@@ -183,7 +183,7 @@ func (b *herdrBackend) reportState(ctx context.Context, r host.Report) error {
 			return err
 		}
 	}
-	if b.c.SessionInAll {
+	if b.c.ResumeCommand != nil {
 		p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
 	}
 	if err := b.send(ctx, methodReportAgent, p); err != nil || labels != nil {
@@ -268,7 +268,7 @@ func sessionPath(dir string) string {
 // herdrTokenName is a fact's name as a token name herdr takes
 // (^[A-Za-z0-9_-]{1,32}$); "" with nothing to keep, and for "resume".
 func herdrTokenName(name string) string {
-	tokenRune := func(r rune) bool { return alnum(r) || r == '-' || r == '_' }
+	tokenRune := func(r rune) bool { return settings.Alnum(r) || r == '-' || r == '_' }
 	if t := hostio.Sanitize(name, tokenRune, 32); t != resumeToken && strings.IndexFunc(name, tokenRune) >= 0 {
 		return t
 	}

@@ -169,7 +169,7 @@ func TestCLIRequestsMatchSocket(t *testing.T) {
 func TestCLIHostileValues(t *testing.T) {
 	f := newFakeBin(t)
 	b := newCLIBackend(t, f, func(c *hosts.HerdrConfig) {
-		c.Agent, c.Source = "a", "--help" // an agent name starts with a letter or digit (ValidAgent)
+		c.Agent, c.Source = "a", "--help" // an agent name starts with a letter or digit (settings.ValidAgent)
 		c.BlockedMessage, c.SessionInReports, c.Metadata = true, true, true
 	})
 	s := host.Session{ID: "-rf", Dir: "/--x", Resume: "--exec=rm -rf /", Origin: host.OriginSwitched}

@@ -33,7 +33,7 @@ func TestHerdrOnWindowsUsesTheBinary(t *testing.T) {
 	if d.Host.Kind != hosts.Herdr || !d.Host.HerdrCLI || len(d.Problems) != 0 {
 		t.Fatalf("on windows: host %s, CLI %v, problems %v; want herdr through its binary", d.Host.Kind, d.Host.HerdrCLI, d.Problems)
 	}
-	list, chans := hosts.Build(d, hosts.Config{Agent: "chat", Output: io.Discard})
+	list, chans := hosts.Build(d, hosts.Config{Agent: "chat", Output: io.Discard}.S())
 	if len(list) != 1 || list[0].Name() != "herdr" {
 		t.Fatalf("backends %v, channels %v; want herdr alone", list, chans)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // The names each host takes, made from the app's: herdr's sources and
@@ -14,12 +15,12 @@ import (
 // herdr's default source is "custom:" and the agent's name: a valid agent
 // name makes a valid source, the longest too.
 func TestDefaultSource(t *testing.T) {
-	for _, agent := range []string{"iota", "my-chat_2.0", "9", strings.Repeat("x", maxAgent)} {
+	for _, agent := range []string{"iota", "my-chat_2.0", "9", strings.Repeat("x", settings.MaxAgent)} {
 		b, err := NewHerdr(HerdrConfig{Socket: "/run/h.sock", Pane: "w1:p2", Agent: agent})
 		if err != nil {
 			t.Fatalf("agent %q: %v", agent, err)
 		}
-		if b.c.Source != "custom:"+agent || !ValidSource(b.c.Source) {
+		if b.c.Source != "custom:"+agent || !settings.ValidSource(b.c.Source) {
 			t.Errorf("agent %q: source %q, want a valid custom:%s", agent, b.c.Source, agent)
 		}
 	}
@@ -58,7 +59,7 @@ func TestNewHerdrRejectsBadConfig(t *testing.T) {
 		{"agent with escape", func(c *HerdrConfig) { c.Agent = "a\x1b[2Jb" }, "agent name"},
 		{"agent too long", func(c *HerdrConfig) { c.Agent = strings.Repeat("a", 65) }, "agent name"},
 		// A leading '-' would read as a flag on herdr's command line; a
-		// blank is outside WithAgent's rule (names.go ValidAgent).
+		// blank is outside WithAgent's rule (names.go settings.ValidAgent).
 		{"agent like a flag", func(c *HerdrConfig) { c.Agent = "-a" }, "agent name"},
 		{"agent with a blank", func(c *HerdrConfig) { c.Agent = "my chat" }, "agent name"},
 		{"no pane", func(c *HerdrConfig) { c.Pane = "" }, "HERDR_PANE_ID"},
@@ -96,7 +97,7 @@ func TestNewTuiosConfig(t *testing.T) {
 		{"no pane", func(c *TuiosConfig) { c.Pane = "" }},
 		{"no agent", func(c *TuiosConfig) { c.Agent = "" }},
 		{"agent with control", func(c *TuiosConfig) { c.Agent = "chat\x1b]9;x" }},
-		{"agent too long", func(c *TuiosConfig) { c.Agent = strings.Repeat("a", maxAgent+1) }},
+		{"agent too long", func(c *TuiosConfig) { c.Agent = strings.Repeat("a", settings.MaxAgent+1) }},
 		{"agent like a flag", func(c *TuiosConfig) { c.Agent = "-a" }},
 		{"agent with a blank", func(c *TuiosConfig) { c.Agent = "my chat" }},
 		{"pane with newline", func(c *TuiosConfig) { c.Pane = "p\nq" }},

@@ -10,6 +10,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // TmuxOptions are the pane options, set together and unset at the exit: the
@@ -37,7 +38,7 @@ var tmuxWords = map[host.State]string{
 // pane). Before the first exec the shared probe must show the pane exists and
 // its tty is the chat's (not TMUX inherited through herdr or tuios inside tmux).
 type tmuxBackend struct {
-	c                 Config
+	c                 settings.Settings
 	bin, socket, pane string
 	ask               *terminal.TmuxAsk
 	mine              func(tty string) bool // the chat's terminal is tty (ownTTY)
@@ -48,7 +49,7 @@ type tmuxBackend struct {
 	exited            bool
 }
 
-func newTmux(c Config, p TmuxPane, ask *terminal.TmuxAsk) (*tmuxBackend, error) {
+func newTmux(c settings.Settings, p TmuxPane, ask *terminal.TmuxAsk) (*tmuxBackend, error) {
 	if !validTmuxPane(p.Pane) {
 		return nil, fmt.Errorf("tmux: %w: pane %q", hostio.ErrConfig, p.Pane)
 	}
@@ -59,7 +60,6 @@ func newTmux(c Config, p TmuxPane, ask *terminal.TmuxAsk) (*tmuxBackend, error) 
 	if err != nil {
 		return nil, err
 	}
-	c.Logger = orDiscard(c.Logger)
 	if ask == nil {
 		ask = terminal.NewTmuxAsk(tmuxProbe(TmuxPane{Socket: p.Socket, Bin: path}), p.Pane)
 	}

@@ -57,7 +57,7 @@ func TestDetectTmux(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			env := testEnv(t, tc.vars, false)
 			tenv := tmuxEnv(t, tc.vars, tc.noTmux)
-			d := Detect(func(k string) string {
+			d := DetectEnv(func(k string) string {
 				if k == "PATH" {
 					return tenv(k)
 				}
@@ -102,7 +102,7 @@ func TestTmuxProblemSays(t *testing.T) {
 func TestBuildTmuxChannel(t *testing.T) {
 	d := Detection{Host: Host{Tmux: TmuxPane{Socket: "/tmp/tmux-1/default", Pane: "%3", Bin: "sh"}}}
 	d.Host.Terminal.Mux = 1 // tmux
-	list, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true})
+	list, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true}.S())
 	var names []string
 	for _, b := range list {
 		names = append(names, b.Name())
@@ -113,7 +113,7 @@ func TestBuildTmuxChannel(t *testing.T) {
 	if len(chans) != 2 || chans[0].Host != "tmux" || !strings.HasPrefix(chans[1].String(), "terminal: progress (OSC 9;4), ping (OSC 9), tmux's bell (BEL) for needs you and failed via") {
 		t.Errorf("channels %v", chans)
 	}
-	if _, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true, Off: true}); len(chans) != 1 {
+	if _, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true, Off: true}.S()); len(chans) != 1 {
 		t.Errorf("with the hosts off: channels %v, want the terminal alone", chans)
 	}
 }

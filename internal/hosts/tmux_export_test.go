@@ -12,7 +12,7 @@ var (
 	ValidTmuxPane = validTmuxPane
 )
 
-func NewTmux(c Config, p TmuxPane) (*TmuxBackend, error) { return newTmux(c, p, nil) }
+func NewTmux(c Config, p TmuxPane) (*TmuxBackend, error) { return newTmux(c.S(), p, nil) }
 
 // SetMine replaces how the backend tells the chat's terminal (ownTTY).
 func (b *tmuxBackend) SetMine(mine func(tty string) bool) { b.mine = mine }

@@ -13,6 +13,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // The verbs tuios's daemon takes. It refuses a parameter it does not know
@@ -56,7 +57,7 @@ type metaParams struct {
 // tuiosBackend reports to a tuios pane on one kept connection to the
 // daemon; each request names the session (may hold blanks) and window.
 type tuiosBackend struct {
-	c              Config
+	c              settings.Settings
 	session, pane  string
 	noStates       bool // the states go over herdr's API: the exit clears facts and sub-agents itself
 	client         hostio.LineClient
@@ -82,18 +83,17 @@ var (
 // pane leaves the state first (settle_seconds, internal/config/agent_alerts.go, main 6037a8a).
 const tuiosSettle = 2 * time.Second
 
-func newTuios(c Config, socket, session, pane, stall string, noStates bool) (*tuiosBackend, error) {
+func newTuios(c settings.Settings, socket, session, pane, stall string, noStates bool) (*tuiosBackend, error) {
 	switch {
 	case socket == "" || session == "" || pane == "":
 		return nil, fmt.Errorf("tuios: %w: socket, session and pane are required", hostio.ErrConfig)
-	case !ValidAgent(c.Agent):
-		return nil, fmt.Errorf("tuios: %w: agent name %q: want "+AgentRule, hostio.ErrConfig, c.Agent)
+	case !settings.ValidAgent(c.Agent):
+		return nil, fmt.Errorf("tuios: %w: agent name %q: want "+settings.AgentRule, hostio.ErrConfig, c.Agent)
 	case core.Clean(pane, core.MaxField) != pane:
 		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", hostio.ErrConfig, pane)
 	case !utf8.ValidString(session) || hostio.HasControl(session):
 		return nil, fmt.Errorf("tuios: %w: session %q has control characters", hostio.ErrConfig, session)
 	}
-	c.Logger = orDiscard(c.Logger)
 	return &tuiosBackend{
 		c: c, session: session, pane: pane, noStates: noStates,
 		client:  hostio.LineClient{Host: "tuios", Path: socket, OpField: "verb", Keep: true, Log: c.Logger},

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 type activityParams struct {
@@ -32,8 +33,8 @@ type activity struct {
 // agentID is a sub-agent's id as tuios takes it: itself when it is 1-64 of
 // [A-Za-z0-9_.:@-], else "h-" and its hash, the same for a start and its stop.
 func agentID(id string) string {
-	keep := func(r rune) bool { return alnum(r) || strings.ContainsRune("_.:@-", r) }
-	if validName(id, keep, 64) {
+	keep := func(r rune) bool { return settings.Alnum(r) || strings.ContainsRune("_.:@-", r) }
+	if settings.ValidName(id, keep, 64) {
 		return id
 	}
 	sum := sha256.Sum256([]byte(id))

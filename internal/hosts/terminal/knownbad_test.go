@@ -105,12 +105,12 @@ func TestNewErrors(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		{"Progress", Config{Progress: 7}, "Progress Support(7)"},
+		{"Progress", Config{Progress: 7}, "unknown Progress"},
 		{"Mux", Config{Info: Info{Mux: 5}}, "Info.Mux Mux(5)"},
 		{"BadProgress", Config{BadProgress: []string{"kitty", "iTerm.app<three"}}, `BadProgress[1] "iTerm.app<three"`},
 	}
 	for _, tt := range tests {
-		_, err := New(tt.cfg)
+		_, err := newTest(tt.cfg)
 		if err == nil || !strings.HasPrefix(err.Error(), "terminal: ") || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: New = %v, want an error mentioning %q", tt.name, err, tt.want)
 		}

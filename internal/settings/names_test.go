@@ -1,4 +1,4 @@
-package hosts
+package settings
 
 import (
 	"strings"
@@ -19,12 +19,12 @@ func TestValidName(t *testing.T) {
 		{"a_b", lower, 3, false}, // sanitize's own replacement, refused by keep
 		{"a_b", func(r rune) bool { return lower(r) || r == '_' }, 3, true},
 		{"aBc", lower, 3, false},
-		{"a-b", alnum, 3, false},
+		{"a-b", Alnum, 3, false},
 		{"é", func(rune) bool { return true }, 8, false}, // not ASCII, whatever keep says
 		{"\xff", func(rune) bool { return true }, 8, false},
 	} {
-		if got := validName(tt.s, tt.keep, tt.max); got != tt.want {
-			t.Errorf("validName(%q, max %d) = %v, want %v", tt.s, tt.max, got, tt.want)
+		if got := ValidName(tt.s, tt.keep, tt.max); got != tt.want {
+			t.Errorf("ValidName(%q, max %d) = %v, want %v", tt.s, tt.max, got, tt.want)
 		}
 	}
 }
