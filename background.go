@@ -19,6 +19,7 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bgquery"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/hosts/tmux"
 	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
@@ -81,7 +82,7 @@ func DetectBackground(opts BackgroundOptions) (Background, error) {
 			bgquery.Foreground(opts.Output),
 		cachedDark:  lipgloss.HasDarkBackground,
 		query:       bgquery.Query,
-		tmuxVersion: hosts.TmuxVersion,
+		tmuxVersion: tmux.Version,
 	})
 }
 

@@ -231,11 +231,11 @@ func TestDetectNesting(t *testing.T) {
 			if d.Host.Kind != c.want {
 				t.Errorf("host = %s, want %s", d.Host.Kind, c.want)
 			}
-			if cli := c.want == Herdr && c.rules.GOOS == "windows"; d.Host.HerdrCLI != cli {
-				t.Errorf("HerdrCLI = %v, want %v", d.Host.HerdrCLI, cli)
+			if cli := c.want == Herdr && c.rules.GOOS == "windows"; d.Host.Herdr.CLI != cli {
+				t.Errorf("HerdrCLI = %v, want %v", d.Host.Herdr.CLI, cli)
 			}
-			if d.Host.HerdrAPI != c.herdrAPI {
-				t.Errorf("HerdrAPI = %v, want %v", d.Host.HerdrAPI, c.herdrAPI)
+			if d.Host.Tuios.HerdrAPI != c.herdrAPI {
+				t.Errorf("HerdrAPI = %v, want %v", d.Host.Tuios.HerdrAPI, c.herdrAPI)
 			}
 			var got []string
 			for _, p := range d.Problems {
@@ -302,7 +302,7 @@ func TestDetectRefusesInvisibleCharacters(t *testing.T) {
 func TestDetectReadsTuiosStallThroughGetenv(t *testing.T) {
 	t.Setenv("TUIOS_AGENT_STALL_SECONDS", "100")
 	d := DetectEnv(testEnv(t, with(tuiosVars, "TUIOS_AGENT_STALL_SECONDS", "8"), false))
-	if d.Host.Kind != Tuios || d.Host.TuiosStall != "8" {
-		t.Errorf("host %s, stall %q; want tuios, \"8\"", d.Host.Kind, d.Host.TuiosStall)
+	if d.Host.Kind != Tuios || d.Host.Tuios.Stall != "8" {
+		t.Errorf("host %s, stall %q; want tuios, \"8\"", d.Host.Kind, d.Host.Tuios.Stall)
 	}
 }

@@ -2,7 +2,7 @@ package hosts_test
 
 import (
 	"context"
-	"os"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -12,12 +12,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 )
 
-func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) != "" {
-		os.Exit(runChild())
-	}
-	goleak.VerifyTestMain(m)
-}
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 func state(s host.State) host.Report { return host.Report{Kind: host.KindState, State: s} }
 
@@ -49,5 +44,12 @@ func wantLines(t *testing.T, got, want []string) {
 	t.Helper()
 	if !slices.Equal(got, want) {
 		t.Errorf("transcript:\n got %q\nwant %q", got, want)
+	}
+}
+
+func needSh(t testing.TB) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake cmux is a sh script")
 	}
 }
