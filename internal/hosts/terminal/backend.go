@@ -173,7 +173,9 @@ func (b *Backend) pingSeq(p Plan, msg string) string {
 
 const keepAlive = 10 * time.Second
 
-// Refresh has a bar re-sent where the terminal loses it (see the README):
+// Refresh has a bar re-sent where the terminal loses it, and nowhere else:
+// a repeated sequence restarts Windows Terminal's animation (each OSC 9;4
+// sets the tab's progress ring again: see its row in terminals.go). That is
 // every row of the table with an expiry (Ghostty, Rio, kitty 0.39+),
 // directly or through tmux's passthrough, and under tmux with
 // allow-passthrough "on" every state, "no bar" too, as tmux drops what a
