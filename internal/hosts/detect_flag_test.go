@@ -6,8 +6,8 @@ import "testing"
 // line: herdr's CLI (the Windows transport) takes the pane id as the first
 // argument of `herdr pane report-agent` without any "--" handling, treats
 // "--help" there as a help request (exit 0, nothing reported) and pulls
-// "--session"/"--remote" out of any position (ogulcancelik/herdr 10974c82,
-// src/cli/pane.rs, src/cli/spec.rs, src/session.rs). Detection refuses it.
+// "--session"/"--remote" out of any position. Detection refuses it.
+// ogulcancelik/herdr@10974c82 src/cli/pane.rs, src/cli/spec.rs, src/session.rs
 func TestDetectRefusesFlagLikeIDs(t *testing.T) {
 	for _, v := range []string{"--help", "-", "--state=blocked", "-h", "--session=x"} {
 		for _, tc := range []struct {

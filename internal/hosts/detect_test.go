@@ -142,7 +142,7 @@ func TestDetectNesting(t *testing.T) {
 			rules: Rules{HerdrPaneVars: true}, want: Herdr,
 			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
 		// On Windows herdr listens on a named pipe and leaves a regular
-		// marker file at HERDR_SOCKET_PATH (herdr v0.8.2 src/ipc.rs).
+		// marker file at HERDR_SOCKET_PATH (ogulcancelik/herdr@10974c82 src/ipc.rs bind_local_listener).
 		{name: "herdr on Windows: the socket path is a marker file", vars: with(herdrVars, "HERDR_SOCKET_PATH", "/tmp/file"),
 			rules: Rules{GOOS: "windows"}, want: Herdr,
 			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},

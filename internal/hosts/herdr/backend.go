@@ -16,11 +16,16 @@ import (
 )
 
 const (
-	maxTokenValue = 80 // herdr keeps 80 characters of a token or a label (v0.8.2 normalize_presentation_text)
-	resumeToken   = "resume"
+	maxTokenValue = 80 // herdr keeps 80 characters of a token or a label: ogulcancelik/herdr@10974c82 src/app/api/panes.rs normalize_presentation_text
+	// resumeToken is the token that carries the session's resume command:
+	// pane.report_agent and report_agent_session have no field for a
+	// command, and a token is what herdr shows the user as it is ($resume in
+	// its sidebar), to copy. A fact of that name is not sent (herdrTokenName).
+	resumeToken = "resume"
 )
 
-// Backend reports to one herdr pane (herdr 0.8.0 to 0.8.2, protocol 20):
+// Backend reports to one herdr pane (herdr 0.8.0 to 0.8.2, protocol 20;
+// read at ogulcancelik/herdr@10974c82, the 0.8.0 release):
 //
 //	Working, Blocked, Idle    pane.report_agent working, blocked (+ message), idle
 //	Blocked's message         pane.report_metadata state_labels, then blocked
@@ -48,9 +53,9 @@ type Backend struct {
 }
 
 // herdrToastDelay is herdr's default delay_seconds: it holds its own toast
-// that long, dropped if the pane is released meanwhile
-// (1c76079f src/app/actions.rs pending_agent_notifications):
-// notification.show (0.6.9+) instead.
+// that long, dropped if the pane is released meanwhile, so notification.show
+// (0.6.9+) shows it instead:
+// ogulcancelik/herdr@10974c82 src/app/actions.rs record_or_deliver_agent_notification (pending_agent_notifications)
 const herdrToastDelay = time.Second
 
 // New makes the backend for pane p; c.Source defaults to "custom:<agent>".
@@ -118,12 +123,12 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 	return nil
 }
 
-// toast shows the last ping as herdr words its own (src/app/actions.rs
-// toast_event_text, src/app/api.rs handle_notification_show) if herdr may
-// still hold that toast, and reports whether it tried. Best effort: an
-// older herdr refuses the method (invalid_request). notification.show names
-// no pane (10974c82 src/app/api.rs handle_notification_show), so it is
-// shown after the release as before it.
+// toast shows the last ping as herdr words its own if herdr may still hold
+// that toast, and reports whether it tried. Best effort: an older herdr
+// refuses the method (invalid_request). notification.show names no pane,
+// so it is shown after the release as before it. The wording and the method:
+// ogulcancelik/herdr@10974c82 src/app/actions.rs toast_event_text
+// ogulcancelik/herdr@10974c82 src/app/api.rs handle_notification_show
 //
 // Not for a blocked ping: toasts go only at or after the exit, and once
 // the chat is gone nothing waits for the user ("needs attention" would be
@@ -173,8 +178,9 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 	case r.State == host.Failed:
 		labels = failedLabels
 	case r.State == host.Blocked && b.c.BlockedMessage:
-		// herdr shows the message nowhere (v0.8.2); a label shows in its
-		// agent panel and navigator (src/ui/sidebar.rs), until the next state.
+		// herdr keeps the message but draws it nowhere; a label shows in its
+		// agent panel and navigator until the next state:
+		// ogulcancelik/herdr@10974c82 src/ui/sidebar.rs
 		p.Message = r.Message
 		if label := core.Clean(r.Message, maxTokenValue); label != "" {
 			labels = map[string]string{"blocked": label}
@@ -194,21 +200,31 @@ func (b *Backend) reportState(ctx context.Context, r host.Report) error {
 	return b.setLabels(ctx, nil)
 }
 
-// A failed turn is reported idle, which herdr reads after working as a
-// finished turn: "done" until seen, then "idle" (0.8.0 src/ui/status.rs
-// state_label; 10974c82 src/app/actions.rs state_label_text). These state
-// labels (0.6.3+, src/app/api/panes.rs normalize_state_labels) show "failed"
-// for both wherever herdr shows the state (src/terminal/metadata.rs), from
-// before the idle to the next state or the exit (title and display_agent
-// rename the pane instead). Visual only: herdr's waits (src/api/wait.rs,
-// `herdr agent wait --until done`) and rollups ("1 done":
-// src/app/actions.rs tab_aggregate_state, activity_summary_for_panes) count
-// it done.
+// failedLabels are the state labels a failed turn sets. herdr has no
+// failed state, so a failed turn is reported idle, which herdr reads after
+// working as a finished turn: "done" until someone looks, then "idle".
+// These labels replace those two words with "failed" wherever herdr shows
+// the pane's state (sidebar, navigator, agent panel). A label replaces
+// only the word of the state it names, so it never shows while a turn
+// runs; they are set before the idle (the pane never reads "done" in
+// between) and cleared with the next state that is not a failure, and at
+// the exit. Passed over: title and display_agent, which rename the pane
+// and the agent, not the state; notification.show, a global toast tied to
+// no pane, beside which herdr's own "finished" toast would still come.
+// herdr takes state labels since 0.6.3; an older one refuses them and the
+// chat goes on without (Refusals). Visual only: herdr's waits (`herdr
+// agent wait --until done`) and rollups ("1 done") count the turn done.
+// The functions they follow, each at ogulcancelik/herdr@10974c82:
+//
+//	the words "done" and "idle"  src/ui/status.rs state_label; src/app/actions.rs state_label_text
+//	the labels taken             src/app/api/panes.rs normalize_state_labels
+//	where they show              src/terminal/metadata.rs set_agent_metadata
+//	the waits                    src/api/wait.rs
+//	the rollups                  src/app/actions.rs tab_aggregate_state, activity_summary_for_panes
 var failedLabels = map[string]string{"done": "failed", "idle": "failed"}
 
-// setLabels sets labels in place of ours herdr holds
-// (v0.8.2 src/terminal/metadata.rs set_agent_metadata); nil clears any a
-// predecessor left.
+// setLabels sets labels in place of ours herdr holds; nil clears any a
+// predecessor left (ogulcancelik/herdr@10974c82 src/terminal/metadata.rs set_agent_metadata).
 func (b *Backend) setLabels(ctx context.Context, l map[string]string) error {
 	if l == nil && b.labelsCleared {
 		return nil
@@ -224,9 +240,10 @@ func (b *Backend) setLabels(ctx context.Context, l map[string]string) error {
 var herdrStarts = map[host.Origin]string{host.OriginStartup: "startup", host.OriginSwitched: "resume"}
 
 // reportSession sends the session, though herdr keeps it only for its own
-// "herdr:<agent>" sources (src/agent_resume.rs, session_ref_from_report) and
-// answers the rest ok. A refusal but herdr's own trouble (server_unavailable,
-// internal_error: src/api/server.rs) would come again: dropped.
+// "herdr:<agent>" sources and answers the rest ok
+// (ogulcancelik/herdr@10974c82 src/agent_resume.rs session_ref_from_report).
+// A refusal but herdr's own trouble (server_unavailable, internal_error:
+// ogulcancelik/herdr@10974c82 src/api/server.rs) would come again: dropped.
 func (b *Backend) reportSession(ctx context.Context, r host.Report) error {
 	p := b.params()
 	p.SessionID, p.SessionPath = r.Session.ID, sessionPath(r.Session.Dir)
@@ -238,7 +255,8 @@ func (b *Backend) reportSession(ctx context.Context, r host.Report) error {
 	return err
 }
 
-// syncTokens sets herdr's tokens ($name in its sidebar) to the resume command and the facts.
+// syncTokens sets herdr's tokens ($name in its sidebar) to the resume
+// command (resumeToken) and the facts.
 func (b *Backend) syncTokens(ctx context.Context, r host.Report, all bool) error {
 	if !b.c.Metadata {
 		return nil

@@ -183,7 +183,7 @@ func TestBlockedMessage(t *testing.T) {
 }
 
 // The label is the request as herdr keeps it: cleaned, at most 80
-// characters (herdr v0.8.2 src/app/api/panes.rs normalize_presentation_text
+// characters (ogulcancelik/herdr@10974c82 src/app/api/panes.rs normalize_presentation_text
 // keeps 80 and drops a blank one, which alone would be refused). A failure
 // while blocked puts the failure's labels in the request's place.
 func TestBlockedLabelBounds(t *testing.T) {

@@ -46,8 +46,9 @@ func toasts(h *fakehost.Herdr) []string {
 }
 
 // A one-shot run's end: herdr holds its own toast for delay_seconds (1 by
-// default) and the release ~3 ms later drops it (herdr 1c76079f
-// src/app/actions.rs), so the backend shows the ping itself, worded and
+// default) and the release ~3 ms later drops it
+// (ogulcancelik/herdr@10974c82 src/app/actions.rs record_or_deliver_agent_notification),
+// so the backend shows the ping itself, worded and
 // sounded as herdr's own (toast_event_text, sound_for_toast_kind), after
 // the release (the release first: it is what the exit's budget is for).
 // Not a blocked ping's: once the chat is gone, nothing needs attention.

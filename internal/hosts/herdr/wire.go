@@ -25,13 +25,13 @@ const (
 	methodReportSession    = "pane.report_agent_session"
 	methodReleaseAgent     = "pane.release_agent"
 	methodReportMeta       = "pane.report_metadata"
-	methodShowNotification = "notification.show" // 0.6.9+; the CLI's in src/cli/notification.rs
+	methodShowNotification = "notification.show" // 0.6.9+; the CLI's: ogulcancelik/herdr@10974c82 src/cli/notification.rs
 )
 
 // herdrRequest is a request's parameters: JSON for the socket, argv for the binary.
 type herdrRequest interface{ argv(method string) []string }
 
-// herdrToast is notification.show's (src/api/schema/common.rs NotificationShowParams).
+// herdrToast is notification.show's: ogulcancelik/herdr@10974c82 src/api/schema/common.rs NotificationShowParams
 type herdrToast struct {
 	Title string `json:"title"`
 	Body  string `json:"body,omitempty"`
@@ -99,8 +99,9 @@ func (p *herdrParams) argv(method string) []string {
 
 // notAnOption keeps a value from being read as one of herdr's global
 // options, which its CLI takes (--session, --remote, --handoff, ...) from
-// any position before a "--" (ogulcancelik/herdr 10974c82: src/session.rs
-// configure_from_args, src/remote/attach.rs extract_remote_args). A
+// any position before a "--":
+// ogulcancelik/herdr@10974c82 src/session.rs configure_from_args, src/remote/attach.rs extract_remote_args
+// A
 // leading space makes it text; herdr trims it from the source and agent.
 func notAnOption(v string) string {
 	if strings.HasPrefix(v, "--") {
@@ -152,9 +153,9 @@ func feature(method string, p *herdrParams) string {
 
 // refusedAsMissing reports whether herdr refused f or method as missing,
 // and which. A method it lacks does not parse: invalid_request, id ""
-// (src/api/server.rs; report_agent_session is 0.6.7+, report_metadata
-// 0.6.3+); 0.6.3-0.7.3 refuse a tokens-only report_metadata
-// (invalid_metadata_request); the binary exits 2 on what it lacks.
+// (report_agent_session is 0.6.7+, report_metadata 0.6.3+); 0.6.3-0.7.3
+// refuse a tokens-only report_metadata (invalid_metadata_request); the
+// binary exits 2 on what it lacks. The answers: ogulcancelik/herdr@10974c82 src/api/server.rs
 func refusedAsMissing(err error, method, f string) (string, bool) {
 	switch {
 	case hostio.HasCode(err, "usage"):
@@ -172,8 +173,8 @@ func refusedAsMissing(err error, method, f string) (string, bool) {
 func (b *Backend) runCLI(ctx context.Context, method string, req herdrRequest) error {
 	if p, ok := req.(*herdrParams); ok && strings.HasPrefix(p.PaneID, "-") {
 		// The pane id is the first argument, with no "--" before it, and
-		// "--help" there prints help and exits 0 (src/cli/pane.rs,
-		// src/cli/spec.rs): nothing would be reported.
+		// "--help" there prints help and exits 0: nothing would be reported.
+		// ogulcancelik/herdr@10974c82 src/cli/pane.rs, src/cli/spec.rs
 		return hostio.Rejected("herdr", method, "usage", "pane id "+strconv.Quote(p.PaneID)+" starts with '-'")
 	}
 	var env []string
