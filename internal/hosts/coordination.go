@@ -17,8 +17,8 @@ package hosts
 //     tuios.Pane.HerdrAPI, read by tuios.Detect through herdr.Read.
 //   - tuios → terminal: tuios raises its own alert (an OSC 9 to the user's
 //     terminal) when a pane turns needs_input, errored or done, whatever set
-//     the state (tuios main 6037a8a: internal/app/agent_alert.go considerAgentAlert),
-//     so the terminal sends no ping of its own beside tuios (termRole.hostAlerts).
+//     the state, so the terminal sends no ping of its own beside tuios (termRole.hostAlerts):
+//     Gaurav-Gosain/tuios@6037a8a internal/app/agent_alert.go considerAgentAlert
 //   - tmux → terminal: one question to tmux about the pane (terminal.TmuxAsk,
 //     tmux.Ask), asked at the first report by whichever backend comes first:
 //     the terminal needs the passthrough, the pane options the pane's tty.

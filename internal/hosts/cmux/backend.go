@@ -24,9 +24,9 @@ import (
 // Rows are workspace-scoped and newer builds do not pass CMUX_WORKSPACE_ID to
 // every child: W is named when known. The surface S and the pid P, as cmux's
 // hooks send them, give two chats of one agent a row each, cleared when P dies,
-// SIGKILL too (cmux 0807598, ControlCommandCoordinator+SidebarMetadataV1.swift;
-// older builds ignore them). The ping stays the terminal's OSC 9, which cmux's
-// Ghostty core shows.
+// SIGKILL too; older builds ignore them. The ping stays the terminal's OSC 9,
+// which cmux's Ghostty core shows.
+// manaflow-ai/cmux@0807598 ControlCommandCoordinator+SidebarMetadataV1.swift
 type Backend struct {
 	c                   settings.Settings
 	bin, key, workspace string   // key: the row's, from the agent name (statusKey)
@@ -39,10 +39,10 @@ type Backend struct {
 }
 
 // The rows of cmux's own agent hooks: needs input and failed go with
-// priority 100 and sort first (manaflow-ai/cmux 9ac7c795, CLI/CMUXCLI+
-// GenericAgentHookNotification.swift; 43690471, CLI/AgentNeedsInputPublisher.swift;
-// the app clamps it to -9999..9999: 42f5741, CLI/cmux.swift
-// forwardSidebarMetadataCommand). Icons are SF Symbols.
+// priority 100 and sort first; the app clamps it to -9999..9999. Icons are SF Symbols.
+// manaflow-ai/cmux@9ac7c795 CLI/CMUXCLI+GenericAgentHookNotification.swift
+// manaflow-ai/cmux@43690471 CLI/AgentNeedsInputPublisher.swift
+// manaflow-ai/cmux@42f5741 CLI/cmux.swift forwardSidebarMetadataCommand
 var cmuxRows = map[host.State]struct {
 	text, icon, color, loading string // loading: the workspace's loader
 	urgent                     bool
@@ -162,8 +162,8 @@ func (b *Backend) rows(ctx context.Context, args ...string) error {
 }
 
 // unknownCommand reports whether err is cmux's answer to a verb it does
-// not have: cmuxd-remote prints `cmux: unknown command "<verb>"`, exit 2
-// (cmux 007b82d, daemon/remote/cmd/cmuxd-remote/cli.go runCLI).
+// not have: cmuxd-remote prints `cmux: unknown command "<verb>"`, exit 2.
+// manaflow-ai/cmux@007b82d daemon/remote/cmd/cmuxd-remote/cli.go runCLI
 func unknownCommand(err error, verb string) bool {
 	var rerr *hostio.ReplyError
 	return errors.As(err, &rerr) && strings.Contains(strings.ToLower(rerr.Message), `unknown command "`+verb+`"`)

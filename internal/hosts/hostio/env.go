@@ -44,8 +44,8 @@ const MaxID = 256
 // ID reads an opaque id: a control character, a blank or a long one would
 // corrupt a command line or a JSON field, a leading '-' reads as a flag
 // (herdr's CLI takes "--help" in the pane's place, with no "--" there). A
-// tuios session name may hold blanks (tuios's ValidateSessionName,
-// internal/session/resurrection.go) and goes as it is.
+// tuios session name may hold blanks and goes as it is:
+// Gaurav-Gosain/tuios@6037a8a internal/session/resurrection.go ValidateSessionName
 func (e *Env) ID(host, name string, required, session bool) string {
 	v := e.Get(name)
 	switch {

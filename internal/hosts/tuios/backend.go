@@ -20,7 +20,8 @@ import (
 // (invalid_params), so set-agent-state has no source: its default,
 // "report", ranks highest, and a build from before sources would refuse
 // it. set-agent-meta and report-agent-activity are in no public tuios
-// build (main 6037a8a): answered unknown_verb, each is dropped for the run.
+// build: answered unknown_verb, each is dropped for the run.
+// Gaurav-Gosain/tuios@6037a8a internal/session/verb_protocol.go, internal/session/verb_compat.go
 const (
 	verbState    = "set-agent-state"
 	verbMeta     = "set-agent-meta"
@@ -28,9 +29,9 @@ const (
 )
 
 // tuiosStates maps the states as tuios's Claude Code integration does
-// (integrations/claude-code/tuios-agent-state.sh, Stop -> done;
-// docs/AGENT_STATE.md): idle is "no turn yet", after a turn Idle is done.
-// done, needs_input and errored raise tuios's own alert (Build).
+// (Stop -> done): idle is "no turn yet", after a turn Idle is done.
+// Gaurav-Gosain/tuios@6037a8a integrations/claude-code/tuios-agent-state.sh, docs/AGENT_STATE.md
+// done, needs_input and errored raise tuios's own alert (coordination.go in the registry).
 var tuiosStates = map[host.State]string{
 	host.Idle:    "idle",
 	host.Working: "working",
@@ -80,7 +81,8 @@ var (
 )
 
 // tuiosSettle is how long tuios holds a done or errored alert, dropped if the
-// pane leaves the state first (settle_seconds, internal/config/agent_alerts.go, main 6037a8a).
+// pane leaves the state first (settle_seconds):
+// Gaurav-Gosain/tuios@6037a8a internal/config/agent_alerts.go
 const tuiosSettle = 2 * time.Second
 
 // New makes the backend for pane p. With p.HerdrAPI the states go over
@@ -104,9 +106,8 @@ func New(c settings.Settings, p Pane) (*Backend, error) {
 		refused: hostio.Refusals{Host: "tuios", Log: c.Logger},
 		meta:    map[string]string{},
 		agents:  map[string]host.SubAgent{},
-		// tuios's rail shows a harness id up to its first '-'
-		// (internal/app/render_sidebar.go sidebarHarnessLabel, main 6037a8a):
-		// each is U+2011.
+		// tuios's rail shows a harness id up to its first '-': each is U+2011.
+		// Gaurav-Gosain/tuios@6037a8a internal/app/render_sidebar.go sidebarHarnessLabel
 		harness: strings.ReplaceAll(c.Agent, "-", "\u2011"),
 		stall:   tuiosStall(stall),
 		now:     time.Now,
@@ -114,8 +115,9 @@ func New(c settings.Settings, p Pane) (*Backend, error) {
 }
 
 // tuiosStall is the silence after which tuios's daemon demotes working to
-// idle, read as it does (internal/session/daemon.go resolveAgentStallTimeout,
-// main 6037a8a; a pane has the daemon's environment): 0 or less off, 30 s default.
+// idle, read as it does (a pane has the daemon's environment; detection read
+// it through the settings' Getenv): 0 or less off, 30 s default.
+// Gaurav-Gosain/tuios@6037a8a internal/session/daemon.go resolveAgentStallTimeout
 func tuiosStall(v string) time.Duration {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
@@ -125,8 +127,8 @@ func tuiosStall(v string) time.Duration {
 }
 
 // Refresh re-sends working within half the stall window: a set-agent-state
-// restamps the state time the stall clock starts from (agent_state.go,
-// ApplyAgentReport and stalledAt). No other state is demoted.
+// restamps the state time the stall clock starts from. No other state is demoted.
+// Gaurav-Gosain/tuios@6037a8a internal/session/agent_state.go ApplyAgentReport, stalledAt
 func (b *Backend) Refresh(s host.State) time.Duration {
 	if s != host.Working || b.noStates {
 		return 0
@@ -198,8 +200,8 @@ func (b *Backend) exit(ctx context.Context) error {
 	defer b.client.Close()
 	if !b.noStates && (b.ended.IsZero() || b.now().Sub(b.ended) >= tuiosSettle) {
 		return hostio.IgnoreDropped(b.send(ctx, verbState, stateParams{
-			// No harness: tuios keeps the one a none names, attributing the pane to
-			// an agent that left (agent_state.go harnessAfterReport, tuios main as of 2026-12).
+			// No harness: tuios keeps the one a none names, attributing the pane to an agent that left.
+			// Gaurav-Gosain/tuios@6037a8a internal/session/agent_state.go harnessAfterReport
 			Session: b.session, Window: b.pane, State: "none",
 		}))
 	}
