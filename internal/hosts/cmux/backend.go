@@ -145,9 +145,9 @@ func (b *Backend) spin(ctx context.Context, state string, force, cmuxOK bool) er
 }
 
 // rows runs set-status or clear-status and settles the handoff. A cmux
-// that calls the verb unknown (cmuxd-remote in a remote workspace: cmux
-// 12e06c7, daemon/remote/cmd/cmuxd-remote/commands.go) never shows a row:
-// none is run again and the terminal takes the state.
+// that calls the verb unknown (cmuxd-remote in a remote workspace) never
+// shows a row: none is run again and the terminal takes the state.
+// manaflow-ai/cmux@12e06c7 daemon/remote/cmd/cmuxd-remote/commands.go
 func (b *Backend) rows(ctx context.Context, args ...string) error {
 	err := b.run(ctx, args...)
 	switch {

@@ -194,17 +194,18 @@ func (b *Backend) argv(values *[len(Options)]string) []string {
 // tmuxMax bounds a value, in runes: a status line has little room.
 const tmuxMax = 200
 
-// tmuxValue is s as a value a status line shows as it is. tmux 3.3a does
-// not expand a #{@option}'s value again (format.c, format_replace), but
-// format_draw (format-draw.c) reads "#[…]" as a style and "##" as '#': each
-// '#' is doubled, which E: expands back and =N: counts as one (format_trim_left).
+// tmuxValue is s as a value a status line shows as it is. tmux (3.3a on)
+// does not expand a #{@option}'s value again, but format_draw reads "#[…]"
+// as a style and "##" as '#': each '#' is doubled, which E: expands back
+// and =N: counts as one.
+// tmux/tmux@c1f947a format.c format_replace, format-draw.c format_draw, format_trim_left
 func tmuxValue(s string) string {
 	return strings.ReplaceAll(core.Clean(s, tmuxMax), "#", "##")
 }
 
 // tmuxArg is v as one argument among several commands: tmux takes an
-// argument ending in ';' as a command's end and "\;" as a plain ';'
-// (cmd-parse.y, cmd_parse_from_arguments, tmux 3.3a).
+// argument ending in ';' as a command's end and "\;" as a plain ';' (3.3a on):
+// tmux/tmux@c1f947a cmd-parse.y cmd_parse_from_arguments
 func tmuxArg(v string) string {
 	if strings.HasSuffix(v, ";") {
 		return v[:len(v)-1] + `\;`

@@ -22,7 +22,7 @@ type Pane struct {
 }
 
 // Detect reads the pane of a terminal inside tmux. The socket is TMUX up
-// to its first comma, as tmux's client takes it (tmux.c, main, tmux 3.3a).
+// to its first comma, as tmux's client takes it (tmux/tmux@c1f947a tmux.c main).
 // A malformed value or no tmux leaves out the tmux channel alone.
 func Detect(e *hostio.Env, in terminal.Info) Pane {
 	if in.Mux != terminal.MuxTmux {
@@ -49,8 +49,8 @@ func Detect(e *hostio.Env, in terminal.Info) Pane {
 	return Pane{Socket: socket, ID: in.MuxPane, Bin: bin}
 }
 
-// validPane: tmux names a pane '%' and its decimal id (window.c,
-// window_pane_find_by_id_str, tmux 3.3a).
+// validPane: tmux names a pane '%' and its decimal id
+// (tmux/tmux@c1f947a window.c window_pane_find_by_id_str).
 func validPane(p string) bool {
 	id, ok := strings.CutPrefix(p, "%")
 	if !ok || len(id) > 10 {
