@@ -15,10 +15,6 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 func state(s host.State) host.Report { return host.Report{Kind: host.KindState, State: s} }
 
-func stateMsg(s host.State, msg string) host.Report {
-	return host.Report{Kind: host.KindState, State: s, Message: msg}
-}
-
 // tryReport delivers r within d.
 func tryReport(b host.Backend, r host.Report, d time.Duration) error {
 	ctx, cancel := context.WithTimeout(context.Background(), d)

@@ -3,7 +3,6 @@ package herdr_test
 import (
 	"context"
 	"os"
-	"slices"
 	"testing"
 	"time"
 
@@ -42,12 +41,5 @@ func mustReport(t testing.TB, b host.Backend, rs ...host.Report) {
 		if err := report(b, r); err != nil {
 			t.Fatalf("Report(%v %v): %v", r.Kind, r.State, err)
 		}
-	}
-}
-
-func wantLines(t *testing.T, got, want []string) {
-	t.Helper()
-	if !slices.Equal(got, want) {
-		t.Errorf("transcript:\n got %q\nwant %q", got, want)
 	}
 }

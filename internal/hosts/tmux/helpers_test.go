@@ -2,7 +2,6 @@ package tmux_test
 
 import (
 	"context"
-	"slices"
 	"testing"
 	"time"
 
@@ -36,12 +35,5 @@ func mustReport(t testing.TB, b host.Backend, rs ...host.Report) {
 		if err := report(b, r); err != nil {
 			t.Fatalf("Report(%v %v): %v", r.Kind, r.State, err)
 		}
-	}
-}
-
-func wantLines(t *testing.T, got, want []string) {
-	t.Helper()
-	if !slices.Equal(got, want) {
-		t.Errorf("transcript:\n got %q\nwant %q", got, want)
 	}
 }

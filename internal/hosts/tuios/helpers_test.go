@@ -13,8 +13,6 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-func state(s host.State) host.Report { return host.Report{Kind: host.KindState, State: s} }
-
 func stateMsg(s host.State, msg string) host.Report {
 	return host.Report{Kind: host.KindState, State: s, Message: msg}
 }
