@@ -19,6 +19,8 @@ import (
 	"github.com/hostbridge/hostbridge/internal/bgquery"
 	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/hosts/tmux"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // Background is the terminal's background, as far as it can be known.
@@ -80,7 +82,7 @@ func DetectBackground(opts BackgroundOptions) (Background, error) {
 			bgquery.Foreground(opts.Output),
 		cachedDark:  lipgloss.HasDarkBackground,
 		query:       bgquery.Query,
-		tmuxVersion: hosts.TmuxVersion,
+		tmuxVersion: tmux.Version,
 	})
 }
 
@@ -118,7 +120,9 @@ func detectBackground(opts BackgroundOptions, p bgProbe) (Background, error) {
 			return p.tmuxVersion(ctx, getenv)
 		}
 	}
-	d := bgquery.Decide(bgquery.Env{Host: hosts.Detect(getenv).Host, CI: getenv("CI") != "", GOOS: p.goos,
+	ds := settings.Default() // detection alone: no option but the environment
+	ds.Getenv = getenv
+	d := bgquery.Decide(bgquery.Env{Host: hosts.Detect(ds).Host, CI: getenv("CI") != "", GOOS: p.goos,
 		StdoutTTY: p.stdoutTTY, Foreground: p.foreground, UITTY: p.uiTTY, TmuxVersion: tmuxVersion})
 	why := d.Why
 	switch d.Plan {

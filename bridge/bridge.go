@@ -59,10 +59,10 @@ func Lenient(opts ...Option) (*Bridge, error) {
 
 func build(s settings.Settings) *Bridge {
 	b := &Bridge{s: s, done: make(chan struct{})}
-	b.detection = hosts.DetectWith(s.Getenv, hosts.Rules{HerdrPaneVars: s.HerdrPaneVars, GOOS: s.GOOS})
+	b.detection = hosts.Detect(s)
 	list := s.Backends
 	if !s.CustomBackends {
-		list, b.channels = hosts.Build(b.detection, hostsConfig(s))
+		list, b.channels = hosts.Build(b.detection, s)
 		for _, c := range b.channels {
 			if t := c.Terminal(); t != nil {
 				b.term = t

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/hosts"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 	"github.com/hostbridge/hostbridge/internal/settings"
 )
@@ -107,13 +106,13 @@ func (c Config) settings() (settings.Settings, error) {
 		}
 		return good
 	}
-	if name := filepath.Base(os.Args[0]); hosts.ValidAgent(name) {
+	if name := filepath.Base(os.Args[0]); settings.ValidAgent(name) {
 		s.Agent = name
 	}
-	if c.Agent != "" && ok(hosts.ValidAgent(c.Agent), "agent name %s: want "+hosts.AgentRule, quoted(c.Agent)) {
+	if c.Agent != "" && ok(settings.ValidAgent(c.Agent), "agent name %s: want "+settings.AgentRule, quoted(c.Agent)) {
 		s.Agent = c.Agent
 	}
-	if c.Source != "" && ok(hosts.ValidSource(c.Source), "source %s: want "+hosts.SourceRule, quoted(c.Source)) {
+	if c.Source != "" && ok(settings.ValidSource(c.Source), "source %s: want "+settings.SourceRule, quoted(c.Source)) {
 		s.Source = c.Source
 	}
 	if c.Timeout != 0 && ok(c.Timeout > 0 && c.Timeout <= time.Minute, "timeout %v: want 1ns to 1m", c.Timeout) {
@@ -123,7 +122,7 @@ func (c Config) settings() (settings.Settings, error) {
 		s.ExitTimeout = c.ExitTimeout
 	}
 	if c.KnownBadProgress != nil {
-		_, err := terminal.New(terminal.Config{Output: io.Discard, BadProgress: c.KnownBadProgress})
+		err := terminal.CheckKnownBad(c.KnownBadProgress)
 		if ok(err == nil, "known-bad progress list: %v", err) {
 			s.KnownBadProgress = c.KnownBadProgress
 		}
@@ -175,11 +174,4 @@ func support(on *bool) settings.Support {
 		return settings.On
 	}
 	return settings.Off
-}
-
-// hostsConfig is what hosts.Build takes, from s.
-func hostsConfig(s settings.Settings) hosts.Config {
-	return hosts.Config{Agent: s.Agent, Source: s.Source, Output: s.Output, OutputChosen: s.OutputChosen,
-		NoPing: !s.Ping, Off: s.Off(), Progress: terminal.Support(s.Progress), BadProgress: s.KnownBadProgress,
-		BlockedMessage: s.BlockedMessage, SessionInAll: s.ResumeCommand != nil, Metadata: s.Metadata, Logger: s.Logger}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 func envOf(kv ...string) func(string) string {
@@ -20,7 +21,9 @@ func envOf(kv ...string) func(string) string {
 // which the root package's tests give for real).
 func hostOf(kv ...string) hosts.Host {
 	getenv := envOf(kv...)
-	h := hosts.Detect(getenv).Host
+	s := settings.Default()
+	s.Getenv = getenv
+	h := hosts.Detect(s).Host
 	switch {
 	case getenv("TUIOS_ENV") == "1":
 		h.Kind = hosts.Tuios

@@ -8,19 +8,22 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/hosts/herdr"
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/hosts/tuios"
 )
 
 // In a tuios pane that speaks herdr's API, tuios carries no state: if the
 // herdr backend cannot be made, the terminal's bar must carry it.
 func TestBuildTerminalCarriesStateWhenOnlyFactsHostIsLeft(t *testing.T) {
-	d := Detection{Host: Host{Kind: Tuios, HerdrAPI: true, Socket: "/run/t.sock", HerdrPane: "p1",
-		TuiosSocket: "/run/t.sock", Session: "main", Pane: "p1"}}
-	_, chans := Build(d, Config{Agent: "chat", Source: "not a valid source!", Output: io.Discard, OutputChosen: true})
+	d := Detection{Host: Host{Kind: Tuios, Tuios: tuios.Pane{HerdrAPI: true, Herdr: herdr.Pane{Socket: "/run/t.sock", ID: "p1"},
+		Socket: "/run/t.sock", Session: "main", Window: "p1"}}}
+	_, chans := Build(d, Config{Agent: "chat", Source: "not a valid source!", Output: io.Discard, OutputChosen: true}.S())
 	var herdrErr bool
 	var term Channel
 	for _, c := range chans {
-		if c.Host == "tuios" && c.Err != nil && c.Carries != "" {
+		if c.Host == "tuios" && c.Err != nil && len(c.Carries) != 0 {
 			herdrErr = true // the herdr backend failed under the tuios host's name
 		}
 		if c.Host == "terminal" {
@@ -48,13 +51,13 @@ func TestBuildTerminalChannelSaysWhatItSends(t *testing.T) {
 		{"foot", terminal.Detect(func(k string) string { return map[string]string{"TERM": "foot"}[k] }), "terminal: ping (OSC 777) via"},
 		{"Linux console", terminal.Info{Term: "linux"}, "terminal: nothing (this terminal shows neither: see chose) via"},
 	} {
-		_, chans := Build(Detection{Host: Host{Terminal: tc.info}}, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+		_, chans := Build(Detection{Host: Host{Terminal: tc.info}}, Config{Agent: "chat", Output: io.Discard, OutputChosen: true}.S())
 		if got := chans[len(chans)-1].String(); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%s: %s\nwant the prefix %s", tc.name, got, tc.want)
 		}
 	}
 	_, chans := Build(Detection{Host: Host{Terminal: terminal.Info{Term: "xterm-256color"}}},
-		Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+		Config{Agent: "chat", Output: io.Discard, OutputChosen: true}.S())
 	term := chans[len(chans)-1]
 	term.Terminal().HandBarToRenderer()
 	if want := "terminal: progress (OSC 9;4, drawn by the UI's renderer), ping (OSC 9) via"; !strings.HasPrefix(term.String(), want) {
@@ -68,30 +71,30 @@ func TestBuildTerminalChannelSaysWhatItSends(t *testing.T) {
 // whether the states go over tuios's verbs or herdr's API.
 func TestBuildNoPingInTuios(t *testing.T) {
 	for _, d := range []Detection{
-		{Host: Host{Kind: Tuios, TuiosSocket: "/run/t.sock", Session: "my work", Pane: "p1"}},
-		{Host: Host{Kind: Tuios, HerdrAPI: true, Socket: "/run/t.sock", HerdrPane: "p1",
-			TuiosSocket: "/run/t.sock", Session: "main", Pane: "p1"}},
+		{Host: Host{Kind: Tuios, Tuios: tuios.Pane{Socket: "/run/t.sock", Session: "my work", Window: "p1"}}},
+		{Host: Host{Kind: Tuios, Tuios: tuios.Pane{HerdrAPI: true, Herdr: herdr.Pane{Socket: "/run/t.sock", ID: "p1"},
+			Socket: "/run/t.sock", Session: "main", Window: "p1"}}},
 	} {
 		var out strings.Builder
-		list, chans := Build(d, Config{Agent: "chat", Output: &out, OutputChosen: true})
+		list, chans := Build(d, Config{Agent: "chat", Output: &out, OutputChosen: true}.S())
 		term := chans[len(chans)-1]
 		if !strings.HasPrefix(term.String(), "terminal: nothing (tuios shows the state and raises its own alerts) via") {
-			t.Errorf("herdr API %v: terminal channel %v", d.Host.HerdrAPI, term)
+			t.Errorf("herdr API %v: terminal channel %v", d.Host.Tuios.HerdrAPI, term)
 		}
 		last := list[len(list)-1]
 		if err := last.Report(context.Background(), host.Report{Kind: host.KindPing, Message: "approve shell: git push"}); err != nil {
 			t.Fatal(err)
 		}
 		if out.Len() != 0 {
-			t.Errorf("herdr API %v: the terminal pinged %q", d.Host.HerdrAPI, out.String())
+			t.Errorf("herdr API %v: the terminal pinged %q", d.Host.Tuios.HerdrAPI, out.String())
 		}
 	}
 }
 
 // A session with blanks is named so the diagnostic shows them.
 func TestBuildShowsSessionSafely(t *testing.T) {
-	d := Detection{Host: Host{Kind: Tuios, TuiosSocket: "/run/t.sock", Session: "my  work", Pane: "p1"}}
-	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+	d := Detection{Host: Host{Kind: Tuios, Tuios: tuios.Pane{Socket: "/run/t.sock", Session: "my  work", Window: "p1"}}}
+	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true}.S())
 	if got := chans[0].String(); !strings.Contains(got, `session "my  work",`) {
 		t.Errorf("tuios channel %q", got)
 	}
@@ -104,7 +107,7 @@ func TestBuildShowsSessionSafely(t *testing.T) {
 func TestBuildTmuxChannelNote(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	d := Detection{Host: Host{Terminal: terminal.Info{Mux: terminal.MuxTmux, MuxVersion: "3.3a", MuxPane: "%1"}}}
-	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true})
+	_, chans := Build(d, Config{Agent: "chat", Output: io.Discard, OutputChosen: true}.S())
 	term := chans[len(chans)-1]
 	if !strings.Contains(term.String(), "asked at the first report") {
 		t.Errorf("before the probe: %s", term)
@@ -121,13 +124,13 @@ func TestBuildTmuxChannelNote(t *testing.T) {
 	}
 }
 
-// The terminal's errors are hosts' ErrConfig, as the other backends' are.
+// The terminal's errors are hosts' hostio.ErrConfig, as the other backends' are.
 func TestBuildTerminalBadConfig(t *testing.T) {
-	_, chans := Build(Detection{}, Config{Output: io.Discard, OutputChosen: true, BadProgress: []string{"kitty<"}})
+	_, chans := Build(Detection{}, Config{Output: io.Discard, OutputChosen: true, BadProgress: []string{"kitty<"}}.S())
 	term := chans[len(chans)-1]
 	// The backend first, as herdr's "herdr: bad config: agent name …".
 	want := `terminal: not used: terminal: BadProgress[0] "kitty<": `
-	if !errors.Is(term.Err, ErrConfig) || !strings.HasPrefix(term.String(), want) || !strings.HasSuffix(term.String(), ": bad config") {
-		t.Errorf("terminal channel %v (%v), want ErrConfig, %q…: bad config", term, term.Err, want)
+	if !errors.Is(term.Err, hostio.ErrConfig) || !strings.HasPrefix(term.String(), want) || !strings.HasSuffix(term.String(), ": bad config") {
+		t.Errorf("terminal channel %v (%v), want hostio.ErrConfig, %q…: bad config", term, term.Err, want)
 	}
 }

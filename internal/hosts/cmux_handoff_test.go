@@ -13,6 +13,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/hosts/cmux"
 	"github.com/hostbridge/hostbridge/internal/settings"
 	"github.com/hostbridge/hostbridge/internal/testsupport/fakehost"
 )
@@ -50,8 +51,8 @@ var osc94 = regexp.MustCompile("\x1b\\]9;4;([0-9;]*)(?:\x07|\x1b\\\\)")
 func cmuxChat(t *testing.T, f *fakehost.Cmux, out *syncBuffer) []hosts.Channel {
 	t.Helper()
 	env := f.Env()
-	d := hosts.Detection{Host: hosts.Host{Kind: hosts.Cmux, Bin: f.Bin(), Surface: env["CMUX_SURFACE_ID"], Workspace: env["CMUX_WORKSPACE_ID"]}}
-	list, chans := hosts.Build(d, hosts.Config{Agent: "chat", Output: out, OutputChosen: true})
+	d := hosts.Detection{Host: hosts.Host{Kind: hosts.Cmux, Cmux: cmux.Surface{Bin: f.Bin(), ID: env["CMUX_SURFACE_ID"], Workspace: env["CMUX_WORKSPACE_ID"]}}}
+	list, chans := hosts.Build(d, hosts.Config{Agent: "chat", Output: out, OutputChosen: true}.S())
 	s := settings.Default()
 	s.Timeout, s.EveryReport = 10*time.Second, true
 	r := core.NewReporter(list, s)
@@ -146,23 +147,4 @@ func TestCmuxWithRowsKeepsTheBarOff(t *testing.T) {
 			t.Errorf("channel %q, want it to start %q", s, want[c.Host])
 		}
 	}
-}
-
-// A cmux that calls "workspace" unknown has no loader: it is not asked
-// again, even after it once worked (as a failure would be).
-func TestCmuxLoadingUnknown(t *testing.T) {
-	needSh(t)
-	f := fakehost.NewCmux(t)
-	b := newCmuxBackend(t, f, func(c *hosts.CmuxConfig) { c.Workspace = "" })
-	mustReport(t, b, state(host.Working))
-	f.Refuse("workspace")
-	mustReport(t, b, state(host.Idle), state(host.Working), host.Report{Kind: host.KindExit})
-	wantLines(t, f.Transcript(), []string{
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f),
-		"cmux workspace loading on --id chat",
-		"cmux set-status chat Idle --icon pause.circle.fill --color #8E8E93" + rowFlags(f),
-		"cmux workspace loading off --id chat",
-		"cmux set-status chat Running --icon bolt.fill --color #4C8DFF" + rowFlags(f),
-		"cmux clear-status chat" + clearFlags(f),
-	})
 }

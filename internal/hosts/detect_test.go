@@ -142,7 +142,7 @@ func TestDetectNesting(t *testing.T) {
 			rules: Rules{HerdrPaneVars: true}, want: Herdr,
 			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
 		// On Windows herdr listens on a named pipe and leaves a regular
-		// marker file at HERDR_SOCKET_PATH (herdr v0.8.2 src/ipc.rs).
+		// marker file at HERDR_SOCKET_PATH (ogulcancelik/herdr@10974c82 src/ipc.rs bind_local_listener).
 		{name: "herdr on Windows: the socket path is a marker file", vars: with(herdrVars, "HERDR_SOCKET_PATH", "/tmp/file"),
 			rules: Rules{GOOS: "windows"}, want: Herdr,
 			lines: []string{"host: herdr", "herdr pane: w1:p2", "herdr workspace: w1", "herdr tab: w1:t1"}},
@@ -231,11 +231,11 @@ func TestDetectNesting(t *testing.T) {
 			if d.Host.Kind != c.want {
 				t.Errorf("host = %s, want %s", d.Host.Kind, c.want)
 			}
-			if cli := c.want == Herdr && c.rules.GOOS == "windows"; d.Host.HerdrCLI != cli {
-				t.Errorf("HerdrCLI = %v, want %v", d.Host.HerdrCLI, cli)
+			if cli := c.want == Herdr && c.rules.GOOS == "windows"; d.Host.Herdr.CLI != cli {
+				t.Errorf("HerdrCLI = %v, want %v", d.Host.Herdr.CLI, cli)
 			}
-			if d.Host.HerdrAPI != c.herdrAPI {
-				t.Errorf("HerdrAPI = %v, want %v", d.Host.HerdrAPI, c.herdrAPI)
+			if d.Host.Tuios.HerdrAPI != c.herdrAPI {
+				t.Errorf("HerdrAPI = %v, want %v", d.Host.Tuios.HerdrAPI, c.herdrAPI)
 			}
 			var got []string
 			for _, p := range d.Problems {
@@ -275,7 +275,7 @@ func FuzzDetect(f *testing.F) {
 			"TUIOS_ENV": tuiosEnv, "TUIOS_SOCKET": tsock, "TUIOS_PANE_ID": pane, "TUIOS_SESSION": ws,
 			"CMUX_SURFACE_ID": surface,
 		}
-		d := Detect(envIn(dir, vars, false))
+		d := DetectEnv(envIn(dir, vars, false))
 		for _, line := range d.Host.EnvironmentLines() {
 			if strings.ContainsFunc(line, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
 				t.Fatalf("environment line with a control: %q", line)
@@ -291,7 +291,7 @@ func FuzzDetect(f *testing.F) {
 // the same as a clean one but is not: detection refuses it rather than
 // hand a host something it may refuse.
 func TestDetectRefusesInvisibleCharacters(t *testing.T) {
-	d := Detect(testEnv(t, with(herdrVars, "HERDR_PANE_ID", "w1:\u200dp2"), false))
+	d := DetectEnv(testEnv(t, with(herdrVars, "HERDR_PANE_ID", "w1:\u200dp2"), false))
 	if d.Host.Kind != Terminal || len(d.Problems) != 1 || d.Problems[0].Var != "HERDR_PANE_ID" {
 		t.Errorf("host %s, problems %v", d.Host.Kind, d.Problems)
 	}
@@ -301,8 +301,8 @@ func TestDetectRefusesInvisibleCharacters(t *testing.T) {
 // the getenv detection was given (WithEnv), never from the process's own.
 func TestDetectReadsTuiosStallThroughGetenv(t *testing.T) {
 	t.Setenv("TUIOS_AGENT_STALL_SECONDS", "100")
-	d := Detect(testEnv(t, with(tuiosVars, "TUIOS_AGENT_STALL_SECONDS", "8"), false))
-	if d.Host.Kind != Tuios || d.Host.TuiosStall != "8" {
-		t.Errorf("host %s, stall %q; want tuios, \"8\"", d.Host.Kind, d.Host.TuiosStall)
+	d := DetectEnv(testEnv(t, with(tuiosVars, "TUIOS_AGENT_STALL_SECONDS", "8"), false))
+	if d.Host.Kind != Tuios || d.Host.Tuios.Stall != "8" {
+		t.Errorf("host %s, stall %q; want tuios, \"8\"", d.Host.Kind, d.Host.Tuios.Stall)
 	}
 }

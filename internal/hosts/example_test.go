@@ -10,6 +10,7 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // A herdr pane: the socket herdr names must be there, and the pane's ids
@@ -26,12 +27,14 @@ func ExampleDetect() {
 		"HERDR_ENV": "1", "HERDR_SOCKET_PATH": ln.Addr().String(), "HERDR_PANE_ID": "w1:p2", "HERDR_WORKSPACE_ID": "w1",
 		"CMUX_SURFACE_ID": "s-1", // where the herdr server started: not the inner host
 	}
-	d := hosts.Detect(func(k string) string { return env[k] })
+	s := settings.Default() // as hostbridge's options make it
+	s.Getenv = func(k string) string { return env[k] }
+	d := hosts.Detect(s)
 	for _, line := range d.Host.EnvironmentLines() {
 		fmt.Println(line)
 	}
 	env["HERDR_PANE_ID"] = "--help"
-	fmt.Println(hosts.Detect(func(k string) string { return env[k] }).Problems[0])
+	fmt.Println(hosts.Detect(s).Problems[0])
 	// Output:
 	// host: herdr
 	// herdr pane: w1:p2
@@ -43,8 +46,9 @@ func ExampleDetect() {
 func ExampleBuild() {
 	env := map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}
 	var out bytes.Buffer
-	backends, channels := hosts.Build(hosts.Detect(func(k string) string { return env[k] }),
-		hosts.Config{Output: &out, OutputChosen: true})
+	s := settings.Default()
+	s.Getenv, s.Output, s.OutputChosen = func(k string) string { return env[k] }, &out, true
+	backends, channels := hosts.Build(hosts.Detect(s), s)
 	_ = backends[0].Report(context.Background(), host.Report{Kind: host.KindState, State: host.Working})
 	fmt.Println(channels[0])
 	fmt.Printf("%q\n", out.String())

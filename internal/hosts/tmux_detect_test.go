@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hostbridge/hostbridge/internal/hosts/tmux"
 )
 
 // tmuxEnv is a getenv for vars with PATH holding a tmux executable, unless
@@ -57,7 +59,7 @@ func TestDetectTmux(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			env := testEnv(t, tc.vars, false)
 			tenv := tmuxEnv(t, tc.vars, tc.noTmux)
-			d := Detect(func(k string) string {
+			d := DetectEnv(func(k string) string {
 				if k == "PATH" {
 					return tenv(k)
 				}
@@ -71,15 +73,15 @@ func TestDetectTmux(t *testing.T) {
 			}
 			var vars []string
 			for _, p := range d.Problems {
-				if p.Host == Tmux {
+				if p.Host == "tmux" {
 					vars = append(vars, p.Var)
 				}
 			}
 			if want := []string{tc.problem}; tc.problem == "" && len(vars) != 0 || tc.problem != "" && !slices.Equal(vars, want) {
 				t.Errorf("tmux problems %q, want %q (%v)", vars, tc.problem, d.Problems)
 			}
-			if tc.socket != "" && (d.Host.Tmux.Pane != "%3" || d.Host.TmuxLine() != "tmux pane: %3") {
-				t.Errorf("pane %q, line %q", d.Host.Tmux.Pane, d.Host.TmuxLine())
+			if tc.socket != "" && (d.Host.Tmux.ID != "%3" || d.Host.TmuxLine() != "tmux pane: %3") {
+				t.Errorf("pane %q, line %q", d.Host.Tmux.ID, d.Host.TmuxLine())
 			}
 			for _, l := range d.Host.EnvironmentLines() {
 				if l == d.Host.TmuxLine() {
@@ -91,7 +93,7 @@ func TestDetectTmux(t *testing.T) {
 }
 
 func TestTmuxProblemSays(t *testing.T) {
-	p := &Problem{Host: Tmux, Var: "TMUX_PANE", Reason: "is not a tmux pane id", Ignored: true}
+	p := &Problem{Host: "tmux", Var: "TMUX_PANE", Reason: "is not a tmux pane id", Ignored: true}
 	if got, want := p.Error(), "tmux: TMUX_PANE is not a tmux pane id; no tmux pane options"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
@@ -100,9 +102,9 @@ func TestTmuxProblemSays(t *testing.T) {
 // Build adds the tmux channel beside the host that carries the state; the
 // terminal still carries the bar in a plain tmux, the ping alone in herdr.
 func TestBuildTmuxChannel(t *testing.T) {
-	d := Detection{Host: Host{Tmux: TmuxPane{Socket: "/tmp/tmux-1/default", Pane: "%3", Bin: "sh"}}}
+	d := Detection{Host: Host{Tmux: tmux.Pane{Socket: "/tmp/tmux-1/default", ID: "%3", Bin: "sh"}}}
 	d.Host.Terminal.Mux = 1 // tmux
-	list, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true})
+	list, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true}.S())
 	var names []string
 	for _, b := range list {
 		names = append(names, b.Name())
@@ -113,7 +115,7 @@ func TestBuildTmuxChannel(t *testing.T) {
 	if len(chans) != 2 || chans[0].Host != "tmux" || !strings.HasPrefix(chans[1].String(), "terminal: progress (OSC 9;4), ping (OSC 9), tmux's bell (BEL) for needs you and failed via") {
 		t.Errorf("channels %v", chans)
 	}
-	if _, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true, Off: true}); len(chans) != 1 {
+	if _, chans := Build(d, Config{Output: os.Stderr, OutputChosen: true, Off: true}.S()); len(chans) != 1 {
 		t.Errorf("with the hosts off: channels %v, want the terminal alone", chans)
 	}
 }

@@ -1,7 +1,6 @@
 package terminal
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -16,33 +15,16 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/proc"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
-// Support says whether the terminal gets the bar: SupportAuto unless it
-// is known-bad, SupportOn or SupportOff whatever the list says.
-type Support uint8
-
-const (
-	SupportAuto Support = iota
-	SupportOn
-	SupportOff
-)
-
-func (s Support) String() string { return typedName(s, "Support", "auto", "on", "off") }
-
-// Config is how a Backend behaves; the zero value writes to os.Stdout for
-// an unknown terminal, with the bar and the ping on.
-type Config struct {
-	Output     io.Writer // default os.Stdout
+// Wiring is what Build tells a Backend beside the settings (whose Output,
+// Ping, Progress, KnownBadProgress and Agent, the notification's title, it
+// reads): what was detected and what the other hosts do. The zero value is
+// an unknown terminal alone.
+type Wiring struct {
 	Info       Info
 	NoProgress bool // no bar: another host shows the state
-	NoPing     bool
-	Progress   Support
-	// BadProgress replaces the table's verdict on the bar (terminals.go):
-	// the bar goes to every terminal but those it lists ("NAME",
-	// "NAME<VERSION", "TERM=VALUE"; knownbad.go). nil keeps the table's.
-	BadProgress []string
-	Title       string // the notification's title where it has one (OSC 777); default "chat"
 	// Probe runs the tmux probe's command and returns its output (nil: execProbe).
 	Probe func(ctx context.Context, name string, args ...string) (string, error)
 	Tmux  *TmuxAsk // shared with the tmux pane's backend; nil: asks through Probe
@@ -58,12 +40,12 @@ type Backend struct {
 	out        io.Writer
 	info       Info
 	tmux       *TmuxAsk
-	hostShows  func(ctx context.Context) (bool, error) // Config.HostShows
+	hostShows  func(ctx context.Context) (bool, error) // Wiring.HostShows
 	hostShown  bool                                    // its last answer, for Refresh
 	progress   bool                                    // the bar wanted (the plan may still say none)
-	force      Support                                 // Config.Progress
-	bad        []badEntry                              // Config.BadProgress parsed; nil: the table decides
-	title      string                                  // Config.Title
+	force      settings.Support                        // Settings.Progress
+	bad        []badEntry                              // Settings.KnownBadProgress parsed; nil: the table decides
+	title      string                                  // Settings.Agent
 	ping       bool                                    // the ping wanted
 	shown      string                                  // the bar the terminal shows, for a suspend; "" unknown
 	owner      atomic.Uint32                           // barOwner: who writes the bar (renderer.go)
@@ -76,30 +58,29 @@ var (
 	_ host.Drawer    = (*Backend)(nil)
 )
 
-// New returns a Backend for cfg, or an error saying what in cfg is bad.
-func New(cfg Config) (*Backend, error) {
-	if cfg.Progress > SupportOff {
-		return nil, fmt.Errorf("terminal: unknown Progress %v", cfg.Progress)
+// New returns a Backend for s and w, or an error saying what is bad.
+func New(s settings.Settings, w Wiring) (*Backend, error) {
+	if s.Progress > settings.Off {
+		return nil, fmt.Errorf("terminal: unknown Progress %v", s.Progress)
 	}
-	if cfg.Info.Mux > MuxZellij {
-		return nil, fmt.Errorf("terminal: unknown Info.Mux %v", cfg.Info.Mux)
+	if w.Info.Mux > MuxZellij {
+		return nil, fmt.Errorf("terminal: unknown Info.Mux %v", w.Info.Mux)
 	}
 	var bad []badEntry
-	if cfg.BadProgress != nil {
+	if s.KnownBadProgress != nil {
 		var err error
-		if bad, err = parseBadList(cfg.BadProgress); err != nil {
+		if bad, err = parseBadList(s.KnownBadProgress); err != nil {
 			return nil, err
 		}
 	}
-	in := cfg.Info
 	b := &Backend{
-		out: cmp.Or[io.Writer](cfg.Output, os.Stdout), info: in, tmux: cfg.Tmux, hostShows: cfg.HostShows,
-		releasedCh: make(chan struct{}), ping: !cfg.NoPing, bad: bad, force: cfg.Progress,
-		title:    cmp.Or(core.Clean(cfg.Title, 32), "chat"),
-		progress: !cfg.NoProgress && cfg.Progress != SupportOff,
+		out: s.Output, info: w.Info, tmux: w.Tmux, hostShows: w.HostShows,
+		releasedCh: make(chan struct{}), ping: s.Ping, bad: bad, force: s.Progress,
+		title:    core.Clean(s.Agent, 32),
+		progress: !w.NoProgress && s.Progress != settings.Off,
 	}
 	if b.tmux == nil {
-		b.tmux = NewTmuxAsk(cfg.Probe, in.MuxPane)
+		b.tmux = NewTmuxAsk(w.Probe, w.Info.MuxPane)
 	}
 	return b, nil
 }
@@ -192,7 +173,9 @@ func (b *Backend) pingSeq(p Plan, msg string) string {
 
 const keepAlive = 10 * time.Second
 
-// Refresh has a bar re-sent where the terminal loses it (see the README):
+// Refresh has a bar re-sent where the terminal loses it, and nowhere else:
+// a repeated sequence restarts Windows Terminal's animation (each OSC 9;4
+// sets the tab's progress ring again: see its row in terminals.go). That is
 // every row of the table with an expiry (Ghostty, Rio, kitty 0.39+),
 // directly or through tmux's passthrough, and under tmux with
 // allow-passthrough "on" every state, "no bar" too, as tmux drops what a
@@ -218,7 +201,7 @@ func (b *Backend) barOn(p Plan) bool {
 	switch {
 	case !b.progress:
 		return false
-	case b.force == SupportOn:
+	case b.force == settings.On:
 		return true
 	case b.bad != nil && !p.Forbid:
 		return !badProgress(b.bad, Info{Program: p.Program, Version: p.Version, Term: b.info.Term})

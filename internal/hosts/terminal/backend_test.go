@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // The exact bytes, written out by hand rather than built by x/ansi.
@@ -64,13 +65,13 @@ func TestReportBytes(t *testing.T) {
 			[]host.Report{state(host.Working), ping("hi")}, []string{seqWorking}},
 		{"NoProgress carries pings only", Config{Info: plainTerm, NoProgress: true},
 			[]host.Report{state(host.Working), suspend, ping("hi"), exit}, []string{"\x1b]9;hi\x07"}},
-		{"Progress off", Config{Info: plainTerm, Progress: SupportOff},
+		{"Progress off", Config{Info: plainTerm, Progress: settings.Off},
 			[]host.Report{state(host.Working), exit}, nil},
 		{"old iTerm2 gets pings only", Config{Info: oldITerm},
 			[]host.Report{state(host.Working), ping("hi"), exit}, []string{stEnd("\x1b]9;hi\x07")}},
 		{"iTerm2 3.6.6 gets the bar", Config{Info: Info{Program: "iTerm.app", Version: "3.6.6"}},
 			[]host.Report{state(host.Working)}, []string{stEnd(seqWorking)}},
-		{"Progress on overrides the list", Config{Info: oldITerm, Progress: SupportOn},
+		{"Progress on overrides the list", Config{Info: oldITerm, Progress: settings.On},
 			[]host.Report{state(host.Working)}, []string{stEnd(seqWorking)}},
 		{"kitty gets no bar", Config{Info: kitty},
 			[]host.Report{state(host.Working), ping("hi"), exit}, []string{"\x1b]99;o=unfocused;hi\x1b\\"}},
@@ -138,7 +139,7 @@ func TestRefresh(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, err := New(tt.cfg)
+			b, err := newTest(tt.cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -161,7 +162,7 @@ func (shortWriter) Write(p []byte) (int, error) { return len(p) / 2, nil }
 
 func TestFailedWriteIsNotDelivered(t *testing.T) {
 	for _, out := range []interface{ Write([]byte) (int, error) }{failWriter{}, failWriter{3}, shortWriter{}} {
-		b, err := New(Config{Output: out, Info: plainTerm})
+		b, err := newTest(Config{Output: out, Info: plainTerm})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -186,7 +187,7 @@ func TestFailedWriteIsNotDelivered(t *testing.T) {
 
 func TestReportAfterContextDone(t *testing.T) {
 	rec := &recorder{}
-	b, err := New(Config{Output: rec, Info: plainTerm})
+	b, err := newTest(Config{Output: rec, Info: plainTerm})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +202,7 @@ func TestReportAfterContextDone(t *testing.T) {
 }
 
 func TestName(t *testing.T) {
-	b, err := New(Config{})
+	b, err := newTest(Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 func TestConformance(t *testing.T) {
 	newBackend := func(t *testing.T, cfg Config) host.Backend {
-		b, err := New(cfg)
+		b, err := newTest(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

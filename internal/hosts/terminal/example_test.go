@@ -9,14 +9,14 @@ import (
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 func ExampleNew() {
 	var out bytes.Buffer // a program passes the output it gives tea.WithOutput
-	b, err := terminal.New(terminal.Config{
-		Output: &out,
-		Info:   terminal.Info{Term: "xterm-256color", Program: "WezTerm"},
-	})
+	s := settings.Default()
+	s.Output = &out
+	b, err := terminal.New(s, terminal.Wiring{Info: terminal.Info{Term: "xterm-256color", Program: "WezTerm"}})
 	if err != nil {
 		panic(err)
 	}
@@ -48,9 +48,10 @@ func ExampleNew_tmux() {
 		"TERM_PROGRAM_VERSION": "3.4",
 	}
 	var out bytes.Buffer
-	b, _ := terminal.New(terminal.Config{
-		Output: &out,
-		Info:   terminal.Detect(func(k string) string { return env[k] }),
+	s := settings.Default()
+	s.Output = &out
+	b, _ := terminal.New(s, terminal.Wiring{
+		Info: terminal.Detect(func(k string) string { return env[k] }),
 		Probe: func(ctx context.Context, name string, args ...string) (string, error) {
 			return "on\n", nil // tmux show-options -A -p -v -t %3 allow-passthrough
 		},
@@ -69,7 +70,7 @@ func ExampleDetect() {
 	}
 	info := terminal.Detect(func(k string) string { return env[k] })
 	fmt.Println(info)
-	b, _ := terminal.New(terminal.Config{Info: info})
+	b, _ := terminal.New(settings.Default(), terminal.Wiring{Info: info})
 	fmt.Println(b.Refresh(host.Working)) // no keep-alive outside Ghostty
 	// Output:
 	// terminal=iTerm2 version=3.5.10 TERM=xterm-256color mux=none
@@ -82,7 +83,9 @@ func ExampleDetect() {
 // shows.
 func ExampleBackend_Plan() {
 	env := map[string]string{"TERM": "foot"}
-	b, err := terminal.New(terminal.Config{Output: io.Discard, Info: terminal.Detect(func(k string) string { return env[k] })})
+	s := settings.Default()
+	s.Output = io.Discard
+	b, err := terminal.New(s, terminal.Wiring{Info: terminal.Detect(func(k string) string { return env[k] })})
 	if err != nil {
 		panic(err)
 	}

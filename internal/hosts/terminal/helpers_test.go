@@ -3,10 +3,12 @@ package terminal
 import (
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // recorder keeps every Write call apart, so tests see one sequence per
@@ -55,7 +57,7 @@ func run(t *testing.T, cfg Config, reps ...host.Report) []string {
 	t.Helper()
 	rec := &recorder{}
 	cfg.Output = rec
-	b, err := New(cfg)
+	b, err := newTest(cfg)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
@@ -67,4 +69,32 @@ func run(t *testing.T, cfg Config, reps ...host.Report) []string {
 		}
 	}
 	return rec.writes
+}
+
+// Config is a Backend's settings and wiring in one, as the tests set them:
+// the zero value is the default settings and an unknown terminal.
+type Config struct {
+	Output      io.Writer // nil: os.Stdout
+	Info        Info
+	NoProgress  bool
+	NoPing      bool
+	Progress    settings.Support
+	BadProgress []string
+	Title       string // "": the default agent
+	Probe       func(ctx context.Context, name string, args ...string) (string, error)
+	Tmux        *TmuxAsk
+	HostShows   func(ctx context.Context) (bool, error)
+}
+
+// newTest is New for c.
+func newTest(c Config) (*Backend, error) {
+	s := settings.Default()
+	if c.Output != nil {
+		s.Output = c.Output
+	}
+	if c.Title != "" {
+		s.Agent = c.Title
+	}
+	s.Ping, s.Progress, s.KnownBadProgress = !c.NoPing, c.Progress, c.BadProgress
+	return New(s, Wiring{Info: c.Info, NoProgress: c.NoProgress, Probe: c.Probe, Tmux: c.Tmux, HostShows: c.HostShows})
 }

@@ -28,7 +28,7 @@ func TestHostShows(t *testing.T) {
 	shows := true
 	var asked []bool // whether each question came with a live ctx
 	rec := &recorder{}
-	b, err := New(Config{Output: rec, Info: ghostty, HostShows: func(ctx context.Context) (bool, error) {
+	b, err := newTest(Config{Output: rec, Info: ghostty, HostShows: func(ctx context.Context) (bool, error) {
 		asked = append(asked, ctx.Err() == nil)
 		return shows, nil
 	}})
@@ -92,7 +92,7 @@ func TestHostShowsNotYetKnownIsRetried(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var refused atomic.Bool
 		out := &lockedWrites{}
-		b, err := New(Config{Output: out, Info: Info{Term: "xterm-256color", Program: "WezTerm"},
+		b, err := newTest(Config{Output: out, Info: Info{Term: "xterm-256color", Program: "WezTerm"},
 			HostShows: func(context.Context) (bool, error) {
 				if !refused.Load() {
 					return true, errors.New("cmux has not answered yet")

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// The known-bad list (Config.BadProgress, hostbridge.WithKnownBadProgress)
+// The known-bad list (Settings.KnownBadProgress, hostbridge.WithKnownBadProgress)
 // is the app's override of the table (terminals.go), kept in its old
 // spelling: "NAME" (a row's ID or alias, or TERM_PROGRAM as spelt),
 // "NAME<VERSION" (below VERSION, or a version not said) or "TERM=VALUE".
@@ -21,6 +21,13 @@ type badEntry struct {
 	term    string // TERM=VALUE: the TERM value
 	program string // otherwise: the program's name
 	below   string // NAME<VERSION: the first good version
+}
+
+// CheckKnownBad says what is wrong with a known-bad list
+// (hostbridge.WithKnownBadProgress), nil if nothing, as New would.
+func CheckKnownBad(list []string) error {
+	_, err := parseBadList(list)
+	return err
 }
 
 func parseBadList(list []string) ([]badEntry, error) {

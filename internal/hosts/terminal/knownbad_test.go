@@ -3,6 +3,8 @@ package terminal
 import (
 	"strings"
 	"testing"
+
+	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 func TestVersionBelow(t *testing.T) {
@@ -105,14 +107,33 @@ func TestNewErrors(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		{"Progress", Config{Progress: 7}, "Progress Support(7)"},
+		{"Progress", Config{Progress: 7}, "unknown Progress"},
 		{"Mux", Config{Info: Info{Mux: 5}}, "Info.Mux Mux(5)"},
 		{"BadProgress", Config{BadProgress: []string{"kitty", "iTerm.app<three"}}, `BadProgress[1] "iTerm.app<three"`},
 	}
 	for _, tt := range tests {
-		_, err := New(tt.cfg)
+		_, err := newTest(tt.cfg)
 		if err == nil || !strings.HasPrefix(err.Error(), "terminal: ") || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: New = %v, want an error mentioning %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// CheckKnownBad says what New would of a known-bad list, building nothing
+// (hostbridge checks WithKnownBadProgress with it).
+func TestCheckKnownBad(t *testing.T) {
+	for _, list := range [][]string{nil, {}, {"WezTerm", "iTerm.app<3.6.6", "TERM=linux"}} {
+		if err := CheckKnownBad(list); err != nil {
+			t.Errorf("CheckKnownBad(%q) = %v, want nil", list, err)
+		}
+	}
+	for _, list := range [][]string{{""}, {"kitty<"}, {"WezTerm", "TERM="}} {
+		err := CheckKnownBad(list)
+		s := settings.Default()
+		s.KnownBadProgress = list
+		_, newErr := New(s, Wiring{})
+		if err == nil || newErr == nil || err.Error() != newErr.Error() {
+			t.Errorf("CheckKnownBad(%q) = %v, New: %v; want the same error", list, err, newErr)
 		}
 	}
 }

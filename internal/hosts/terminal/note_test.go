@@ -42,7 +42,7 @@ func TestNote(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			fp := &fakeProbe{answer: tt.answer}
 			tt.cfg.Probe, tt.cfg.Output = fp.run, &recorder{}
-			b, err := New(tt.cfg)
+			b, err := newTest(tt.cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +85,7 @@ func TestProbeUnanswered(t *testing.T) {
 		cancel() // the deadline passes while tmux thinks
 		return "", ctx.Err()
 	}
-	b, err := New(Config{Output: &recorder{}, Info: Info{Mux: MuxTmux, MuxVersion: "3.3a"}, Probe: slow})
+	b, err := newTest(Config{Output: &recorder{}, Info: Info{Mux: MuxTmux, MuxVersion: "3.3a"}, Probe: slow})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func TestKnownBadListKeepsTheMultiplexerRules(t *testing.T) {
 		{"TERM", "xterm-256color", "SSH_TTY", "/dev/pts/1"},
 		{"TERM", "screen-256color", "STY", "1.x"},
 	} {
-		b, err := New(Config{Info: Detect(env(e...)), BadProgress: []string{"WezTerm"}})
+		b, err := newTest(Config{Info: Detect(env(e...)), BadProgress: []string{"WezTerm"}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,7 +20,7 @@ func TestProbeTimeoutAsksAgain(t *testing.T) {
 		return "on\n", nil
 	}
 	rec := &recorder{}
-	b, err := New(Config{Output: rec, Info: Info{Term: "tmux-256color", Mux: MuxTmux, MuxVersion: "3.4", MuxPane: "%1"}, Probe: probe})
+	b, err := newTest(Config{Output: rec, Info: Info{Term: "tmux-256color", Mux: MuxTmux, MuxVersion: "3.4", MuxPane: "%1"}, Probe: probe})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func TestProbeRunsTmux(t *testing.T) {
 func TestProbeBoundedByReport(t *testing.T) {
 	fakeTmux(t, "exec sleep 30")
 	rec := &recorder{}
-	b, err := New(Config{Output: rec, Info: Info{Mux: MuxTmux, MuxVersion: "3.3a"}})
+	b, err := newTest(Config{Output: rec, Info: Info{Mux: MuxTmux, MuxVersion: "3.3a"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestStatsRealTmux(t *testing.T) {
 			ver := strings.TrimPrefix(tmux("-V"), "tmux ")
 
 			rec := &recorder{}
-			b, err := New(Config{Output: rec, Info: Info{Term: "screen", Mux: MuxTmux, MuxVersion: ver, MuxPane: pane}})
+			b, err := newTest(Config{Output: rec, Info: Info{Term: "screen", Mux: MuxTmux, MuxVersion: ver, MuxPane: pane}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -86,7 +86,7 @@ func TestTerminalProfiles(t *testing.T) {
 			got := throughPty(t, Config{Info: in, Title: "chat"})
 			s := readers[pf.reader](pf.version).read(got)
 			checkSeen(t, s, pf.bars, pf.notes)
-			b, _ := New(Config{Output: io.Discard, Info: in})
+			b, _ := newTest(Config{Output: io.Discard, Info: in})
 			if k := b.Refresh(host.Working); k != pf.keep {
 				t.Errorf("keep-alive %v, want %v", k, pf.keep)
 			}
@@ -147,7 +147,7 @@ func throughPty(t *testing.T, cfg Config) string {
 		read <- string(all)
 	}()
 	cfg.Output = slave
-	b, err := New(cfg)
+	b, err := newTest(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestTmuxOuterProfiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			fp := &fakeProbe{answer: tt.answer}
 			rec := &recorder{}
-			b, err := New(Config{Output: rec, Info: Info{Term: "tmux-256color", Mux: MuxTmux, MuxPane: "%1"}, Probe: fp.run})
+			b, err := newTest(Config{Output: rec, Info: Info{Term: "tmux-256color", Mux: MuxTmux, MuxPane: "%1"}, Probe: fp.run})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -233,7 +233,7 @@ func TestScreenProfiles(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			b, err := New(Config{Output: rec, Info: Detect(env(tt.env...))})
+			b, err := newTest(Config{Output: rec, Info: Detect(env(tt.env...))})
 			if err != nil {
 				t.Fatal(err)
 			}

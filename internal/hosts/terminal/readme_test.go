@@ -15,39 +15,76 @@ func updating() bool {
 	return f != nil && f.Value.String() == "true"
 }
 
+// The generated tables: the full one, a source in every cell, in the
+// terminal room's FACTS.md; a compact one (terminal, bar, ping) for app
+// authors in the README. -update rewrites both.
 const (
 	readmePath  = "../../../README.md"
+	factsPath   = "FACTS.md"
 	tableBegin  = "<!-- terminal table: generated from internal/hosts/terminal/terminals.go; go test ./internal/hosts/terminal -run TestREADMETable -update -->"
 	tableFinish = "<!-- end of the generated terminal table -->"
 )
 
-// TestREADMETable fails when the README's terminal table is not the one
-// the table in terminals.go makes; -update rewrites it.
+// TestREADMETable fails when the README's compact matrix or FACTS.md's
+// sourced table is not the one the table in terminals.go makes; -update
+// rewrites them.
 func TestREADMETable(t *testing.T) {
-	data, err := os.ReadFile(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(data)
-	i, j := strings.Index(readme, tableBegin), strings.Index(readme, tableFinish)
-	if i < 0 || j < i {
-		t.Fatalf("README.md has no %q ... %q markers", tableBegin, tableFinish)
-	}
-	want := readme[:i] + tableBegin + "\n" + readmeTable() + tableFinish + readme[j+len(tableFinish):]
-	if want == readme {
-		return
-	}
-	if updating() {
-		if err := os.WriteFile(readmePath, []byte(want), 0o644); err != nil {
+	for _, f := range []struct {
+		path  string
+		table func() string
+	}{{readmePath, readmeMatrix}, {factsPath, factsTable}} {
+		data, err := os.ReadFile(f.path)
+		if err != nil {
 			t.Fatal(err)
 		}
-		return
+		doc := string(data)
+		i, j := strings.Index(doc, tableBegin), strings.Index(doc, tableFinish)
+		if i < 0 || j < i {
+			t.Fatalf("%s has no %q ... %q markers", f.path, tableBegin, tableFinish)
+		}
+		want := doc[:i] + tableBegin + "\n" + f.table() + tableFinish + doc[j+len(tableFinish):]
+		if want == doc {
+			continue
+		}
+		if updating() {
+			if err := os.WriteFile(f.path, []byte(want), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("%s's terminal table differs from terminals.go: run go test ./internal/hosts/terminal -run TestREADMETable -update", f.path)
 	}
-	t.Errorf("README.md's terminal table differs from terminals.go: run go test ./internal/hosts/terminal -run TestREADMETable -update")
 }
 
-// readmeTable is the table in Markdown, a source in every cell.
-func readmeTable() string {
+// readmeMatrix is what an app author needs of the table: per terminal,
+// whether the bar is drawn and which ping shows, by version, no sources
+// (those are in FACTS.md).
+func readmeMatrix() string {
+	var b strings.Builder
+	b.WriteString("| terminal | OSC 9;4 bar | ping |\n")
+	b.WriteString("|---|---|---|\n")
+	for i := range rows {
+		r := &rows[i]
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", r.Name, bareSteps(r.Bar), bareSteps(r.Ping))
+	}
+	b.WriteString("| any other terminal | sent, BEL-terminated (drawn where known, ignored elsewhere) | OSC 9, BEL-terminated |\n")
+	b.WriteString("\nSources for every cell, and how each terminal is recognised: [internal/hosts/terminal/FACTS.md](internal/hosts/terminal/FACTS.md).\n")
+	return b.String()
+}
+
+func bareSteps[T fmt.Stringer](s []Step[T]) string {
+	var out []string
+	for _, st := range s {
+		out = append(out, strings.TrimSpace(strings.TrimPrefix(fromText(st.From)+" "+st.Is.String(), ", ")))
+	}
+	if len(out) == 0 {
+		return "ignored"
+	}
+	return strings.Join(out, "; ")
+}
+
+// factsTable is the table in Markdown, a source in every cell.
+func factsTable() string {
 	var b strings.Builder
 	b.WriteString("| terminal | recognised by | OSC 9;4 bar | ping | OSC end | ping text | keep-alive | chosen when the version is unknown |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|\n")

@@ -23,7 +23,7 @@ func TestSequencesBesideRenderer(t *testing.T) {
 	defer r.Close()
 	wait := drain(r)
 	w := f
-	b, err := New(Config{Output: w, Info: plainTerm})
+	b, err := newTest(Config{Output: w, Info: plainTerm})
 	if err != nil {
 		t.Fatal(err)
 	}

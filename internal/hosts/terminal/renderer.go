@@ -24,7 +24,7 @@ const (
 // HandBarToRenderer gives the bar to a renderer that writes OSC 9;4 raw
 // and BEL-terminated (x/ansi's builders), and reports whether it should
 // draw it: only where the bar is on, no other host may take it
-// (Config.HostShows), no multiplexer sits between, and the terminal takes
+// (Wiring.HostShows), no multiplexer sits between, and the terminal takes
 // a BEL-terminated bar (VTE 0.80+ does not: the backend writes it there,
 // ST-terminated). A keep-alive the table asks for (Ghostty, Rio, kitty)
 // the backend writes over the renderer's bar (skipBar).

@@ -71,7 +71,7 @@ func TestRendererOwnsTheBar(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			rec := &recorder{}
 			c.cfg.Output, c.cfg.Info = rec, c.info
-			b, err := New(c.cfg)
+			b, err := newTest(c.cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +107,7 @@ func TestRendererOwnsTheBar(t *testing.T) {
 // The renderer waits for the backend to let go of the bar: until its
 // first reset the renderer draws none, and Released says when it may.
 func TestRendererWaitsForTheReset(t *testing.T) {
-	b, err := New(Config{Output: &recorder{}, Info: plainTerm})
+	b, err := newTest(Config{Output: &recorder{}, Info: plainTerm})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestRendererWaitsForTheReset(t *testing.T) {
 // keep-alive from the backend.
 func TestRendererAndTheTable(t *testing.T) {
 	rec := &recorder{}
-	vte, err := New(Config{Output: rec, Info: Info{Program: "vte", Version: "8002"}})
+	vte, err := newTest(Config{Output: rec, Info: Info{Program: "vte", Version: "8002"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestRendererAndTheTable(t *testing.T) {
 	}
 
 	rec = &recorder{}
-	rio, err := New(Config{Output: rec, Info: Info{Program: "rio", Version: "0.3.1"}})
+	rio, err := newTest(Config{Output: rec, Info: Info{Program: "rio", Version: "0.3.1"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -135,7 +135,7 @@ func TestTmuxNewBarWithoutPassthrough(t *testing.T) {
 func TestTmuxSwallowedIsDropped(t *testing.T) {
 	rec := &recorder{}
 	fp := &fakeProbe{answer: "off"}
-	b, err := New(Config{Output: rec, Info: Info{Mux: MuxTmux, MuxVersion: "3.3a"}, Probe: fp.run})
+	b, err := newTest(Config{Output: rec, Info: Info{Mux: MuxTmux, MuxVersion: "3.3a"}, Probe: fp.run})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestTmuxSwallowedIsDropped(t *testing.T) {
 
 func TestProbeNotRunOnDoneContext(t *testing.T) {
 	fp := &fakeProbe{answer: "on"}
-	b, err := New(Config{Output: &recorder{}, Info: Info{Mux: MuxTmux, MuxVersion: "3.3a"}, Probe: fp.run})
+	b, err := newTest(Config{Output: &recorder{}, Info: Info{Mux: MuxTmux, MuxVersion: "3.3a"}, Probe: fp.run})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestRefreshTmuxPassthrough(t *testing.T) {
 	}
 	for _, tt := range tests {
 		fp := &fakeProbe{answer: tt.answer}
-		b, err := New(Config{Output: &recorder{}, Info: Info{Mux: MuxTmux, MuxVersion: tt.version}, Probe: fp.run})
+		b, err := newTest(Config{Output: &recorder{}, Info: Info{Mux: MuxTmux, MuxVersion: tt.version}, Probe: fp.run})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -199,6 +199,8 @@ var rows = []Row{
 		RecogSrc: srcUnread + "closed source; TERM_PROGRAM=Apple_Terminal",
 		Bar:      []Step[BarSupport]{{"", BarIgnored, srcUnread + "closed source: not sent"}},
 		Ping:     []Step[PingMethod]{{"", PingBEL, srcCodex + "; the Dock bounces"}}},
+	// No KeepAlive: every OSC 9;4 sets the tab's progress ring and the taskbar again, restarting their animation,
+	// microsoft/terminal@2058813 src/cascadia/TerminalCore/TerminalApi.cpp SetTaskbarProgress, src/cascadia/TerminalApp/Tab.cpp _UpdateProgressState
 	{ID: "WindowsTerminal", Name: "Windows Terminal", Markers: []string{"WT_SESSION"},
 		RecogSrc: srcWT + "src/cascadia/TerminalConnection/ConptyConnection.cpp (WT_SESSION, also in WSL; leaks into children)",
 		Bar:      []Step[BarSupport]{{"", BarDraws, srcWT + "src/terminal/adapter/adaptDispatch.cpp (OSC 9;4, 1.6+)"}},

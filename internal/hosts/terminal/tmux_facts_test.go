@@ -60,7 +60,7 @@ func TestTmuxProgressBarFeature(t *testing.T) {
 func TestTmuxVersionFromServer(t *testing.T) {
 	for ver, want := range map[string][]string{"3.3a": nil, "": {seqWorking}, "3.7": {seqWorking}} {
 		fp := &fakeProbe{answer: "0\n" + ver + "\n%1\n\n\nchat\n"}
-		b, err := New(Config{Output: &recorder{}, Info: Info{Mux: MuxTmux, MuxPane: "%1"}, Probe: fp.run})
+		b, err := newTest(Config{Output: &recorder{}, Info: Info{Mux: MuxTmux, MuxPane: "%1"}, Probe: fp.run})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,7 +22,7 @@ func (g *gateWriter) Write(p []byte) (int, error) {
 // documented limit of the backend, not a wish.
 func TestBlockedWriteWithoutDeadlines(t *testing.T) {
 	g := &gateWriter{entered: make(chan struct{}), release: make(chan struct{})}
-	b, err := New(Config{Output: g, Info: plainTerm})
+	b, err := newTest(Config{Output: g, Info: plainTerm})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,7 +80,7 @@ func TestBlockedWriteEndsAtDeadline(t *testing.T) {
 	}
 	fill(t, w)
 	out := w
-	b, err := New(Config{Output: out, Info: plainTerm})
+	b, err := newTest(Config{Output: out, Info: plainTerm})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestBlockedWriteEndsOnCancel(t *testing.T) {
 	defer w.Close()
 	fill(t, w)
 	f := &enteredFile{File: w, entered: make(chan struct{})}
-	b, err := New(Config{Output: f, Info: plainTerm})
+	b, err := newTest(Config{Output: f, Info: plainTerm})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestBlockedPty(t *testing.T) {
 	if err := tty.SetWriteDeadline(time.Time{}); err != nil {
 		t.Skipf("this platform gives a pty no write deadline: %v", err)
 	}
-	b, err := New(Config{Output: tty, Info: plainTerm})
+	b, err := newTest(Config{Output: tty, Info: plainTerm})
 	if err != nil {
 		t.Fatal(err)
 	}
