@@ -117,8 +117,9 @@ func TestDetectBackgroundPaths(t *testing.T) {
 			want: Background{Dark: true, Source: "COLORFGBG",
 				Detail: `termenv skipped the query: TERM=tmux-256color; tmux 3.3a cannot answer OSC 11 (tmux 3.4 can); COLORFGBG="15;default;0": background is colour 0`}},
 		// Detection's order: herdr inside tmux carries tmux's TERM_PROGRAM
-		// (herdr sets TERM and HERDR_ENV, not TERM_PROGRAM: src/pane.rs,
-		// herdr 1c76079f) and is the innermost host: it is asked, not
+		// (herdr sets TERM and HERDR_ENV, not TERM_PROGRAM:
+		// ogulcancelik/herdr@10974c82 src/pane.rs apply_pane_terminal_env)
+		// and is the innermost host: it is asked, not
 		// tmux 3.3a (which bgquery named before, from TERM_PROGRAM).
 		{name: "herdr inside tmux 3.3a, screen TERM: herdr asked", asked: true, tty: true,
 			env:   append([]string{"TERM", "screen-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "3.3a", "TMUX", "/tmp/tmux-0/default,1,0"}, herdr...),

@@ -95,7 +95,7 @@ func Decide(e Env) Decision {
 // innermost host (a tmux whose variables they carry is outside), else the
 // multiplexer; whether that one answers, and why, in a -doctor line's words.
 // herdr sets TERM but neither TERM_PROGRAM nor TMUX in its panes
-// (ogulcancelik/herdr 10974c82 src/pane.rs apply_pane_terminal_env), so a
+// (ogulcancelik/herdr@10974c82 src/pane.rs apply_pane_terminal_env), so a
 // herdr inside tmux carries tmux's; a tmux inside herdr would be asked the
 // same, and credited to herdr (decide_test.go says why that is kept).
 func answerer(h hosts.Host) (who string, can bool, why string) {

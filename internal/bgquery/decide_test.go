@@ -71,8 +71,8 @@ func TestDecide(t *testing.T) {
 		{"tmux openbsd build", []string{"TERM", "tmux-256color", "TERM_PROGRAM", "tmux", "TERM_PROGRAM_VERSION", "openbsd-7.5", "TMUX", "/tmp/t,1,0"}, "openbsd", tty, fg,
 			Ask, "tmux openbsd-7.5", "version unknown"},
 		// Detection takes herdr as the innermost host whatever TERM_PROGRAM
-		// says. Checked against herdr's source (ogulcancelik/herdr 10974c82,
-		// as at 1c76079f): a pane gets TERM=xterm-256color and COLORTERM
+		// says. Checked against herdr's source (ogulcancelik/herdr@10974c82):
+		// a pane gets TERM=xterm-256color and COLORTERM
 		// (src/pane.rs apply_pane_terminal_env), HERDR_ENV=1 and its ids
 		// (apply_pane_launch_env), HERDR_SOCKET_PATH and HERDR_BIN_PATH
 		// (src/integration/env.rs apply_pane_base_env); TERM_PROGRAM and TMUX

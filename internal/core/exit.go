@@ -13,7 +13,7 @@ import (
 var errSuperseded = errors.New("host: superseded by the exit")
 
 // supersededByExit: the exit undoes a report of kind k (herdr's release
-// drops the session too: ogulcancelik/herdr 10974c82, src/terminal/state.rs
+// drops the session too: ogulcancelik/herdr@10974c82, src/terminal/state.rs
 // release_agent_with_mutation); not a ping, whose reply is still on screen.
 func supersededByExit(k host.Kind) bool {
 	return k != host.KindPing && k != host.KindExit

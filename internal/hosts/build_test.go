@@ -66,7 +66,7 @@ func TestBuildTerminalChannelSaysWhatItSends(t *testing.T) {
 }
 
 // Inside tuios, tuios alerts for needs_input, errored and done itself
-// (tuios main 6037a8a, internal/config/agent_alerts.go) and forwards a
+// (Gaurav-Gosain/tuios@6037a8a, internal/config/agent_alerts.go) and forwards a
 // pane's OSC 9 too (internal/app/notify.go): the terminal sends no ping,
 // whether the states go over tuios's verbs or herdr's API.
 func TestBuildNoPingInTuios(t *testing.T) {

@@ -4,9 +4,9 @@ package hosts
 // places one room's backend depends on another's, all wired by Build.
 //
 //   - cmux → terminal: a cmux that calls set-status an unknown command
-//     (cmuxd-remote, in a remote workspace: manaflow-ai/cmux@12e06c7
-//     daemon/remote/cmd/cmuxd-remote/commands.go) shows no row, so the plain
-//     terminal draws the bar instead. The two backends run on two workers:
+//     (cmuxd-remote, in a remote workspace) shows no row, so the plain
+//     terminal draws the bar instead:
+//     manaflow-ai/cmux@12e06c7 daemon/remote/cmd/cmuxd-remote/commands.go The two backends run on two workers:
 //     cmux's settles its cmux.Handoff at cmux's first answer to a row
 //     command, and the terminal asks it (terminal.Wiring.HostShows) before
 //     each state, waiting, bounded, until cmux has answered. Both channels

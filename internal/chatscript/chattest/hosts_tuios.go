@@ -118,9 +118,9 @@ func HostsTuios(t *testing.T, ch *Chat) {
 			}
 			c.noBar("tuios")
 			// tuios alerts for needs_input, errored and done itself and
-			// forwards a pane's OSC 9 too (tuios main 6037a8a,
-			// internal/config/agent_alerts.go, internal/app/notify.go):
-			// a ping of ours would be a second notification.
+			// forwards a pane's OSC 9 too, so a ping of ours would be a
+			// second notification:
+			// Gaurav-Gosain/tuios@6037a8a internal/config/agent_alerts.go, internal/app/notify.go
 			if pings := c.Pings(0); len(pings) != 0 {
 				t.Errorf("pings %q in tuios, want none: tuios raises its own alerts", pings)
 			}

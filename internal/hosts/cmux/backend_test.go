@@ -96,7 +96,7 @@ func TestCmuxStates(t *testing.T) {
 			"cmux workspace loading on --id chat --workspace ws-1",
 		}},
 		// Needs input and Failed float to the top, as cmux's own hooks
-		// make them (manaflow-ai/cmux 9ac7c795,
+		// make them (manaflow-ai/cmux@9ac7c795,
 		// CLI/CMUXCLI+GenericAgentHookNotification.swift: --priority=100).
 		{host.Blocked, []string{
 			`cmux set-status chat "Needs input" --icon bell.fill --color #4C8DFF --priority 100` + rowFlags(f) + " --workspace ws-1",

@@ -11,7 +11,7 @@ import (
 )
 
 // herdrPreParse is what herdr's CLI does to its argv before the pane
-// command sees it (ogulcancelik/herdr 10974c82): src/session.rs
+// command sees it (ogulcancelik/herdr@10974c82): src/session.rs
 // configure_from_args and src/remote/attach.rs extract_remote_args take
 // --session, --remote, --remote-keybindings (each also as NAME=VALUE) and
 // --handoff out of any position before a "--"; src/cli/spec.rs

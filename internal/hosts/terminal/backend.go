@@ -163,9 +163,10 @@ func (b *Backend) pingSeq(p Plan, msg string) string {
 		return terminate("\x1b]777;notify;"+title+";"+strings.ReplaceAll(text, ";", ",")+"\a", p.End)
 	case PingOSC99:
 		// kitty's desktop notification protocol: o=unfocused has the
-		// terminal drop it while it has the focus (kovidgoyal/kitty@9475a58
-		// kitty/notifications.py; foot osc.c; konsole Vt102Emulation.cpp);
-		// the payload is the title, plain UTF-8 (e=0, the default).
+		// terminal drop it while it has the focus; the payload is the
+		// title, plain UTF-8 (e=0, the default). Read at
+		// kovidgoyal/kitty@9475a58 kitty/notifications.py, and in foot's
+		// osc.c and Konsole's Vt102Emulation.cpp (terminals.go cites each).
 		return terminate("\x1b]99;o=unfocused;"+text+"\a", p.End)
 	}
 	return ""

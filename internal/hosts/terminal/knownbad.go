@@ -11,8 +11,8 @@ import (
 // spelling: "NAME" (a row's ID or alias, or TERM_PROGRAM as spelt),
 // "NAME<VERSION" (below VERSION, or a version not said) or "TERM=VALUE".
 // The table's own verdicts replace the old built-in list: iTerm2 before
-// 3.6.6 (every OSC 9 a notification: gnachman/iTerm2@b9c78a2
-// sources/VT100Terminal.m), kitty before 0.38 (the same; the report users
+// 3.6.6 (every OSC 9 a notification:
+// gnachman/iTerm2@b9c78a2 sources/VT100Terminal.m), kitty before 0.38 (the same; the report users
 // filed, anthropics/claude-code#21435, is about kitty 0.32.2, not iTerm2),
 // the Linux console and dumb terminals (they print it).
 

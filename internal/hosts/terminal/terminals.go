@@ -96,7 +96,7 @@ const (
 	srcVTE       = "GNOME/vte@1f53b48 "
 	srcKonsole   = "KDE/konsole@a626e1b "
 	srcAlacritty = "alacritty/alacritty@bdb72b3 "
-	srcWarp      = "warpdotdev/warp@01729f5 "
+	srcWarp      = "warpdotdev/Warp@01729f5 "
 	srcRio       = "raphamorim/rio@11cfbe7 "
 	srcContour   = "contour-terminal/contour@a784f61 "
 	srcZellij    = "zellij-org/zellij@bf8d23a "
