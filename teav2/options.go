@@ -75,8 +75,11 @@ func WithProgress(on bool) Option { return func(c *bridge.Config) { c.Progress =
 // WithKnownBadProgress overrides which terminals get no bar: "NAME" (a
 // terminal of the README's table, or TERM_PROGRAM as spelt, any version),
 // "NAME<VERSION" (below it, or no version known) or "TERM=VALUE"; a list,
-// even empty, replaces the table's verdict on the bar. Default: the table
-// (no bar where a terminal shows it as a notification or prints it).
+// even empty, replaces the table's verdict on the bar. It does not lift
+// the rules that are not a terminal's: no bar inside Zellij, nor for an
+// unknown terminal behind GNU screen or over ssh (WithProgress(true) does).
+// Default: the table (no bar where a terminal shows it as a notification
+// or prints it).
 func WithKnownBadProgress(list []string) Option {
 	return func(c *bridge.Config) { c.KnownBadProgress = append([]string{}, list...) }
 }
