@@ -61,7 +61,7 @@ func build(s settings.Settings) *Bridge {
 	b := &Bridge{s: s, done: make(chan struct{})}
 	b.detection = hosts.Detect(s)
 	list := s.Backends
-	if !s.CustomBackends {
+	if s.Backends == nil {
 		list, b.channels = hosts.Build(b.detection, s)
 		for _, c := range b.channels {
 			if t := c.Terminal(); t != nil {

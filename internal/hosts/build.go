@@ -43,14 +43,12 @@ func Build(d Detection, s settings.Settings) ([]host.Backend, []Channel) {
 	switch {
 	case s.Off():
 	case h.Kind == Herdr:
-		b, err := herdr.New(s, h.Herdr)
-		add(h.Kind, b, err, true, "socket "+h.Herdr.Socket+", pane "+h.Herdr.ID, herdrCarries...)
+		add(h.Kind, herdr.New(s, h.Herdr), nil, true, "socket "+h.Herdr.Socket+", pane "+h.Herdr.ID, herdrCarries...)
 	case h.Kind == Tuios:
 		p := h.Tuios
 		carries := []string{"state", "rail facts", "sub-agents", "exit"}
 		if p.HerdrAPI { // tuios → herdr (coordination.go)
-			b, err := herdr.New(s, p.Herdr)
-			add(h.Kind, b, err, true, "herdr API on "+p.Herdr.Socket+", pane "+p.Herdr.ID, herdrCarries...)
+			add(h.Kind, herdr.New(s, p.Herdr), nil, true, "herdr API on "+p.Herdr.Socket+", pane "+p.Herdr.ID, herdrCarries...)
 			carries = []string{"rail facts", "sub-agents"}
 		}
 		b, err := tuios.New(s, p)

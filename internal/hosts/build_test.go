@@ -14,30 +14,6 @@ import (
 	"github.com/hostbridge/hostbridge/internal/hosts/tuios"
 )
 
-// In a tuios pane that speaks herdr's API, tuios carries no state: if the
-// herdr backend cannot be made, the terminal's bar must carry it.
-func TestBuildTerminalCarriesStateWhenOnlyFactsHostIsLeft(t *testing.T) {
-	d := Detection{Host: Host{Kind: Tuios, Tuios: tuios.Pane{HerdrAPI: true, Herdr: herdr.Pane{Socket: "/run/t.sock", ID: "p1"},
-		Socket: "/run/t.sock", Session: "main", Window: "p1"}}}
-	_, chans := Build(d, Config{Agent: "chat", Source: "not a valid source!", Output: io.Discard, OutputChosen: true}.S())
-	var herdrErr bool
-	var term Channel
-	for _, c := range chans {
-		if c.Host == "tuios" && c.Err != nil && len(c.Carries) != 0 {
-			herdrErr = true // the herdr backend failed under the tuios host's name
-		}
-		if c.Host == "terminal" {
-			term = c
-		}
-	}
-	if !herdrErr {
-		t.Fatalf("herdr backend was made: %v", chans)
-	}
-	if want := "terminal: progress (OSC 9;4), ping (OSC 9) via"; term.Err != nil || !strings.HasPrefix(term.String(), want) {
-		t.Errorf("terminal channel %q (%v), want the bar too", term.String(), term.Err)
-	}
-}
-
 // The terminal channel names what it sends to the terminal recognised,
 // from the plan chosen for it (no string edits): foot 1.13 gets no bar and
 // an OSC 777 ping; once a renderer draws the bar, the channel says so.
