@@ -51,8 +51,7 @@ func Build(d Detection, s settings.Settings) ([]host.Backend, []Channel) {
 			add(h.Kind, herdr.New(s, p.Herdr), nil, true, "herdr API on "+p.Herdr.Socket+", pane "+p.Herdr.ID, herdrCarries...)
 			carries = []string{"rail facts", "sub-agents"}
 		}
-		b, err := tuios.New(s, p)
-		add(h.Kind, b, err, !p.HerdrAPI, "socket "+p.Socket+", session "+hostio.Printable(p.Session)+", window "+p.Window, carries...)
+		add(h.Kind, tuios.New(s, p), nil, !p.HerdrAPI, "socket "+p.Socket+", session "+hostio.Printable(p.Session)+", window "+p.Window, carries...)
 	case h.Kind == Cmux:
 		b, err := cmux.New(s, h.Cmux)
 		ch := add(h.Kind, b, err, true, h.Cmux.Bin+" (surface "+h.Cmux.ID+", workspace "+h.Cmux.Workspace+")",

@@ -281,12 +281,9 @@ func TestRejected(t *testing.T) {
 	f := fakehost.NewTuios(t, fakehost.WithEnv("TUIOS_SESSION", "other"))
 	cfg := fakeConfig(f)
 	cfg.Session = "main"
-	b, err := tuios.NewTest(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := tuios.NewTest(cfg)
 	defer b.Close()
-	err = tryReport(b, stateMsg(host.Working, ""), time.Second)
+	err := tryReport(b, stateMsg(host.Working, ""), time.Second)
 	var rerr *hostio.ReplyError
 	if !errors.As(err, &rerr) || !errors.Is(err, hostio.ErrRejected) || rerr.Code != "session_not_found" {
 		t.Errorf("Report: %v, want a session_not_found hostio.ReplyError", err)
