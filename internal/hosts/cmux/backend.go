@@ -3,13 +3,11 @@ package cmux
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/settings"
 )
@@ -53,30 +51,17 @@ var cmuxRows = map[host.State]struct {
 	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", "off", false},
 }
 
-// New makes the backend for surface p, on the cmux p.Bin names (else PATH's).
-func New(c settings.Settings, p Surface) (*Backend, error) {
-	bin, workspace, surface := p.Bin, p.Workspace, p.ID
-	key := statusKey(c.Agent)
-	if key == "" {
-		return nil, fmt.Errorf("cmux: %w: agent %q gives no status key", hostio.ErrConfig, c.Agent)
-	}
-	// cmux's set-status takes any argument equal to a flag name as that
-	// flag, and older builds do not honour "--": no value may read as one.
-	for _, id := range []string{workspace, surface} {
-		if id != "" && (strings.HasPrefix(id, "-") || core.Clean(id, 256) != id || strings.Contains(id, " ")) {
-			return nil, fmt.Errorf("cmux: %w: id %q", hostio.ErrConfig, id)
-		}
-	}
-	path, err := hostio.LookCommand("cmux", bin)
-	if err != nil {
-		return nil, err
-	}
-	b := &Backend{c: c, bin: path, key: key, workspace: workspace, pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff(),
+// New makes the backend for surface p, on the cmux p.Bin names. Nothing is
+// checked again here: bridge validated c (the agent) and detection p
+// (hostio.Env's ID: no id reads as a flag, which cmux's set-status would take
+// as one, older builds not honouring "--"; and the cmux on PATH).
+func New(c settings.Settings, p Surface) *Backend {
+	b := &Backend{c: c, bin: p.Bin, key: statusKey(c.Agent), workspace: p.Workspace, pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff(),
 		refused: hostio.Refusals{Host: "cmux", Log: c.Logger}}
-	if surface != "" {
-		b.panel = []string{"--panel=" + surface}
+	if p.ID != "" {
+		b.panel = []string{"--panel=" + p.ID}
 	}
-	return b, nil
+	return b
 }
 
 // What a cmux may lack: its status rows (set-status and clear-status, as

@@ -1,10 +1,6 @@
 package hostio
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"unicode"
@@ -32,21 +28,3 @@ func HasControl(s string) bool { return strings.IndexFunc(s, unicode.IsControl) 
 // cleaned and cut, so the diagnostic never carries what made the value
 // unusable (the control character, the escape sequence, the 10 KB).
 func Quote(s string) string { return strconv.Quote(core.Clean(s, 80)) }
-
-// LookPath finds an executable on getenv's PATH, which may not be the
-// process's (exec.LookPath reads only that one).
-func LookPath(getenv func(string) string, name string) (string, error) {
-	if runtime.GOOS == "windows" || getenv("PATH") == os.Getenv("PATH") {
-		return exec.LookPath(name)
-	}
-	for _, dir := range filepath.SplitList(getenv("PATH")) {
-		if !filepath.IsAbs(dir) {
-			continue // a relative entry is no safer here than in os/exec
-		}
-		p := filepath.Join(dir, name)
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-			return p, nil
-		}
-	}
-	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
-}
