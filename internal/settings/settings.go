@@ -26,18 +26,6 @@ const (
 	Off
 )
 
-func (s Support) String() string {
-	switch s {
-	case Auto:
-		return "auto"
-	case On:
-		return "on"
-	case Off:
-		return "off"
-	}
-	return "Support(?)"
-}
-
 // The defaults, named once; the frontends' option docs state the same values.
 const (
 	DefaultAgent       = "chat"

@@ -58,14 +58,10 @@ var (
 	_ host.Drawer    = (*Backend)(nil)
 )
 
-// New returns a Backend for s and w, or an error saying what is bad.
+// New returns a Backend for s and w, or an error saying what is bad: only
+// a known-bad list bridge has not checked (CheckKnownBad) can be. s.Progress
+// is support's and w.Info detection's: neither is checked again.
 func New(s settings.Settings, w Wiring) (*Backend, error) {
-	if s.Progress > settings.Off {
-		return nil, fmt.Errorf("terminal: unknown Progress %v", s.Progress)
-	}
-	if w.Info.Mux > MuxZellij {
-		return nil, fmt.Errorf("terminal: unknown Info.Mux %v", w.Info.Mux)
-	}
 	var bad []badEntry
 	if s.KnownBadProgress != nil {
 		var err error

@@ -107,8 +107,6 @@ func TestNewErrors(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		{"Progress", Config{Progress: 7}, "unknown Progress"},
-		{"Mux", Config{Info: Info{Mux: 5}}, "Info.Mux Mux(5)"},
 		{"BadProgress", Config{BadProgress: []string{"kitty", "iTerm.app<three"}}, `BadProgress[1] "iTerm.app<three"`},
 	}
 	for _, tt := range tests {
