@@ -2,7 +2,6 @@ package hosts
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -76,12 +75,7 @@ func Build(d Detection, s settings.Settings) ([]host.Backend, []Channel) {
 	}
 	ts := s
 	ts.Ping = s.Ping && !hostAlerts
-	t, err := terminal.New(ts, w)
-	if err != nil {
-		// terminal.New's errors name the backend first ("terminal: …"), as
-		// herdr's and tuios's do: hostio.ErrConfig's words go after it.
-		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", err, hostio.ErrConfig)})
-	}
+	t := terminal.New(ts, w)
 	role := termRole{stateElsewhere: hostCarriesState, hostAlerts: hostAlerts, noPing: !s.Ping,
 		bell: h.Terminal.Mux == terminal.MuxTmux && s.Ping && !hostAlerts}
 	via := "the program's output"

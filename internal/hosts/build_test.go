@@ -2,14 +2,12 @@ package hosts
 
 import (
 	"context"
-	"errors"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts/herdr"
-	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 	"github.com/hostbridge/hostbridge/internal/hosts/tuios"
 )
@@ -97,16 +95,5 @@ func TestBuildTmuxChannelNote(t *testing.T) {
 	}
 	if n := (Channel{Host: "herdr"}).Note(); n != "" {
 		t.Errorf("a host channel has a note: %q", n)
-	}
-}
-
-// The terminal's errors are hosts' hostio.ErrConfig, as the other backends' are.
-func TestBuildTerminalBadConfig(t *testing.T) {
-	_, chans := Build(Detection{}, Config{Output: io.Discard, OutputChosen: true, BadProgress: []string{"kitty<"}}.S())
-	term := chans[len(chans)-1]
-	// The backend first, as herdr's "herdr: bad config: agent name …".
-	want := `terminal: not used: terminal: BadProgress[0] "kitty<": `
-	if !errors.Is(term.Err, hostio.ErrConfig) || !strings.HasPrefix(term.String(), want) || !strings.HasSuffix(term.String(), ": bad config") {
-		t.Errorf("terminal channel %v (%v), want hostio.ErrConfig, %q…: bad config", term, term.Err, want)
 	}
 }
