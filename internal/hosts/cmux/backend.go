@@ -27,10 +27,10 @@ import (
 // manaflow-ai/cmux@0807598 ControlCommandCoordinator+SidebarMetadataV1.swift
 type Backend struct {
 	c                   settings.Settings
-	bin, key, workspace string   // key: the row's, from the agent name (statusKey)
-	panel               []string // "--panel=S", none without a surface
-	pid                 string   // "--pid=P"
-	loading             string   // "on", "off", or "" (a predecessor may have left it on)
+	bin, key, workspace string // key: the row's, from the agent name (statusKey)
+	panel               string // "--panel=S": detection requires the surface
+	pid                 string // "--pid=P"
+	loading             string // "on", "off", or "" (a predecessor may have left it on)
 	exited              bool
 	handoff             *Handoff        // the terminal takes the state if set-status is refused
 	refused             hostio.Refusals // cmuxRows, cmuxLoader: what this cmux lacks
@@ -56,12 +56,8 @@ var cmuxRows = map[host.State]struct {
 // (hostio.Env's ID: no id reads as a flag, which cmux's set-status would take
 // as one, older builds not honouring "--"; and the cmux on PATH).
 func New(c settings.Settings, p Surface) *Backend {
-	b := &Backend{c: c, bin: p.Bin, key: statusKey(c.Agent), workspace: p.Workspace, pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff(),
-		refused: hostio.Refusals{Host: "cmux", Log: c.Logger}}
-	if p.ID != "" {
-		b.panel = []string{"--panel=" + p.ID}
-	}
-	return b
+	return &Backend{c: c, bin: p.Bin, key: statusKey(c.Agent), workspace: p.Workspace, panel: "--panel=" + p.ID,
+		pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff(), refused: hostio.Refusals{Host: "cmux", Log: c.Logger}}
 }
 
 // What a cmux may lack: its status rows (set-status and clear-status, as
@@ -90,13 +86,13 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 		if row.urgent {
 			args = append(args, "--priority", "100")
 		}
-		if err := b.rows(ctx, append(append(args, b.panel...), b.pid)...); err != nil || b.refused.Refused(cmuxRowsFeature) {
+		if err := b.rows(ctx, append(args, b.panel, b.pid)...); err != nil || b.refused.Refused(cmuxRowsFeature) {
 			return err
 		}
 		return b.spin(ctx, row.loading, r.Repeat, true)
 	case host.KindExit:
 		b.exited = true
-		err := b.rows(ctx, append([]string{"clear-status", b.key}, b.panel...)...)
+		err := b.rows(ctx, "clear-status", b.key, b.panel)
 		if b.loading != "off" && !b.refused.Refused(cmuxRowsFeature) {
 			err = errors.Join(err, b.spin(ctx, "off", true, err == nil))
 		}
