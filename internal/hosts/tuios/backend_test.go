@@ -330,3 +330,15 @@ func TestConverges(t *testing.T) {
 		t.Error("no request was dropped")
 	}
 }
+
+// A tuios session name may hold blanks and goes as it is: detection takes
+// it (hosts' detect_test.go "tuios session with a blank"), New keeps it,
+// and the daemon finds the session by it (a changed name is
+// session_not_found).
+func TestNewTestConfig(t *testing.T) {
+	for _, session := range []string{"main", "my work", "my  work "} {
+		f := fakehost.NewTuios(t, fakehost.WithEnv("TUIOS_SESSION", session))
+		b := newTuiosBackend(t, f)
+		mustReport(t, b, stateMsg(host.Working, ""))
+	}
+}
