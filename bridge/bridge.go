@@ -61,13 +61,9 @@ func build(s settings.Settings) *Bridge {
 	b := &Bridge{s: s, done: make(chan struct{})}
 	b.detection = hosts.Detect(s)
 	list := s.Backends
-	if !s.CustomBackends {
+	if s.Backends == nil {
 		list, b.channels = hosts.Build(b.detection, s)
-		for _, c := range b.channels {
-			if t := c.Terminal(); t != nil {
-				b.term = t
-			}
-		}
+		b.term = b.channels[len(b.channels)-1].Terminal() // Build's last channel is the terminal's, made or not
 	}
 	b.m = core.NewMachine(s)
 	b.rep = core.NewReporter(list, s)

@@ -112,6 +112,8 @@ func (c Config) settings() (settings.Settings, error) {
 	if c.Agent != "" && ok(settings.ValidAgent(c.Agent), "agent name %s: want "+settings.AgentRule, quoted(c.Agent)) {
 		s.Agent = c.Agent
 	}
+	// herdr's convention for third parties; a valid agent is a valid source's tail.
+	s.Source = "custom:" + s.Agent
 	if c.Source != "" && ok(settings.ValidSource(c.Source), "source %s: want "+settings.SourceRule, quoted(c.Source)) {
 		s.Source = c.Source
 	}
@@ -131,7 +133,7 @@ func (c Config) settings() (settings.Settings, error) {
 		s.Session = host.Session{ID: c.SessionID, Dir: c.SessionDir}
 	}
 	if c.Backends != nil && ok(!slices.Contains(c.Backends, nil), "a backend is nil") {
-		s.Backends, s.CustomBackends = c.Backends, true
+		s.Backends = c.Backends
 	}
 	s.Ping, s.ApprovalPing, s.FailurePing, s.FinishedPing = !c.NoPing, !c.NoApprovalPing, !c.NoFailurePing, !c.NoFinishedPing
 	s.PingWhileFocusUnknown, s.SignalHandler = !c.NoPingUntilFocus, !c.NoSignalHandler

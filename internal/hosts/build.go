@@ -2,7 +2,6 @@ package hosts
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
@@ -18,22 +17,19 @@ import (
 // Build makes the backends for a detection: the detected host's, the tmux
 // pane's options inside tmux (an extra channel), then the plain terminal,
 // which carries the state only when no other host does and always the
-// ping. A host backend that cannot be made is left out, its error in the
-// channels. Where two backends coordinate: coordination.go.
+// ping. Detection checked what the host backends are made from: only the
+// terminal's may be left out, its error in the channels. Where two
+// backends coordinate: coordination.go.
 func Build(d Detection, s settings.Settings) ([]host.Backend, []Channel) {
 	h := d.Host
 	var list []host.Backend
 	var chans []Channel
 	hostCarriesState := false
 	var handoff *cmux.Handoff // the terminal takes the state if cmux refuses its rows
-	add := func(k Kind, b host.Backend, err error, states bool, via string, carries ...string) *Channel {
-		ch := Channel{Host: k.String(), Carries: carries, Via: via, Err: err}
-		if err == nil {
-			ch.Host = b.Name()
-			list = append(list, b)
-			hostCarriesState = hostCarriesState || states
-		}
-		chans = append(chans, ch)
+	add := func(b host.Backend, states bool, via string, carries ...string) *Channel {
+		list = append(list, b)
+		hostCarriesState = hostCarriesState || states
+		chans = append(chans, Channel{Host: b.Name(), Carries: carries, Via: via})
 		return &chans[len(chans)-1]
 	}
 	herdrCarries := []string{"state", "session", "exit"}
@@ -43,38 +39,31 @@ func Build(d Detection, s settings.Settings) ([]host.Backend, []Channel) {
 	switch {
 	case s.Off():
 	case h.Kind == Herdr:
-		b, err := herdr.New(s, h.Herdr)
-		add(h.Kind, b, err, true, "socket "+h.Herdr.Socket+", pane "+h.Herdr.ID, herdrCarries...)
+		add(herdr.New(s, h.Herdr), true, "socket "+h.Herdr.Socket+", pane "+h.Herdr.ID, herdrCarries...)
 	case h.Kind == Tuios:
 		p := h.Tuios
 		carries := []string{"state", "rail facts", "sub-agents", "exit"}
 		if p.HerdrAPI { // tuios → herdr (coordination.go)
-			b, err := herdr.New(s, p.Herdr)
-			add(h.Kind, b, err, true, "herdr API on "+p.Herdr.Socket+", pane "+p.Herdr.ID, herdrCarries...)
+			add(herdr.New(s, p.Herdr), true, "herdr API on "+p.Herdr.Socket+", pane "+p.Herdr.ID, herdrCarries...)
 			carries = []string{"rail facts", "sub-agents"}
 		}
-		b, err := tuios.New(s, p)
-		add(h.Kind, b, err, !p.HerdrAPI, "socket "+p.Socket+", session "+hostio.Printable(p.Session)+", window "+p.Window, carries...)
+		add(tuios.New(s, p), !p.HerdrAPI, "socket "+p.Socket+", session "+hostio.Printable(p.Session)+", window "+p.Window, carries...)
 	case h.Kind == Cmux:
-		b, err := cmux.New(s, h.Cmux)
-		ch := add(h.Kind, b, err, true, h.Cmux.Bin+" (surface "+h.Cmux.ID+", workspace "+h.Cmux.Workspace+")",
+		b := cmux.New(s, h.Cmux)
+		ch := add(b, true, h.Cmux.Bin+" (surface "+h.Cmux.ID+", workspace "+h.Cmux.Workspace+")",
 			"status row", "loading indicator", "exit")
-		if err == nil { // cmux → terminal (coordination.go)
-			handoff = b.Handoff()
-			ch.cmux = handoff
-		}
+		handoff = b.Handoff() // cmux → terminal (coordination.go)
+		ch.cmux = handoff
 	}
 	// One display-message at the first report, for the pane options and
 	// the terminal both (tmux → terminal, coordination.go).
 	ask := tmux.Ask(h.Tmux, h.Terminal.MuxPane)
 	if tp := h.Tmux; tp.ID != "" && !s.Off() {
 		// Never the host that carries the state: the bar and the ping go on as without it.
-		b, err := tmux.New(s, tp, ask)
-		ch := add(Tmux, b, err, false, tp.Bin+" -S "+tp.Socket+", pane "+tp.ID,
+		b := tmux.New(s, tp, ask)
+		ch := add(b, false, tp.Bin+" -S "+tp.Socket+", pane "+tp.ID,
 			"pane options "+strings.Join(tmux.Options[:], ", ")+" (state, agent, request or headline)", "exit")
-		if err == nil {
-			ch.tmux = b
-		}
+		ch.tmux = b
 	}
 	hostAlerts := h.Kind == Tuios && hostCarriesState // tuios → terminal (coordination.go)
 	if !s.OutputChosen && !terminal.IsTerminal(s.Output) {
@@ -86,12 +75,7 @@ func Build(d Detection, s settings.Settings) ([]host.Backend, []Channel) {
 	}
 	ts := s
 	ts.Ping = s.Ping && !hostAlerts
-	t, err := terminal.New(ts, w)
-	if err != nil {
-		// terminal.New's errors name the backend first ("terminal: …"), as
-		// herdr's and tuios's do: hostio.ErrConfig's words go after it.
-		return list, append(chans, Channel{Host: "terminal", Err: fmt.Errorf("%w: %w", err, hostio.ErrConfig)})
-	}
+	t := terminal.New(ts, w)
 	role := termRole{stateElsewhere: hostCarriesState, hostAlerts: hostAlerts, noPing: !s.Ping,
 		bell: h.Terminal.Mux == terminal.MuxTmux && s.Ping && !hostAlerts}
 	via := "the program's output"

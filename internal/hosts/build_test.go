@@ -2,41 +2,15 @@ package hosts
 
 import (
 	"context"
-	"errors"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/hostbridge/hostbridge/host"
 	"github.com/hostbridge/hostbridge/internal/hosts/herdr"
-	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 	"github.com/hostbridge/hostbridge/internal/hosts/tuios"
 )
-
-// In a tuios pane that speaks herdr's API, tuios carries no state: if the
-// herdr backend cannot be made, the terminal's bar must carry it.
-func TestBuildTerminalCarriesStateWhenOnlyFactsHostIsLeft(t *testing.T) {
-	d := Detection{Host: Host{Kind: Tuios, Tuios: tuios.Pane{HerdrAPI: true, Herdr: herdr.Pane{Socket: "/run/t.sock", ID: "p1"},
-		Socket: "/run/t.sock", Session: "main", Window: "p1"}}}
-	_, chans := Build(d, Config{Agent: "chat", Source: "not a valid source!", Output: io.Discard, OutputChosen: true}.S())
-	var herdrErr bool
-	var term Channel
-	for _, c := range chans {
-		if c.Host == "tuios" && c.Err != nil && len(c.Carries) != 0 {
-			herdrErr = true // the herdr backend failed under the tuios host's name
-		}
-		if c.Host == "terminal" {
-			term = c
-		}
-	}
-	if !herdrErr {
-		t.Fatalf("herdr backend was made: %v", chans)
-	}
-	if want := "terminal: progress (OSC 9;4), ping (OSC 9) via"; term.Err != nil || !strings.HasPrefix(term.String(), want) {
-		t.Errorf("terminal channel %q (%v), want the bar too", term.String(), term.Err)
-	}
-}
 
 // The terminal channel names what it sends to the terminal recognised,
 // from the plan chosen for it (no string edits): foot 1.13 gets no bar and
@@ -121,16 +95,5 @@ func TestBuildTmuxChannelNote(t *testing.T) {
 	}
 	if n := (Channel{Host: "herdr"}).Note(); n != "" {
 		t.Errorf("a host channel has a note: %q", n)
-	}
-}
-
-// The terminal's errors are hosts' hostio.ErrConfig, as the other backends' are.
-func TestBuildTerminalBadConfig(t *testing.T) {
-	_, chans := Build(Detection{}, Config{Output: io.Discard, OutputChosen: true, BadProgress: []string{"kitty<"}}.S())
-	term := chans[len(chans)-1]
-	// The backend first, as herdr's "herdr: bad config: agent name …".
-	want := `terminal: not used: terminal: BadProgress[0] "kitty<": `
-	if !errors.Is(term.Err, hostio.ErrConfig) || !strings.HasPrefix(term.String(), want) || !strings.HasSuffix(term.String(), ": bad config") {
-		t.Errorf("terminal channel %v (%v), want hostio.ErrConfig, %q…: bad config", term, term.Err, want)
 	}
 }

@@ -11,18 +11,13 @@ import (
 )
 
 // Detection is the innermost host found (Kind Terminal if none) and the
-// problems with host variables.
+// problems with host variables: each a malformed host variable, or
+// HERDR_ENV turning herdr off (Ignored: the host is used without it; else
+// the plain terminal is), wrapping hostio.ErrMalformed.
 type Detection struct {
 	Host     Host
-	Problems []*Problem
+	Problems []*hostio.Problem
 }
-
-// Problem is a malformed host variable, or HERDR_ENV turning herdr off.
-// Ignored: the host is used without it; else the plain terminal is.
-type Problem = hostio.Problem
-
-// ErrMalformed is wrapped by every Problem.
-var ErrMalformed = hostio.ErrMalformed
 
 // Detect finds the innermost host from the environment s.Getenv reads (its
 // sockets must exist now, cmux must be on its PATH), trying the rooms from

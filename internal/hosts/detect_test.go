@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 // testEnv is a getenv for vars in which every path under /run/ names a
@@ -240,7 +242,7 @@ func TestDetectNesting(t *testing.T) {
 			var got []string
 			for _, p := range d.Problems {
 				got = append(got, p.Var+" "+p.Reason)
-				if !errors.Is(p, ErrMalformed) {
+				if !errors.Is(p, hostio.ErrMalformed) {
 					t.Errorf("problem %v does not wrap ErrMalformed", p)
 				}
 				if strings.ContainsAny(p.Error(), "\n\x1b") {

@@ -41,6 +41,7 @@ func (c Config) S() settings.Settings {
 		s.DisableEnv, s.Getenv = "HB_TEST_OFF", func(string) string { return "0" }
 	}
 	s.GOOS = cmp.Or(c.GOOS, s.GOOS)
+	s.Source = cmp.Or(s.Source, "custom:"+s.Agent) // as bridge's Config.settings makes it
 	return s
 }
 

@@ -20,13 +20,8 @@ const (
 	Tmux // never the innermost host: an extra channel (Host.Tmux)
 )
 
-var kindNames = [...]string{"terminal", "herdr", "tuios", "cmux", "tmux"}
-
 func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return "unknown"
+	return terminal.TypedName(k, "Kind", "terminal", "herdr", "tuios", "cmux", "tmux")
 }
 
 // Host is the detected host: Kind, and the value its room read (the

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/hostbridge/hostbridge/internal/hosts/tmux"
+
+	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 )
 
 // tmuxEnv is a getenv for vars with PATH holding a tmux executable, unless
@@ -93,7 +95,7 @@ func TestDetectTmux(t *testing.T) {
 }
 
 func TestTmuxProblemSays(t *testing.T) {
-	p := &Problem{Host: "tmux", Var: "TMUX_PANE", Reason: "is not a tmux pane id", Ignored: true}
+	p := &hostio.Problem{Host: "tmux", Var: "TMUX_PANE", Reason: "is not a tmux pane id", Ignored: true}
 	if got, want := p.Error(), "tmux: TMUX_PANE is not a tmux pane id; no tmux pane options"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}

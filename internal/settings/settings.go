@@ -26,18 +26,6 @@ const (
 	Off
 )
 
-func (s Support) String() string {
-	switch s {
-	case Auto:
-		return "auto"
-	case On:
-		return "on"
-	case Off:
-		return "off"
-	}
-	return "Support(?)"
-}
-
 // The defaults, named once; the frontends' option docs state the same values.
 const (
 	DefaultAgent       = "chat"
@@ -55,7 +43,7 @@ const (
 // from options; tests start from Default and change what they test.
 type Settings struct {
 	Agent  string // the name hosts show; never ""
-	Source string // herdr's report source; "": "custom:<Agent>", which herdr's backend makes
+	Source string // herdr's report source; bridge makes "" "custom:<Agent>"
 
 	// The attention ping and its gates (WithNotify, WithApprovalPing, ...).
 	Ping, ApprovalPing, FailurePing, FinishedPing bool
@@ -74,9 +62,8 @@ type Settings struct {
 	GOOS          string              // runtime.GOOS; on windows herdr's socket path names a marker file
 	HerdrPaneVars bool                // herdr's pane by HERDR_SOCKET_PATH and HERDR_PANE_ID alone, HERDR_ENV or not
 	DisableEnv    string              // the variable whose "0" turns every host but the terminal off
-	// Backends replaces detection when CustomBackends (WithBackends; even empty).
-	Backends       []host.Backend
-	CustomBackends bool
+	// Backends replaces detection when not nil (WithBackends; even empty).
+	Backends []host.Backend
 
 	// The terminal.
 	Output           io.Writer // never nil: os.Stdout unless WithOutput

@@ -3,13 +3,11 @@ package cmux
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/settings"
 )
@@ -29,10 +27,10 @@ import (
 // manaflow-ai/cmux@0807598 ControlCommandCoordinator+SidebarMetadataV1.swift
 type Backend struct {
 	c                   settings.Settings
-	bin, key, workspace string   // key: the row's, from the agent name (statusKey)
-	panel               []string // "--panel=S", none without a surface
-	pid                 string   // "--pid=P"
-	loading             string   // "on", "off", or "" (a predecessor may have left it on)
+	bin, key, workspace string // key: the row's, from the agent name (statusKey)
+	panel               string // "--panel=S": detection requires the surface
+	pid                 string // "--pid=P"
+	loading             string // "on", "off", or "" (a predecessor may have left it on)
 	exited              bool
 	handoff             *Handoff        // the terminal takes the state if set-status is refused
 	refused             hostio.Refusals // cmuxRows, cmuxLoader: what this cmux lacks
@@ -53,30 +51,13 @@ var cmuxRows = map[host.State]struct {
 	host.Idle:    {"Idle", "pause.circle.fill", "#8E8E93", "off", false},
 }
 
-// New makes the backend for surface p, on the cmux p.Bin names (else PATH's).
-func New(c settings.Settings, p Surface) (*Backend, error) {
-	bin, workspace, surface := p.Bin, p.Workspace, p.ID
-	key := statusKey(c.Agent)
-	if key == "" {
-		return nil, fmt.Errorf("cmux: %w: agent %q gives no status key", hostio.ErrConfig, c.Agent)
-	}
-	// cmux's set-status takes any argument equal to a flag name as that
-	// flag, and older builds do not honour "--": no value may read as one.
-	for _, id := range []string{workspace, surface} {
-		if id != "" && (strings.HasPrefix(id, "-") || core.Clean(id, 256) != id || strings.Contains(id, " ")) {
-			return nil, fmt.Errorf("cmux: %w: id %q", hostio.ErrConfig, id)
-		}
-	}
-	path, err := hostio.LookCommand("cmux", bin)
-	if err != nil {
-		return nil, err
-	}
-	b := &Backend{c: c, bin: path, key: key, workspace: workspace, pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff(),
-		refused: hostio.Refusals{Host: "cmux", Log: c.Logger}}
-	if surface != "" {
-		b.panel = []string{"--panel=" + surface}
-	}
-	return b, nil
+// New makes the backend for surface p, on the cmux p.Bin names. Nothing is
+// checked again here: bridge validated c (the agent) and detection p
+// (hostio.Env's ID: no id reads as a flag, which cmux's set-status would take
+// as one, older builds not honouring "--"; and the cmux on PATH).
+func New(c settings.Settings, p Surface) *Backend {
+	return &Backend{c: c, bin: p.Bin, key: statusKey(c.Agent), workspace: p.Workspace, panel: "--panel=" + p.ID,
+		pid: "--pid=" + strconv.Itoa(os.Getpid()), handoff: newHandoff(), refused: hostio.Refusals{Host: "cmux", Log: c.Logger}}
 }
 
 // What a cmux may lack: its status rows (set-status and clear-status, as
@@ -105,13 +86,13 @@ func (b *Backend) Report(ctx context.Context, r host.Report) error {
 		if row.urgent {
 			args = append(args, "--priority", "100")
 		}
-		if err := b.rows(ctx, append(append(args, b.panel...), b.pid)...); err != nil || b.refused.Refused(cmuxRowsFeature) {
+		if err := b.rows(ctx, append(args, b.panel, b.pid)...); err != nil || b.refused.Refused(cmuxRowsFeature) {
 			return err
 		}
 		return b.spin(ctx, row.loading, r.Repeat, true)
 	case host.KindExit:
 		b.exited = true
-		err := b.rows(ctx, append([]string{"clear-status", b.key}, b.panel...)...)
+		err := b.rows(ctx, "clear-status", b.key, b.panel)
 		if b.loading != "off" && !b.refused.Refused(cmuxRowsFeature) {
 			err = errors.Join(err, b.spin(ctx, "off", true, err == nil))
 		}

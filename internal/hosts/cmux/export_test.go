@@ -8,7 +8,7 @@ var StatusKey = statusKey
 type TestConfig struct{ Bin, Surface, Workspace, Agent string }
 
 // NewTest is New for c, on the default settings but c.
-func NewTest(c TestConfig) (*Backend, error) {
+func NewTest(c TestConfig) *Backend {
 	s := settings.Default()
 	s.Agent = c.Agent
 	return New(s, Surface{ID: c.Surface, Workspace: c.Workspace, Bin: c.Bin})

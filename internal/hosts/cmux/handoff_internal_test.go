@@ -119,11 +119,8 @@ func TestHandoffGivesUpAtTheDeadline(t *testing.T) {
 		out := &fakehost.Terminal{} // reads the bytes as a terminal does
 		s := settings.Default()
 		s.Output = out
-		term, err := terminal.New(s,
+		term := terminal.New(s,
 			terminal.Wiring{Info: terminal.Info{Term: "xterm-256color", Program: "WezTerm"}, HostShows: h.HostShows})
-		if err != nil {
-			t.Fatal(err)
-		}
 		drawn := func() bool { return slices.Contains(out.Transcript(), "terminal progress 3") }
 		const bound = 500 * time.Millisecond
 		s.Timeout, s.EveryReport = bound, true

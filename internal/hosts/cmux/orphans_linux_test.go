@@ -15,10 +15,7 @@ import (
 // started, so none is left re-parented to init.
 func TestHungCmuxLeavesNoOrphan(t *testing.T) {
 	h := proctest.NewHung(t, "cmux")
-	b, err := cmux.NewTest(cmux.TestConfig{Bin: h.Bin, Agent: "chat"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cmux.NewTest(cmux.TestConfig{Bin: h.Bin, Agent: "chat"})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Report(ctx, host.Report{Kind: host.KindState, State: host.Working}) }()

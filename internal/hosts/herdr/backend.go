@@ -37,7 +37,7 @@ const (
 //
 // herdr does not forward a pane's OSC 9; suspends and sub-agents are not herdr's.
 type Backend struct {
-	c                 settings.Settings // Source defaults to "custom:<agent>", herdr's convention for third parties
+	c                 settings.Settings
 	socket, pane, bin string
 	cli               bool // the binary per request, as herdr's hooks do on Windows (a named pipe there)
 	now               func() time.Time
@@ -58,28 +58,16 @@ type Backend struct {
 // ogulcancelik/herdr@10974c82 src/app/actions.rs record_or_deliver_agent_notification (pending_agent_notifications)
 const herdrToastDelay = time.Second
 
-// New makes the backend for pane p; c.Source defaults to "custom:<agent>".
-func New(c settings.Settings, p Pane) (*Backend, error) {
-	socket, pane, bin, cli := p.Socket, p.ID, p.Bin, p.CLI
-	switch {
-	case !settings.ValidAgent(c.Agent):
-		return nil, fmt.Errorf("herdr: %w: agent name %q: want "+settings.AgentRule, hostio.ErrConfig, c.Agent)
-	case pane == "" || core.Clean(pane, 0) != pane || len(pane) > hostio.MaxID:
-		return nil, fmt.Errorf("herdr: %w: pane id %q (HERDR_PANE_ID): want printable text on one line", hostio.ErrConfig, pane)
-	case c.Source != "" && !settings.ValidSource(c.Source):
-		return nil, fmt.Errorf("herdr: %w: source %q: want "+settings.SourceRule, hostio.ErrConfig, c.Source)
-	case !cli && socket == "":
-		return nil, fmt.Errorf("herdr: %w: socket path is required (HERDR_SOCKET_PATH)", hostio.ErrConfig)
-	case strings.ContainsRune(socket, 0) || strings.ContainsRune(bin, 0):
-		return nil, fmt.Errorf("herdr: %w: socket or binary path contains NUL", hostio.ErrConfig)
-	}
-	c.Source = cmp.Or(c.Source, "custom:"+c.Agent) // a valid agent is a valid source's tail
+// New makes the backend for pane p. Nothing is checked again here: bridge
+// validated c (Config.settings: the agent, the source and its default) and
+// detection p (hostio.Env's ID and Socket; an unusable pane is never built).
+func New(c settings.Settings, p Pane) *Backend {
 	return &Backend{
-		c: c, socket: socket, pane: pane, bin: bin, cli: cli, now: time.Now, seq: &processSeq,
-		client:  hostio.LineClient{Host: "herdr", Path: socket, OpField: "method", Log: c.Logger},
+		c: c, socket: p.Socket, pane: p.ID, bin: p.Bin, cli: p.CLI, now: time.Now, seq: &processSeq,
+		client:  hostio.LineClient{Host: "herdr", Path: p.Socket, OpField: "method", Log: c.Logger},
 		tokens:  map[string]string{},
 		refused: hostio.Refusals{Host: "herdr", Log: c.Logger},
-	}, nil
+	}
 }
 
 func (b *Backend) Name() string { return "herdr" }

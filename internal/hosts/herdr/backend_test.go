@@ -41,11 +41,7 @@ func newHerdrBackend(t testing.TB, h *fakehost.Herdr, edit func(*herdr.TestConfi
 	if edit != nil {
 		edit(&cfg)
 	}
-	b, err := herdr.NewTest(cfg)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return b
+	return herdr.NewTest(cfg)
 }
 
 // isLabels reports whether r sets or clears the failure's state labels

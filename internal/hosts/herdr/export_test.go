@@ -1,6 +1,7 @@
 package herdr
 
 import (
+	"cmp"
 	"log/slog"
 	"time"
 
@@ -16,21 +17,22 @@ type TestConfig struct {
 	Logger                                     *slog.Logger
 }
 
-// NewTest is New for c, on the default settings but c.
-func NewTest(c TestConfig) (*Backend, error) {
+// NewTest is New for c, on the default settings but c; the source
+// defaults as bridge's Config.settings makes it.
+func NewTest(c TestConfig) *Backend {
 	s := settings.Default()
-	s.Agent, s.Source, s.BlockedMessage, s.Metadata = c.Agent, c.Source, c.BlockedMessage, c.Metadata
+	s.Agent, s.Source, s.BlockedMessage, s.Metadata = c.Agent, cmp.Or(c.Source, "custom:"+c.Agent), c.BlockedMessage, c.Metadata
 	if c.SessionInReports { // as with a resume command: the session in every state report
 		s.ResumeCommand = func(string) string { return "" }
 	}
 	if c.Logger != nil {
 		s.Logger = c.Logger
 	}
-	b, err := New(s, Pane{Socket: c.Socket, ID: c.Pane, Bin: c.Bin, CLI: c.CLI})
-	if err == nil && c.Now != nil {
+	b := New(s, Pane{Socket: c.Socket, ID: c.Pane, Bin: c.Bin, CLI: c.CLI})
+	if c.Now != nil {
 		b.now = c.Now
 	}
-	return b, err
+	return b
 }
 
 // FreshSequence gives b a seq counter of its own, as a new process would

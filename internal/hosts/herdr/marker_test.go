@@ -39,10 +39,9 @@ func TestHerdrOnWindowsUsesTheBinary(t *testing.T) {
 	if !e.OK || !p.CLI || len(e.Problems) != 0 {
 		t.Fatalf("on windows: pane %+v, problems %v; want herdr through its binary", p, e.Problems)
 	}
-	b, err := herdr.New(settings.Default(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := settings.Default()
+	s.Source = "custom:" + s.Agent // as bridge's Config.settings makes it
+	b := herdr.New(s, p)
 	mustReport(t, b, state(host.Working), host.Report{Kind: host.KindExit})
 	var verbs []string
 	for _, argv := range f.calls() {

@@ -15,10 +15,7 @@ import (
 // process it started.
 func TestHungCLILeavesNoOrphan(t *testing.T) {
 	h := proctest.NewHung(t, "herdr")
-	b, err := herdr.NewTest(herdr.TestConfig{Pane: "w1:p2", Agent: "chat", CLI: true, Bin: h.Bin})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := herdr.NewTest(herdr.TestConfig{Pane: "w1:p2", Agent: "chat", CLI: true, Bin: h.Bin})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Report(ctx, host.Report{Kind: host.KindState, State: host.Working}) }()

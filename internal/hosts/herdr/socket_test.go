@@ -127,13 +127,10 @@ const childEnv = "HB_HERDR_TEST_CHILD"
 // runChild is a chat process: idle, working, blocked, and then either a
 // crash (no release) or a clean exit.
 func runChild() int {
-	b, err := herdr.NewTest(herdr.TestConfig{
+	b := herdr.NewTest(herdr.TestConfig{
 		Socket: os.Getenv("HERDR_SOCKET_PATH"), Pane: os.Getenv("HERDR_PANE_ID"),
 		Agent: "chat",
 	})
-	if err != nil {
-		return 3
-	}
 	reports := []host.Report{state(host.Idle), state(host.Working), state(host.Blocked)}
 	if os.Getenv(childEnv) == "exit" {
 		reports = append(reports, host.Report{Kind: host.KindExit})

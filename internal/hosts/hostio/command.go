@@ -1,23 +1,34 @@
 package hostio
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strconv"
 
 	"github.com/hostbridge/hostbridge/internal/proc"
 )
 
-// LookCommand finds a host's CLI, bin (default: the host's name) on PATH.
-func LookCommand(hostName, bin string) (string, error) {
-	path, err := exec.LookPath(cmp.Or(bin, hostName))
-	if err != nil {
-		return "", fmt.Errorf("%s: %w: %w", hostName, ErrUnavailable, err)
+// LookPath finds an executable on getenv's PATH, which may not be the
+// process's (exec.LookPath reads only that one).
+func LookPath(getenv func(string) string, name string) (string, error) {
+	if runtime.GOOS == "windows" || getenv("PATH") == os.Getenv("PATH") {
+		return exec.LookPath(name)
 	}
-	return path, nil
+	for _, dir := range filepath.SplitList(getenv("PATH")) {
+		if !filepath.IsAbs(dir) {
+			continue // a relative entry is no safer here than in os/exec
+		}
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
 }
 
 // RunCommand runs bin by proc.Run (bounded by ctx, its process group killed at

@@ -95,6 +95,14 @@ func (e *Env) Socket(host, name string, marker bool) string {
 	return ""
 }
 
+// HasControl reports whether s holds a control character.
+func HasControl(s string) bool { return strings.IndexFunc(s, unicode.IsControl) >= 0 }
+
+// Quote shows a rejected value in a diagnostic (a Problem, a config error):
+// cleaned and cut, so the diagnostic never carries what made the value
+// unusable (the control character, the escape sequence, the 10 KB).
+func Quote(s string) string { return strconv.Quote(core.Clean(s, 80)) }
+
 // Printable is v if it reads as it is, else quoted: an id in a line a
 // model or a user reads (EnvironmentLines).
 func Printable(v string) string {

@@ -11,7 +11,6 @@ import (
 // A backend's errors start with the host's name and wrap one of these or
 // the context's error; with host.ErrDropped, the host never takes it.
 var (
-	ErrConfig      = errors.New("bad config")
 	ErrUnavailable = errors.New("unavailable") // no socket, no executable
 	ErrRejected    = errors.New("rejected")    // the host answered an error: a *ReplyError
 	ErrBadReply    = errors.New("bad reply")   // an answer that is not the host's

@@ -58,20 +58,13 @@ var (
 	_ host.Drawer    = (*Backend)(nil)
 )
 
-// New returns a Backend for s and w, or an error saying what is bad.
-func New(s settings.Settings, w Wiring) (*Backend, error) {
-	if s.Progress > settings.Off {
-		return nil, fmt.Errorf("terminal: unknown Progress %v", s.Progress)
-	}
-	if w.Info.Mux > MuxZellij {
-		return nil, fmt.Errorf("terminal: unknown Info.Mux %v", w.Info.Mux)
-	}
+// New returns a Backend for s and w. Nothing is checked again here: bridge
+// checked s (the known-bad list by CheckKnownBad, Progress by support) and
+// detection made w.Info.
+func New(s settings.Settings, w Wiring) *Backend {
 	var bad []badEntry
 	if s.KnownBadProgress != nil {
-		var err error
-		if bad, err = parseBadList(s.KnownBadProgress); err != nil {
-			return nil, err
-		}
+		bad, _ = parseBadList(s.KnownBadProgress)
 	}
 	b := &Backend{
 		out: s.Output, info: w.Info, tmux: w.Tmux, hostShows: w.HostShows,
@@ -82,7 +75,7 @@ func New(s settings.Settings, w Wiring) (*Backend, error) {
 	if b.tmux == nil {
 		b.tmux = NewTmuxAsk(w.Probe, w.Info.MuxPane)
 	}
-	return b, nil
+	return b
 }
 
 func (b *Backend) Name() string { return "terminal" }

@@ -16,10 +16,7 @@ func ExampleNew() {
 	var out bytes.Buffer // a program passes the output it gives tea.WithOutput
 	s := settings.Default()
 	s.Output = &out
-	b, err := terminal.New(s, terminal.Wiring{Info: terminal.Info{Term: "xterm-256color", Program: "WezTerm"}})
-	if err != nil {
-		panic(err)
-	}
+	b := terminal.New(s, terminal.Wiring{Info: terminal.Info{Term: "xterm-256color", Program: "WezTerm"}})
 	ctx := context.Background()
 	for _, r := range []host.Report{
 		{Kind: host.KindState, State: host.Working},
@@ -50,7 +47,7 @@ func ExampleNew_tmux() {
 	var out bytes.Buffer
 	s := settings.Default()
 	s.Output = &out
-	b, _ := terminal.New(s, terminal.Wiring{
+	b := terminal.New(s, terminal.Wiring{
 		Info: terminal.Detect(func(k string) string { return env[k] }),
 		Probe: func(ctx context.Context, name string, args ...string) (string, error) {
 			return "on\n", nil // tmux show-options -A -p -v -t %3 allow-passthrough
@@ -70,7 +67,7 @@ func ExampleDetect() {
 	}
 	info := terminal.Detect(func(k string) string { return env[k] })
 	fmt.Println(info)
-	b, _ := terminal.New(settings.Default(), terminal.Wiring{Info: info})
+	b := terminal.New(settings.Default(), terminal.Wiring{Info: info})
 	fmt.Println(b.Refresh(host.Working)) // no keep-alive outside Ghostty
 	// Output:
 	// terminal=iTerm2 version=3.5.10 TERM=xterm-256color mux=none
@@ -85,10 +82,7 @@ func ExampleBackend_Plan() {
 	env := map[string]string{"TERM": "foot"}
 	s := settings.Default()
 	s.Output = io.Discard
-	b, err := terminal.New(s, terminal.Wiring{Info: terminal.Detect(func(k string) string { return env[k] })})
-	if err != nil {
-		panic(err)
-	}
+	b := terminal.New(s, terminal.Wiring{Info: terminal.Detect(func(k string) string { return env[k] })})
 	p := b.Plan()
 	fmt.Println(p.Bar, p.Ping, p.Keep)
 	fmt.Println(strings.SplitN(p.String(), "; ", 2)[0])

@@ -86,7 +86,8 @@ type Config struct {
 	HostShows   func(ctx context.Context) (bool, error)
 }
 
-// newTest is New for c.
+// newTest is New for c, its known-bad list checked first as bridge checks
+// it (CheckKnownBad): the error is that check's.
 func newTest(c Config) (*Backend, error) {
 	s := settings.Default()
 	if c.Output != nil {
@@ -96,5 +97,8 @@ func newTest(c Config) (*Backend, error) {
 		s.Agent = c.Title
 	}
 	s.Ping, s.Progress, s.KnownBadProgress = !c.NoPing, c.Progress, c.BadProgress
-	return New(s, Wiring{Info: c.Info, NoProgress: c.NoProgress, Probe: c.Probe, Tmux: c.Tmux, HostShows: c.HostShows})
+	if err := CheckKnownBad(c.BadProgress); err != nil {
+		return nil, err
+	}
+	return New(s, Wiring{Info: c.Info, NoProgress: c.NoProgress, Probe: c.Probe, Tmux: c.Tmux, HostShows: c.HostShows}), nil
 }

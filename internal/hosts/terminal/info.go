@@ -24,10 +24,11 @@ const (
 	MuxZellij
 )
 
-func (m Mux) String() string { return typedName(m, "Mux", "none", "tmux", "screen", "zellij") }
+func (m Mux) String() string { return TypedName(m, "Mux", "none", "tmux", "screen", "zellij") }
 
-// typedName is the String of a typed constant: names[v], else typ(v).
-func typedName[T ~uint8](v T, typ string, names ...string) string {
+// TypedName is the String of a typed constant: names[v], else typ(v)
+// (hosts.Kind's too).
+func TypedName[T ~uint8](v T, typ string, names ...string) string {
 	if int(v) < len(names) {
 		return names[v]
 	}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"os"
 	"testing"
-
-	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 func env(kv ...string) func(string) string {
@@ -120,7 +118,6 @@ func TestIsTerminal(t *testing.T) {
 func TestTypedStrings(t *testing.T) {
 	for got, want := range map[string]string{
 		MuxNone.String(): "none", MuxTmux.String(): "tmux", MuxScreen.String(): "screen", Mux(12).String(): "Mux(12)",
-		settings.Auto.String(): "auto", settings.On.String(): "on", settings.Off.String(): "off",
 	} {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)

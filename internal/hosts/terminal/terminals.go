@@ -19,7 +19,7 @@ const (
 )
 
 func (s BarSupport) String() string {
-	return typedName(s, "BarSupport", "ignored", "drawn", "shown as a notification", "printed as text")
+	return TypedName(s, "BarSupport", "ignored", "drawn", "shown as a notification", "printed as text")
 }
 
 // PingMethod is the sequence a terminal shows as a notification.
@@ -34,7 +34,7 @@ const (
 )
 
 func (p PingMethod) String() string {
-	return typedName(p, "PingMethod", "none", "BEL", "OSC 9", "OSC 777", "OSC 99 o=unfocused")
+	return TypedName(p, "PingMethod", "none", "BEL", "OSC 9", "OSC 777", "OSC 99 o=unfocused")
 }
 
 // Terminator is how an OSC must end for the terminal.
@@ -46,7 +46,7 @@ const (
 	EndSTOnly                   // ignores a BEL-terminated OSC 9;4: ST only
 )
 
-func (e Terminator) String() string { return typedName(e, "Terminator", "BEL", "ST", "ST only") }
+func (e Terminator) String() string { return TypedName(e, "Terminator", "BEL", "ST", "ST only") }
 
 // Step is a fact from a version on ("" = every version), with its source.
 type Step[T any] struct {

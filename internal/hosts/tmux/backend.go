@@ -49,23 +49,12 @@ type Backend struct {
 	exited            bool
 }
 
-// New makes the backend for pane p, asking tmux through ask (nil: its own).
-func New(c settings.Settings, p Pane, ask *terminal.TmuxAsk) (*Backend, error) {
-	if !validPane(p.ID) {
-		return nil, fmt.Errorf("tmux: %w: pane %q", hostio.ErrConfig, p.ID)
-	}
-	if p.Socket == "" || strings.HasPrefix(p.Socket, "-") {
-		return nil, fmt.Errorf("tmux: %w: socket %q", hostio.ErrConfig, p.Socket)
-	}
-	path, err := hostio.LookCommand("tmux", p.Bin)
-	if err != nil {
-		return nil, err
-	}
-	if ask == nil {
-		ask = terminal.NewTmuxAsk(probe(Pane{Socket: p.Socket, Bin: path}), p.ID)
-	}
-	return &Backend{c: c, bin: path, socket: p.Socket, pane: p.ID, ask: ask, mine: ownTTY,
-		refused: hostio.Refusals{Host: "tmux", Log: c.Logger}}, nil
+// New makes the backend for pane p, asking tmux through ask (Ask's). Nothing
+// is checked again here: detection gave p (a pane id, an absolute socket,
+// the tmux on PATH) or left it zero, and then the registry makes none.
+func New(c settings.Settings, p Pane, ask *terminal.TmuxAsk) *Backend {
+	return &Backend{c: c, bin: p.Bin, socket: p.Socket, pane: p.ID, ask: ask, mine: ownTTY,
+		refused: hostio.Refusals{Host: "tmux", Log: c.Logger}}
 }
 
 // check takes the pane's facts once, before the first exec: nil, an ask

@@ -67,11 +67,8 @@ func validPane(p string) bool {
 }
 
 // probe asks the tmux detection found, on TMUX's server, so it reaches
-// the pane options' server even under WithEnv; nil without a usable pane.
+// the pane options' server even under WithEnv; for a usable pane only (Ask).
 func probe(p Pane) func(ctx context.Context, name string, args ...string) (string, error) {
-	if p.Bin == "" || p.Socket == "" {
-		return nil
-	}
 	return func(ctx context.Context, _ string, args ...string) (string, error) {
 		out, stderr, err := proc.Run(ctx, nil, p.Bin, append([]string{"-S", p.Socket}, args...)...)
 		if line, _, _ := strings.Cut(strings.TrimSpace(string(stderr)), "\n"); err != nil && line != "" && ctx.Err() == nil {

@@ -2,8 +2,10 @@ package tmux
 
 import (
 	"log/slog"
+	"os/exec"
 
 	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/hosts/terminal"
 	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
@@ -19,14 +21,20 @@ type TestConfig struct {
 	Logger *slog.Logger
 }
 
-// NewTest is New with its own ask, on the default settings but c.
+// NewTest is New with its own ask, on the default settings but c, p.Bin
+// found on PATH as detection finds it.
 func NewTest(c TestConfig, p Pane) (*Backend, error) {
 	s := settings.Default()
 	s.Agent = c.Agent
 	if c.Logger != nil {
 		s.Logger = c.Logger
 	}
-	return New(s, p, nil)
+	bin, err := exec.LookPath(p.Bin)
+	if err != nil {
+		return nil, err
+	}
+	p.Bin = bin
+	return New(s, p, terminal.NewTmuxAsk(probe(p), p.ID)), nil
 }
 
 // SetMine replaces how the backend tells the chat's terminal (ownTTY).

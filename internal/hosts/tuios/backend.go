@@ -3,15 +3,12 @@ package tuios
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/hostbridge/hostbridge/host"
-	"github.com/hostbridge/hostbridge/internal/core"
 	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
 	"github.com/hostbridge/hostbridge/internal/settings"
 )
@@ -87,31 +84,22 @@ const tuiosSettle = 2 * time.Second
 
 // New makes the backend for pane p. With p.HerdrAPI the states go over
 // herdr's API (room herdr's backend, made beside this one by the registry)
-// and this one sends the rail facts and the sub-agents.
-func New(c settings.Settings, p Pane) (*Backend, error) {
-	socket, session, pane, stall, noStates := p.Socket, p.Session, p.Window, p.Stall, p.HerdrAPI
-	switch {
-	case socket == "" || session == "" || pane == "":
-		return nil, fmt.Errorf("tuios: %w: socket, session and pane are required", hostio.ErrConfig)
-	case !settings.ValidAgent(c.Agent):
-		return nil, fmt.Errorf("tuios: %w: agent name %q: want "+settings.AgentRule, hostio.ErrConfig, c.Agent)
-	case core.Clean(pane, core.MaxField) != pane:
-		return nil, fmt.Errorf("tuios: %w: pane id %q has control or blank characters", hostio.ErrConfig, pane)
-	case !utf8.ValidString(session) || hostio.HasControl(session):
-		return nil, fmt.Errorf("tuios: %w: session %q has control characters", hostio.ErrConfig, session)
-	}
+// and this one sends the rail facts and the sub-agents. Nothing is checked
+// again here: bridge validated c (the agent) and detection p (hostio.Env's
+// ID and Socket; an unusable pane is never built).
+func New(c settings.Settings, p Pane) *Backend {
 	return &Backend{
-		c: c, session: session, pane: pane, noStates: noStates,
-		client:  hostio.LineClient{Host: "tuios", Path: socket, OpField: "verb", Keep: true, Log: c.Logger},
+		c: c, session: p.Session, pane: p.Window, noStates: p.HerdrAPI,
+		client:  hostio.LineClient{Host: "tuios", Path: p.Socket, OpField: "verb", Keep: true, Log: c.Logger},
 		refused: hostio.Refusals{Host: "tuios", Log: c.Logger},
 		meta:    map[string]string{},
 		agents:  map[string]host.SubAgent{},
 		// tuios's rail shows a harness id up to its first '-': each is U+2011.
 		// Gaurav-Gosain/tuios@6037a8a internal/app/render_sidebar.go sidebarHarnessLabel
 		harness: strings.ReplaceAll(c.Agent, "-", "\u2011"),
-		stall:   tuiosStall(stall),
+		stall:   tuiosStall(p.Stall),
 		now:     time.Now,
-	}, nil
+	}
 }
 
 // tuiosStall is the silence after which tuios's daemon demotes working to

@@ -281,12 +281,9 @@ func TestRejected(t *testing.T) {
 	f := fakehost.NewTuios(t, fakehost.WithEnv("TUIOS_SESSION", "other"))
 	cfg := fakeConfig(f)
 	cfg.Session = "main"
-	b, err := tuios.NewTest(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := tuios.NewTest(cfg)
 	defer b.Close()
-	err = tryReport(b, stateMsg(host.Working, ""), time.Second)
+	err := tryReport(b, stateMsg(host.Working, ""), time.Second)
 	var rerr *hostio.ReplyError
 	if !errors.As(err, &rerr) || !errors.Is(err, hostio.ErrRejected) || rerr.Code != "session_not_found" {
 		t.Errorf("Report: %v, want a session_not_found hostio.ReplyError", err)
@@ -331,5 +328,17 @@ func TestConverges(t *testing.T) {
 	}
 	if !slices.ContainsFunc(f.Requests(), func(r fakehost.Request) bool { return r.Answer == "dropped" }) {
 		t.Error("no request was dropped")
+	}
+}
+
+// A tuios session name may hold blanks and goes as it is: detection takes
+// it (hosts' detect_test.go "tuios session with a blank"), New keeps it,
+// and the daemon finds the session by it (a changed name is
+// session_not_found).
+func TestNewTestConfig(t *testing.T) {
+	for _, session := range []string{"main", "my work", "my  work "} {
+		f := fakehost.NewTuios(t, fakehost.WithEnv("TUIOS_SESSION", session))
+		b := newTuiosBackend(t, f)
+		mustReport(t, b, stateMsg(host.Working, ""))
 	}
 }

@@ -13,10 +13,7 @@ import (
 // connection to a fake daemon on a Unix socket (one request, one reply).
 func BenchmarkTuiosReportState(b *testing.B) {
 	f := fakehost.NewTuios(b)
-	be, err := tuios.NewTest(fakeConfig(f))
-	if err != nil {
-		b.Fatal(err)
-	}
+	be := tuios.NewTest(fakeConfig(f))
 	defer be.Close()
 	states := [2]host.Report{{Kind: host.KindState, State: host.Working}, {Kind: host.KindState, State: host.Idle}}
 	ctx := context.Background()

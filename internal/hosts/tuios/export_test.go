@@ -17,12 +17,12 @@ type TestConfig struct {
 }
 
 // NewTest is New for c, on the default settings but c.
-func NewTest(c TestConfig) (*Backend, error) {
+func NewTest(c TestConfig) *Backend {
 	s := settings.Default()
 	s.Agent = c.Agent
-	b, err := New(s, Pane{Socket: c.Socket, Session: c.Session, Window: c.Pane, Stall: c.Stall, HerdrAPI: c.NoStates})
-	if err == nil && c.Now != nil {
+	b := New(s, Pane{Socket: c.Socket, Session: c.Session, Window: c.Pane, Stall: c.Stall, HerdrAPI: c.NoStates})
+	if c.Now != nil {
 		b.now = c.Now
 	}
-	return b, err
+	return b
 }

@@ -21,10 +21,7 @@ func newTuiosBackend(t *testing.T, f *fakehost.Tuios, edit ...func(*tuios.TestCo
 	for _, e := range edit {
 		e(&cfg)
 	}
-	b, err := tuios.NewTest(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := tuios.NewTest(cfg)
 	t.Cleanup(func() { b.Close() })
 	return b
 }

@@ -68,10 +68,7 @@ func TestTuiosNoStaleStateAfterLateAnswer(t *testing.T) {
 			}()
 		}
 	}()
-	b, err := tuios.NewTest(tuios.TestConfig{Socket: path, Session: "main", Pane: "p1", Agent: "chat"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := tuios.NewTest(tuios.TestConfig{Socket: path, Session: "main", Pane: "p1", Agent: "chat"})
 	defer b.Close()
 	rep := func(s host.State, d time.Duration) error {
 		ctx, cancel := context.WithTimeout(context.Background(), d)

@@ -1,49 +1,11 @@
 package tuios
 
 import (
-	"errors"
 	"strings"
 	"testing"
-
-	"github.com/hostbridge/hostbridge/internal/hosts/hostio"
-	"github.com/hostbridge/hostbridge/internal/settings"
 )
 
 // tuios's names, made from the app's: its rail keys and sub-agent ids.
-
-func TestNewTestConfig(t *testing.T) {
-	ok := TestConfig{Socket: "/s", Session: "main", Pane: "p", Agent: "chat"}
-	for _, tc := range []struct {
-		name string
-		edit func(*TestConfig)
-	}{
-		{"no socket", func(c *TestConfig) { c.Socket = "" }},
-		{"no session", func(c *TestConfig) { c.Session = "" }},
-		{"no pane", func(c *TestConfig) { c.Pane = "" }},
-		{"no agent", func(c *TestConfig) { c.Agent = "" }},
-		{"agent with control", func(c *TestConfig) { c.Agent = "chat\x1b]9;x" }},
-		{"agent too long", func(c *TestConfig) { c.Agent = strings.Repeat("a", settings.MaxAgent+1) }},
-		{"agent like a flag", func(c *TestConfig) { c.Agent = "-a" }},
-		{"agent with a blank", func(c *TestConfig) { c.Agent = "my chat" }},
-		{"pane with newline", func(c *TestConfig) { c.Pane = "p\nq" }},
-		{"session with a control", func(c *TestConfig) { c.Session = "my\twork" }},
-		{"session with a C1 control", func(c *TestConfig) { c.Session = "my\u009bwork" }},
-		{"session not UTF-8", func(c *TestConfig) { c.Session = "my\xffwork" }},
-	} {
-		c := ok
-		tc.edit(&c)
-		if _, err := NewTest(c); !errors.Is(err, hostio.ErrConfig) || !strings.HasPrefix(err.Error(), "tuios: ") {
-			t.Errorf("%s: newTuios: %v, want hostio.ErrConfig", tc.name, err)
-		}
-	}
-	if _, err := NewTest(ok); err != nil {
-		t.Errorf("newTuios(valid): %v", err)
-	}
-	ok.Session = "my  work " // tuios allows blanks in a session name
-	if _, err := NewTest(ok); err != nil {
-		t.Errorf("newTuios(session %q): %v", ok.Session, err)
-	}
-}
 
 func TestMetaKey(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
