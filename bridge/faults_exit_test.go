@@ -37,7 +37,7 @@ const exitBudget = time.Second
 // switches behind. The exit's budget runs from the quit: a tenth of it for
 // the report in flight, then the facts cleared, the labels cleared if a
 // label is up, the release, and herdr's toast only in what is left (and
-// never "needs attention": internal/hosts/herdr.go toast).
+// never "needs attention": internal/hosts/herdr/backend.go toast).
 var slowExits = []slowExit{
 	{name: "quit while blocked, facts: 2 requests of 300ms", answer: 300 * time.Millisecond,
 		opts:  []bridge.Option{bridge.WithMetadata(true)},

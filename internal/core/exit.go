@@ -41,7 +41,7 @@ func (f *inFlight) exiting() bool { return !f.graceEnd.IsZero() }
 // WithExitTimeout from about now, so every report from here on, the exit
 // included, ends by then. A backend that does several things at the exit
 // reads what it has left from its context's deadline (herdr: the release
-// first, then its toast within what is left; internal/hosts/herdr.go).
+// first, then its toast within what is left; internal/hosts/herdr/backend.go).
 func (w *worker) exitSent() {
 	if w.inFlight.exiting() {
 		return

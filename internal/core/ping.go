@@ -6,7 +6,7 @@ import (
 	"github.com/hostbridge/hostbridge/host"
 )
 
-// pinger is a worker's rate limit on pings (ReporterOptions.PingInterval).
+// pinger is a worker's rate limit on pings (settings.Settings.PingInterval).
 type pinger struct {
 	next  time.Time // an interval after the last ping
 	held  *host.Report

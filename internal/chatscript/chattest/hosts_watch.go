@@ -90,7 +90,7 @@ func waitPane(t *testing.T, h *fakehost.Herdr, what string, cond func(fakehost.H
 
 // releasedLast checks that the last request herdr got is the release,
 // applied, but for the toast of a chat that ends right after a turn, which
-// comes after it (internal/hosts/herdr.go); after says what ended the
+// comes after it (internal/hosts/herdr/backend.go); after says what ended the
 // chat, for the failure message.
 func releasedLast(t *testing.T, h *fakehost.Herdr, after string) {
 	t.Helper()

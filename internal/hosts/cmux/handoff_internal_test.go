@@ -111,7 +111,7 @@ func TestHandoffWaits(t *testing.T) {
 // report's bound, then no more; each try after that fails at once
 // (errUnanswered), the delivery's back-off reaching 5 s, so the terminal's
 // Stats.Failed grows by about one every 5 s for as long as cmux is silent
-// (the cost of drawing a late refusal's state: cmux.go handoff). A refusal
+// (the cost of drawing a late refusal's state: cmux/handoff.go). A refusal
 // after all that gets the state drawn at the next try.
 func TestHandoffGivesUpAtTheDeadline(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
