@@ -239,8 +239,7 @@ func (b *Bridge) ExitOnPanic() {
 
 // Close is the exit every path ends in (Quit, a panic, a signal): the hosts
 // are told within the exit timeout, whatever they do, and the workers stop.
-// The error names the hosts given up on (whose exit failed, or was still
-// running when the exit timeout ran out); later calls return the first's.
+// The error names the hosts given up on; later calls return the first's.
 func (b *Bridge) Close() error {
 	b.closeOnce.Do(func() {
 		defer close(b.done)

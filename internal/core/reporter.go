@@ -82,7 +82,7 @@ func (r *Reporter) close(ctx context.Context) error {
 	defer r.cancel()
 	late := r.running(ctx.Done())
 	if len(late) == 0 {
-		return r.exitsLost()
+		return nil
 	}
 	r.cancel()
 	grace, stop := context.WithTimeout(context.Background(), closeGrace)
@@ -91,24 +91,6 @@ func (r *Reporter) close(ctx context.Context) error {
 		return fmt.Errorf("host: close: %v did not stop: %w", stuck, context.Cause(ctx))
 	}
 	return fmt.Errorf("host: close: gave up on %v at the deadline: %w", late, context.Cause(ctx))
-}
-
-// exitsLost names the hosts whose exit failed, with why. A hung host
-// fails its exit at the exit's deadline, which ends where Close's does
-// (both are counted from the exit), so its worker may be done before
-// Close's own deadline: it was given up on all the same.
-func (r *Reporter) exitsLost() error {
-	var names []string
-	var errs []error
-	for _, w := range r.workers {
-		if w.exitErr != nil {
-			names, errs = append(names, w.b.Name()), append(errs, w.exitErr)
-		}
-	}
-	if len(names) == 0 {
-		return nil
-	}
-	return fmt.Errorf("host: close: gave up on %v: the exit failed: %w", names, errors.Join(errs...))
 }
 
 // running waits for the workers until stop, and names those still running.

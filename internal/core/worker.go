@@ -27,10 +27,6 @@ type worker struct {
 	progress chan struct{} // closed and replaced whenever handled moves
 	inFlight inFlight
 	stats    host.Stats
-
-	// exitErr is why the exit failed, if it did; the worker goroutine sets
-	// it, Close reads it once the worker is done (w.done orders the two).
-	exitErr error
 }
 
 type item struct {
@@ -298,9 +294,6 @@ func (d *delivery) send(r host.Report) bool {
 		w.count(&w.stats.Dropped)
 	default:
 		w.count(&w.stats.Failed)
-		if r.Kind == host.KindExit {
-			w.exitErr = err
-		}
 		w.s.Logger.LogAttrs(d.ctx, slog.LevelDebug, "hostbridge: report failed",
 			slog.String("backend", w.b.Name()), slog.String("kind", r.Kind.String()),
 			slog.String("state", r.State.String()), slog.Any("err", err))
