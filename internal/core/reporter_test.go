@@ -192,7 +192,12 @@ func TestReporterHungHost(t *testing.T) {
 		for i := 0; i < 1000; i++ {
 			r.Send(stateReport(host.Working), host.Report{Kind: host.KindPing})
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		// Close's deadline comes before the exit's own (ExitTimeout, 1 s,
+		// counted from the exit): the worker is still in the exit when it
+		// comes. With the two deadlines equal, which fires first is not
+		// decided (a worker whose exit ran out first is done, and Close has
+		// no one to name), so the test would pass or fail by chance.
+		ctx, cancel := context.WithTimeout(context.Background(), 900*time.Millisecond)
 		defer cancel()
 		start := time.Now()
 		r.Send(host.Report{Kind: host.KindExit})
