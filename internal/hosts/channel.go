@@ -11,8 +11,9 @@ import (
 )
 
 // Channel says which host carries what, for diagnostics: one String from
-// typed parts. Err is set when the backend could not be made; the plain
-// terminal takes the state then.
+// typed parts. Err is set when the channel is not used: the terminal's,
+// when the output is not a terminal (the host backends, built from what
+// detection and the settings already checked, cannot fail).
 type Channel struct {
 	Host    string   // the backend's name
 	Carries []string // what it reports: "state", "session", "exit"; the terminal's is made when asked

@@ -87,7 +87,11 @@ type Settings struct {
 	EveryReport, BarByBackend bool
 }
 
-// Default is every option at its default.
+// Default is every option at its constant default. Two defaults depend on
+// other values and are made where options are read (bridge's
+// Config.settings): the agent, from the program's file name, and herdr's
+// Source, "custom:<agent>". A test that builds a herdr backend from
+// Default sets Source itself.
 func Default() Settings {
 	return Settings{
 		Agent: DefaultAgent, Ping: true, ApprovalPing: true, FailurePing: true, FinishedPing: true,

@@ -13,14 +13,18 @@
 // promise is: the names below stay, with their meaning, for as long as a
 // released teav2/teatest uses them, and a change to them is listed in the
 // CHANGELOG under the release that makes it. The API is kept to what the
-// two kits need and nothing more (5 names and Core's 10 methods):
+// two kits need and nothing more (6 names and Core's 10 methods):
 //
 //   - New returns a Core and the program's model around hostbridge's
 //     wrapper; Core.Start runs the program given as a Program of hooks.
 //   - Core's Send, Step, Type, Key, View, WaitModel, Quit, WaitFinished and
 //     FinalModel are each kit's Kit methods, which forward to them.
 //   - BridgeOptions and WithBridgeOptions are the options a kit makes its
-//     bridge with, the app's among them.
+//     bridge with, the app's among them; BarByBackend is the one a kit adds
+//     where its framework's renderer could draw the bar (Bubble Tea v2), so
+//     the bar stays in the kit's terminal transcript. These carry the kits'
+//     own settings (every report, no ping limit), which no frontend option
+//     reaches and bridge.Config does not show.
 //
 // The alternative, an internal package and teav2 released in lockstep
 // with every root release, was not taken: nothing in Go enforces lockstep,
