@@ -1,43 +1,21 @@
 package cmux_test
 
 import (
-	"context"
-	"slices"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
-	"github.com/hostbridge/hostbridge/host"
+	"github.com/hostbridge/hostbridge/internal/testsupport/reporttest"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-func state(s host.State) host.Report { return host.Report{Kind: host.KindState, State: s} }
-
-// tryReport delivers r within d.
-func tryReport(b host.Backend, r host.Report, d time.Duration) error {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
-	return b.Report(ctx, r)
-}
-
-// report delivers r within a generous deadline.
-func report(b host.Backend, r host.Report) error { return tryReport(b, r, 5*time.Second) }
-
-// mustReport delivers each of rs and fails t on an error.
-func mustReport(t testing.TB, b host.Backend, rs ...host.Report) {
-	t.Helper()
-	for _, r := range rs {
-		if err := report(b, r); err != nil {
-			t.Fatalf("Report(%v %v): %v", r.Kind, r.State, err)
-		}
-	}
-}
-
-func wantLines(t *testing.T, got, want []string) {
-	t.Helper()
-	if !slices.Equal(got, want) {
-		t.Errorf("transcript:\n got %q\nwant %q", got, want)
-	}
-}
+// The reports the tests hand the backend directly, the same in every
+// room (internal/testsupport/reporttest).
+var (
+	state      = reporttest.State
+	tryReport  = reporttest.TryReport
+	report     = reporttest.Report
+	mustReport = reporttest.MustReport
+	wantLines  = reporttest.WantLines
+)
