@@ -36,8 +36,9 @@ func Build(d Detection, s settings.Settings) ([]host.Backend, []Channel) {
 	if s.Metadata {
 		herdrCarries = append(herdrCarries, "metadata")
 	}
+	off := s.Off() // the disable variable, read once for both checks below
 	switch {
-	case s.Off():
+	case off:
 	case h.Kind == Herdr:
 		add(herdr.New(s, h.Herdr), true, "socket "+h.Herdr.Socket+", pane "+h.Herdr.ID, herdrCarries...)
 	case h.Kind == Tuios:
@@ -58,7 +59,7 @@ func Build(d Detection, s settings.Settings) ([]host.Backend, []Channel) {
 	// One display-message at the first report, for the pane options and
 	// the terminal both (tmux → terminal, coordination.go).
 	ask := tmux.Ask(h.Tmux, h.Terminal.MuxPane)
-	if tp := h.Tmux; tp.ID != "" && !s.Off() {
+	if tp := h.Tmux; tp.ID != "" && !off {
 		// Never the host that carries the state: the bar and the ping go on as without it.
 		b := tmux.New(s, tp, ask)
 		ch := add(b, false, tp.Bin+" -S "+tp.Socket+", pane "+tp.ID,
